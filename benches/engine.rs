@@ -1,0 +1,104 @@
+//! Engine benchmarks: the warded-door check through the real scenario path beside a plain
+//! hand-written loop doing the same dice with rand_xoshiro, so the engine's overhead is a
+//! visible ratio; plus single dice rolls. Per core: everything runs on one thread.
+
+use criterion::{Criterion, Throughput, criterion_group};
+use oddsmith::dice::packed::PackedDice;
+use oddsmith::scenario::Scenario;
+use oddsmith::sim::{self, seed::batch_rng};
+use oddsmith::stats::Tally;
+use oddsmith::with_system;
+use rand::{Rng, RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Instant;
+
+const TRIALS: u64 = sim::BATCH_TRIALS;
+
+fn warded_door() -> Scenario {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/warded_door.toml");
+    Scenario::load(&path).expect("the shipped scenario loads")
+}
+
+/// The engine path: the loaded scenario's system through the runner's batch function.
+fn engine_batches(scenario: &Scenario, batches: u64) -> Tally {
+    with_system!(&scenario.system, s => {
+        (0..batches)
+            .map(|b| sim::run_batch(s, 2026, b, TRIALS))
+            .reduce(Tally::merge)
+            .expect("at least one batch")
+    })
+}
+
+/// The same check written by hand: challenge 6 − venture 3 → 3 needed, one mundane and one
+/// magic d10 (0–9), two successes needed, flux on a magic 0.
+fn hand_loop(trials: u64, seed: u64) -> [u64; 5] {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut c = [0u64; 5];
+    for _ in 0..trials {
+        let mundane: u32 = rng.random_range(0..10);
+        let magic: u32 = rng.random_range(0..10);
+        let hits = u32::from(mundane >= 3) + u32::from(magic >= 3);
+        let flux = magic == 0;
+        let success = hits >= 2;
+        c[0] += u64::from(success);
+        c[1] += u64::from(flux);
+        c[2] += u64::from(success && flux);
+        c[3] += u64::from(hits);
+        c[4] += 1;
+    }
+    c
+}
+
+fn bench_check(c: &mut Criterion) {
+    let scenario = warded_door();
+    let mut group = c.benchmark_group("warded_door");
+    group.throughput(Throughput::Elements(TRIALS));
+    group.bench_function("engine", |b| b.iter(|| engine_batches(&scenario, 1)));
+    group.bench_function("hand_written", |b| b.iter(|| hand_loop(black_box(TRIALS), 7)));
+    group.finish();
+}
+
+fn bench_dice(c: &mut Criterion) {
+    let mut group = c.benchmark_group("d10");
+    group.throughput(Throughput::Elements(1));
+    let mut rng = batch_rng(1, 0);
+    let one = PackedDice::new(10, 1).unwrap();
+    group.bench_function("packed_1", |b| b.iter(|| one.draw(&mut rng)));
+    group.bench_function("random_range", |b| {
+        b.iter(|| rng.random_range(0..10u32))
+    });
+    let four = PackedDice::new(10, 4).unwrap();
+    group.throughput(Throughput::Elements(4));
+    group.bench_function("packed_4", |b| b.iter(|| four.draw(&mut rng)));
+    group.finish();
+    black_box(rng.next_u64());
+}
+
+/// Prints the engine / hand-written throughput ratio from one longer timed run of each.
+fn ratio() {
+    let scenario = warded_door();
+    let batches = 400;
+    let trials = batches * TRIALS;
+    let t = Instant::now();
+    black_box(engine_batches(&scenario, batches));
+    let engine = trials as f64 / t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    black_box(hand_loop(trials, 7));
+    let hand = trials as f64 / t.elapsed().as_secs_f64();
+    println!(
+        "warded_door per core: engine {:.1} M checks/s, hand-written {:.1} M checks/s, ratio {:.2}",
+        engine / 1e6,
+        hand / 1e6,
+        engine / hand
+    );
+}
+
+criterion_group!(benches, bench_check, bench_dice);
+
+fn main() {
+    benches();
+    ratio();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -1,0 +1,181 @@
+//! What the CLI does: turns parsed arguments into a validated [`RunPlan`], runs it through
+//! the shared engine and hands the report to the output code. Errors that are the user's
+//! (a bad scenario, an impossible option) exit with code 2.
+
+use crate::cli::{Cli, Command, RunArgs};
+use crate::error::{ScenarioError, UsageError};
+use crate::export::{self, progress::TrialBar, table};
+use crate::scenario::Scenario;
+use crate::sim::{self, Progress};
+use crate::stats::{Report, Tally, summarize};
+use crate::with_system;
+use anyhow::{Context, Result};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Exit code for `error`: 2 for bad input, 1 otherwise.
+pub fn exit_code(error: &anyhow::Error) -> u8 {
+    let user = error.chain().any(|e| {
+        e.downcast_ref::<ScenarioError>().is_some() || e.downcast_ref::<UsageError>().is_some()
+    });
+    if user { 2 } else { 1 }
+}
+
+/// Runs the parsed command line.
+pub fn execute(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Run(args) => {
+            let plan = RunPlan::from_args(args)?;
+            plan.execute()
+        }
+        Command::Validate { scenarios } => validate(&scenarios),
+    }
+}
+
+fn validate(paths: &[PathBuf]) -> Result<()> {
+    let mut failed = None;
+    for path in paths {
+        match Scenario::load(path) {
+            Ok(s) => println!("{}: ok ({}, \"{}\")", path.display(), s.system_name, s.name),
+            Err(e) => {
+                eprintln!("error: {e}");
+                failed = Some(e);
+            }
+        }
+    }
+    match failed {
+        Some(e) => Err(e).context("some scenarios are invalid"),
+        None => Ok(()),
+    }
+}
+
+/// A run request after validation: the loaded scenario and the settings that override it.
+#[derive(Debug)]
+pub struct RunPlan {
+    /// The scenario to run.
+    pub scenario: Scenario,
+    /// Trials to run.
+    pub trials: u64,
+    /// Seed.
+    pub seed: u64,
+    /// Worker threads (`None`: one per core).
+    pub threads: Option<usize>,
+    /// Folder for the files.
+    pub out_dir: PathBuf,
+    /// JSON on stdout instead of the table.
+    pub json: bool,
+    /// No progress bar or throughput line.
+    pub quiet: bool,
+    /// Exact values only.
+    pub exact_only: bool,
+}
+
+impl RunPlan {
+    /// Loads the scenario and checks the options.
+    pub fn from_args(args: RunArgs) -> Result<Self> {
+        let scenario = Scenario::load(&args.scenario)?;
+        if args.trials == Some(0) {
+            return Err(UsageError("--trials must be at least 1".into()).into());
+        }
+        if args.threads == Some(0) {
+            return Err(UsageError("--threads must be at least 1".into()).into());
+        }
+        let out_dir = args
+            .out
+            .unwrap_or_else(|| default_out_dir(&args.scenario));
+        Ok(Self {
+            trials: args.trials.unwrap_or(scenario.run.trials),
+            seed: args.seed.unwrap_or(scenario.run.seed),
+            threads: args.threads,
+            out_dir,
+            json: args.json,
+            quiet: args.quiet,
+            exact_only: args.exact,
+            scenario,
+        })
+    }
+
+    /// Runs the plan and writes its outputs.
+    pub fn execute(&self) -> Result<()> {
+        let notes = self.scenario.system.notes();
+        if self.exact_only {
+            let report = exact_report(&self.scenario);
+            return print_report(&report, &notes, self.json);
+        }
+        let bar = TrialBar::new(self.trials, self.quiet);
+        let start = Instant::now();
+        let report = run_scenario(&self.scenario, self.trials, self.seed, self.threads, &bar)?;
+        let elapsed = start.elapsed().as_secs_f64();
+        bar.finish();
+        if !self.quiet {
+            eprintln!(
+                "throughput: {} trials in {elapsed:.3} s = {:.0} trials/s on {} threads",
+                self.trials,
+                self.trials as f64 / elapsed.max(1e-9),
+                self.threads.unwrap_or_else(rayon::current_num_threads),
+            );
+        }
+        print_report(&report, &notes, self.json)?;
+        let written = export::write_outputs(&report, &self.out_dir)?;
+        if !self.quiet {
+            for path in written {
+                eprintln!("wrote {}", path.display());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `reports/<file stem>/`.
+pub fn default_out_dir(scenario: &Path) -> PathBuf {
+    let stem = scenario
+        .file_stem()
+        .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned());
+    Path::new("reports").join(stem)
+}
+
+fn print_report(report: &Report, notes: &[String], json: bool) -> Result<()> {
+    if json {
+        println!("{}", export::json::to_json(report));
+    } else {
+        print!("{}", table::render(report, notes));
+    }
+    Ok(())
+}
+
+/// Runs `trials` trials of `scenario` and summarizes them.
+pub fn run_scenario(
+    scenario: &Scenario,
+    trials: u64,
+    seed: u64,
+    threads: Option<usize>,
+    progress: &dyn Progress,
+) -> Result<Report> {
+    let tally: Tally = with_system!(&scenario.system, s => {
+        sim::run_with_threads(s, trials, seed, threads, progress)
+    })
+    .context("cannot start the worker threads")?;
+    let system = &scenario.system;
+    let exact = system.exact();
+    Ok(Report {
+        scenario: scenario.name.clone(),
+        system: scenario.system_name.clone(),
+        trials,
+        seed,
+        metrics: summarize(system.layout(), &tally, exact.as_ref()),
+    })
+}
+
+/// The exact values alone, in the order a run would report them.
+pub fn exact_report(scenario: &Scenario) -> Report {
+    let system = &scenario.system;
+    let exact = system.exact();
+    let layout = system.layout();
+    Report {
+        scenario: scenario.name.clone(),
+        system: scenario.system_name.clone(),
+        trials: 0,
+        seed: scenario.run.seed,
+        metrics: summarize(layout, &layout.tally(), exact.as_ref()),
+    }
+}

@@ -1,0 +1,54 @@
+//! Command-line types (clap derive) and nothing else; [`crate::app`] turns them into a plan.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Monte Carlo probability analyzer for tabletop role-playing rules.
+#[derive(Debug, Parser)]
+#[command(name = "oddsmith", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run a scenario and report rates with 95% intervals and exact values.
+    Run(RunArgs),
+    /// Load and check scenario files without running them.
+    Validate {
+        /// Scenario files to check.
+        #[arg(required = true)]
+        scenarios: Vec<PathBuf>,
+    },
+}
+
+/// Arguments of `oddsmith run`.
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// Scenario file (TOML).
+    pub scenario: PathBuf,
+    /// Number of trials (overrides `[run] trials`).
+    #[arg(long)]
+    pub trials: Option<u64>,
+    /// Seed (overrides `[run] seed`).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder (default: reports/<scenario file stem>/).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print the report as JSON on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar and no throughput line.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Print exact values only, without sampling (writes no files).
+    #[arg(long)]
+    pub exact: bool,
+}

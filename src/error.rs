@@ -1,0 +1,70 @@
+//! Library errors. A user error names the file, line, column and key, and says what is
+//! allowed; the binary maps these to exit code 2.
+
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// A scenario that cannot be read or does not follow the format.
+#[derive(Debug, Error)]
+pub enum ScenarioError {
+    /// The file could not be read.
+    #[error("{}: cannot read the scenario file: {source}", path.display())]
+    Read {
+        /// File as given.
+        path: PathBuf,
+        /// Underlying I/O error.
+        source: std::io::Error,
+    },
+    /// The file was read but a value is wrong, missing, mistyped or unknown.
+    #[error("{}:{line}:{column}: {}{message}{}", path.display(),
+        key.as_ref().map(|k| format!("`{k}`: ")).unwrap_or_default(),
+        if snippet.is_empty() { String::new() } else { format!("\n{snippet}") })]
+    Invalid {
+        /// File as given.
+        path: PathBuf,
+        /// 1-based line of the offending text.
+        line: usize,
+        /// 1-based column of the offending text.
+        column: usize,
+        /// Dotted key path (`check.challenge`), when known.
+        key: Option<String>,
+        /// What is wrong and what is allowed.
+        message: String,
+        /// The offending source line with a caret under the column.
+        snippet: String,
+    },
+}
+
+/// A command-line request that cannot be honoured (e.g. `--trials 0`).
+#[derive(Debug, Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// Failure while writing results.
+#[derive(Debug, Error)]
+pub enum OutputError {
+    /// Creating, writing or renaming a file failed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// File or folder involved.
+        path: PathBuf,
+        /// Underlying I/O error.
+        source: std::io::Error,
+    },
+    /// Building or writing a table failed.
+    #[error("writing {}: {message}", path.display())]
+    Table {
+        /// File being written.
+        path: PathBuf,
+        /// What the table library said.
+        message: String,
+    },
+    /// Drawing a chart failed.
+    #[error("drawing {}: {message}", path.display())]
+    Chart {
+        /// File being drawn.
+        path: PathBuf,
+        /// What the plotting library said.
+        message: String,
+    },
+}

@@ -1,0 +1,28 @@
+//! JSON output: the report as `{"scenario", "system", "trials", "seed", "metrics": [...]}`,
+//! on stdout with `--json` and as `summary.json` in the output folder.
+
+use super::Exporter;
+use crate::error::OutputError;
+use crate::stats::Report;
+use std::path::Path;
+
+/// The report as pretty-printed JSON text.
+pub fn to_json(report: &Report) -> String {
+    serde_json::to_string_pretty(report).expect("a report always serializes")
+}
+
+/// `summary.json` in the output folder.
+pub struct JsonFile;
+
+impl Exporter for JsonFile {
+    fn file_name(&self) -> &str {
+        "summary.json"
+    }
+
+    fn write(&self, report: &Report, path: &Path) -> Result<(), OutputError> {
+        std::fs::write(path, to_json(report) + "\n").map_err(|source| OutputError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+}

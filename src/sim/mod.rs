@@ -1,0 +1,71 @@
+//! The runner: trials in fixed-size batches, one generator per batch seeded from (scenario
+//! seed, batch index), run on rayon and merged through [`Tally`] accumulators. No per-trial
+//! data is kept, so memory stays flat however many trials run, and because every batch's
+//! random numbers depend only on its index, the same seed gives the same numbers at any
+//! thread count.
+
+pub mod seed;
+
+use crate::systems::RuleSystem;
+use crate::stats::Tally;
+use rayon::prelude::*;
+
+/// Trials per batch. Part of the reproducibility contract: changing it changes the numbers a
+/// seed gives.
+pub const BATCH_TRIALS: u64 = 1 << 16;
+
+/// Receives progress as batches finish. Implementations must be cheap: one call per batch.
+pub trait Progress: Sync {
+    /// `trials` more trials are done.
+    fn advance(&self, trials: u64);
+}
+
+/// Progress that goes nowhere.
+pub struct NoProgress;
+
+impl Progress for NoProgress {
+    fn advance(&self, _: u64) {}
+}
+
+/// Runs one batch: `len` trials with the generator for `(seed, index)`.
+pub fn run_batch<S: RuleSystem>(system: &S, seed: u64, index: u64, len: u64) -> Tally {
+    let mut rng = seed::batch_rng(seed, index);
+    let mut scratch = system.scratch();
+    let mut tally = system.layout().tally();
+    for _ in 0..len {
+        system.trial(&mut rng, &mut scratch, &mut tally);
+    }
+    tally.add_trials(len);
+    tally
+}
+
+/// Runs `trials` trials of `system` from `seed` on the current rayon pool.
+pub fn run<S: RuleSystem>(system: &S, trials: u64, seed: u64, progress: &dyn Progress) -> Tally {
+    let batches = trials.div_ceil(BATCH_TRIALS);
+    (0..batches)
+        .into_par_iter()
+        .map(|index| {
+            let len = BATCH_TRIALS.min(trials - index * BATCH_TRIALS);
+            let tally = run_batch(system, seed, index, len);
+            progress.advance(len);
+            tally
+        })
+        .reduce(|| system.layout().tally(), Tally::merge)
+}
+
+/// Runs on a dedicated pool of `threads` threads (`None`: rayon's default, one per core).
+pub fn run_with_threads<S: RuleSystem>(
+    system: &S,
+    trials: u64,
+    seed: u64,
+    threads: Option<usize>,
+    progress: &dyn Progress,
+) -> Result<Tally, rayon::ThreadPoolBuildError> {
+    match threads {
+        None => Ok(run(system, trials, seed, progress)),
+        Some(n) => {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(n).build()?;
+            Ok(pool.install(|| run(system, trials, seed, progress)))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! 95% confidence intervals: the Wilson score interval for rates and a normal interval for
+//! means, with the critical value taken from statrs' standard normal.
+
+use statrs::distribution::{ContinuousCDF, Normal};
+use std::sync::OnceLock;
+
+/// Two-sided 95% critical value of the standard normal (≈ 1.959964).
+pub fn z95() -> f64 {
+    static Z: OnceLock<f64> = OnceLock::new();
+    *Z.get_or_init(|| {
+        Normal::new(0.0, 1.0)
+            .expect("standard normal parameters are valid")
+            .inverse_cdf(0.975)
+    })
+}
+
+/// Wilson score 95% interval for `hits` successes in `n` trials; `(0, 1)` when `n == 0`.
+pub fn wilson_interval(hits: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = z95();
+    let n_f = n as f64;
+    let p = hits as f64 / n_f;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n_f;
+    let centre = (p + z2 / (2.0 * n_f)) / denom;
+    let half = z * (p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Normal-approximation 95% interval for a mean from `n` observations with the given sum and
+/// sum of squares. Returns `(mean, low, high)`.
+pub fn mean_interval(sum: f64, sum_sq: f64, n: u64) -> (f64, f64, f64) {
+    if n == 0 {
+        return (f64::NAN, f64::NAN, f64::NAN);
+    }
+    let n_f = n as f64;
+    let mean = sum / n_f;
+    let var = if n > 1 {
+        ((sum_sq - n_f * mean * mean) / (n_f - 1.0)).max(0.0)
+    } else {
+        0.0
+    };
+    let half = z95() * (var / n_f).sqrt();
+    (mean, mean - half, mean + half)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn z_is_the_95_percent_critical_value() {
+        assert!((z95() - 1.959_963_984_540_054).abs() < 1e-9);
+    }
+
+    #[test]
+    fn wilson_matches_hand_computation() {
+        // 40 of 100: centre (0.4 + z²/200)/(1 + z²/100), known interval ≈ (0.3094, 0.4980).
+        let (lo, hi) = wilson_interval(40, 100);
+        assert!((lo - 0.309_4).abs() < 1e-4, "{lo}");
+        assert!((hi - 0.498_0).abs() < 1e-4, "{hi}");
+        // Zero hits still gives a positive upper bound: z²/(n + z²).
+        let (lo, hi) = wilson_interval(0, 1000);
+        assert_eq!(lo, 0.0);
+        let z2 = z95() * z95();
+        assert!((hi - z2 / (1000.0 + z2)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn mean_interval_of_constant_is_a_point() {
+        let (m, lo, hi) = mean_interval(30.0, 90.0, 10);
+        assert_eq!((m, lo, hi), (3.0, 3.0, 3.0));
+    }
+}

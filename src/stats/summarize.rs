@@ -1,0 +1,169 @@
+//! Turns a merged [`Tally`] into reported rows: counters become rates with Wilson intervals,
+//! histograms become per-value rates or quantile summaries, and exact values supplied by the
+//! rule system are attached by metric name.
+
+use super::interval::{mean_interval, wilson_interval, z95};
+use super::summary::{MetricKind, MetricRow};
+use super::tally::{Histogram, HistogramReport, Layout, Tally};
+use std::collections::BTreeMap;
+
+/// Exact values by metric name, as a rule system computes them.
+pub type ExactValues = BTreeMap<String, f64>;
+
+/// Builds the report rows for `tally` (filled with `layout`), attaching `exact` by name.
+pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) -> Vec<MetricRow> {
+    let n = tally.trials();
+    let exact_of = |name: &str| exact.and_then(|e| e.get(name).copied());
+    let mut rows = Vec::new();
+    for (name, &hits) in layout.counter_names().zip(tally.counters()) {
+        rows.push(rate_row(name.to_string(), hits, n, exact_of(name)));
+    }
+    for ((name, report), hist) in layout.histograms().zip(tally.histograms_slice()) {
+        match report {
+            HistogramReport::Buckets => {
+                for (value, &count) in hist.counts().iter().enumerate() {
+                    let metric = format!("{name}.{value}");
+                    let ex = exact_of(&metric);
+                    rows.push(rate_row(metric, count, hist.total(), ex));
+                }
+                let metric = format!("{name}.mean");
+                let ex = exact_of(&metric);
+                rows.push(mean_row(metric, hist, ex));
+            }
+            HistogramReport::Quantiles => {
+                let metric = format!("{name}.mean");
+                let ex = exact_of(&metric);
+                rows.push(mean_row(metric, hist, ex));
+                for (label, q) in [("median", 0.5), ("p90", 0.9), ("p99", 0.99)] {
+                    let metric = format!("{name}.{label}");
+                    let ex = exact_of(&metric);
+                    rows.push(quantile_row(metric, hist, q, ex));
+                }
+            }
+        }
+    }
+    rows
+}
+
+/// A rate row: `hits / n` with its Wilson interval.
+pub fn rate_row(metric: String, hits: u64, n: u64, exact: Option<f64>) -> MetricRow {
+    let (ci_low, ci_high) = wilson_interval(hits, n);
+    MetricRow {
+        metric,
+        kind: MetricKind::Rate,
+        estimate: if n == 0 { f64::NAN } else { hits as f64 / n as f64 },
+        ci_low,
+        ci_high,
+        exact,
+        trials: n,
+    }
+}
+
+fn mean_row(metric: String, hist: &Histogram, exact: Option<f64>) -> MetricRow {
+    let (mut sum, mut sum_sq) = (0u128, 0u128);
+    for (v, &c) in hist.counts().iter().enumerate() {
+        let v = v as u128;
+        sum += v * u128::from(c);
+        sum_sq += v * v * u128::from(c);
+    }
+    let n = hist.total();
+    let (estimate, ci_low, ci_high) = mean_interval(sum as f64, sum_sq as f64, n);
+    MetricRow {
+        metric,
+        kind: MetricKind::Value,
+        estimate,
+        ci_low,
+        ci_high,
+        exact,
+        trials: n,
+    }
+}
+
+/// The smallest value whose cumulative count reaches `rank` (1-based), clamped to the data.
+fn value_at_rank(hist: &Histogram, rank: f64) -> f64 {
+    let n = hist.total();
+    let rank = rank.ceil().clamp(1.0, n as f64) as u64;
+    let mut seen = 0;
+    for (v, &c) in hist.counts().iter().enumerate() {
+        seen += c;
+        if seen >= rank {
+            return v as f64;
+        }
+    }
+    (hist.counts().len().saturating_sub(1)) as f64
+}
+
+/// A quantile row with a distribution-free 95% interval from the binomial ranks
+/// `n·q ± z·√(n·q·(1−q))`.
+fn quantile_row(metric: String, hist: &Histogram, q: f64, exact: Option<f64>) -> MetricRow {
+    let n = hist.total();
+    let n_f = n as f64;
+    let spread = z95() * (n_f * q * (1.0 - q)).sqrt();
+    let (estimate, ci_low, ci_high) = if n == 0 {
+        (f64::NAN, f64::NAN, f64::NAN)
+    } else {
+        (
+            value_at_rank(hist, n_f * q),
+            value_at_rank(hist, n_f * q - spread),
+            value_at_rank(hist, n_f * q + spread + 1.0),
+        )
+    };
+    MetricRow {
+        metric,
+        kind: MetricKind::Value,
+        estimate,
+        ci_low,
+        ci_high,
+        exact,
+        trials: n,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_follow_layout_and_attach_exact_by_name() {
+        let mut layout = Layout::new();
+        let c = layout.counter("success");
+        let h = layout.histogram("k", 3, HistogramReport::Buckets);
+        let mut t = layout.tally();
+        for k in [0usize, 1, 1, 2] {
+            t.add_trials(1);
+            t.count(c, k >= 1);
+            t.record(h, k);
+        }
+        let mut exact = ExactValues::new();
+        exact.insert("success".into(), 0.75);
+        let rows = summarize(&layout, &t, Some(&exact));
+        let names: Vec<_> = rows.iter().map(|r| r.metric.as_str()).collect();
+        assert_eq!(names, ["success", "k.0", "k.1", "k.2", "k.mean"]);
+        assert_eq!(rows[0].estimate, 0.75);
+        assert_eq!(rows[0].exact, Some(0.75));
+        assert_eq!(rows[2].estimate, 0.5);
+        assert_eq!(rows[4].estimate, 1.0);
+        assert!(rows[4].ci_low < 1.0 && rows[4].ci_high > 1.0);
+        assert_eq!(rows[1].exact, None);
+    }
+
+    #[test]
+    fn quantiles_read_the_histogram() {
+        let mut layout = Layout::new();
+        let h = layout.histogram("rounds", 1, HistogramReport::Quantiles);
+        let mut t = layout.tally();
+        // 1..=100 once each: median 50, p90 90, p99 99.
+        for v in 1..=100 {
+            t.add_trials(1);
+            t.record(h, v);
+        }
+        let rows = summarize(&layout, &t, None);
+        let get = |m: &str| rows.iter().find(|r| r.metric == m).unwrap().clone();
+        assert_eq!(get("rounds.mean").estimate, 50.5);
+        assert_eq!(get("rounds.median").estimate, 50.0);
+        assert_eq!(get("rounds.p90").estimate, 90.0);
+        assert_eq!(get("rounds.p99").estimate, 99.0);
+        let med = get("rounds.median");
+        assert!(med.ci_low < 50.0 && med.ci_high > 50.0);
+    }
+}

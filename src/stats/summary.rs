@@ -1,0 +1,50 @@
+//! The finished numbers of a run: one [`MetricRow`] per reported metric, and the [`Report`]
+//! that carries them with what was run. Built once after the runner merges its accumulators;
+//! exporters and charts read only these types.
+
+use serde::Serialize;
+
+/// What a metric row measures, so that output code can choose how to draw and format it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MetricKind {
+    /// A probability in [0, 1] (success rate, flux rate, one bucket of a distribution).
+    Rate,
+    /// A mean or another summary on the metric's own scale (e.g. successes rolled, rounds).
+    Value,
+}
+
+/// One reported metric: the sampled estimate, its 95% interval and the exact value if known.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MetricRow {
+    /// Metric name as shown in every output (`success`, `flux`, `successes.2`, ...).
+    pub metric: String,
+    /// Whether this row is a rate or a value on another scale.
+    #[serde(skip)]
+    pub kind: MetricKind,
+    /// Point estimate from the sampled trials.
+    pub estimate: f64,
+    /// Lower end of the 95% interval (Wilson score interval for rates).
+    pub ci_low: f64,
+    /// Upper end of the 95% interval.
+    pub ci_high: f64,
+    /// Exact value where it can be computed, `None` otherwise.
+    pub exact: Option<f64>,
+    /// Number of trials behind the estimate.
+    pub trials: u64,
+}
+
+/// Everything an exporter needs to write the results of one scenario run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// Scenario `name`.
+    pub scenario: String,
+    /// Scenario `system` (e.g. `invisible-sun`).
+    pub system: String,
+    /// Trials run (0 for an exact-only report).
+    pub trials: u64,
+    /// Seed the run used.
+    pub seed: u64,
+    /// Rows in display order.
+    pub metrics: Vec<MetricRow>,
+}

@@ -1,0 +1,212 @@
+//! Mergeable accumulators: plain `u64` counters indexed by metric number and integer
+//! histograms. A rule system declares what it counts in a [`Layout`] once, when the scenario
+//! loads; the trial loop then only adds to numbered slots, never looks up a name.
+
+/// Index of a counter in a [`Tally`] (resolved when the scenario loads).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CounterId(pub usize);
+
+/// Index of a histogram in a [`Tally`] (resolved when the scenario loads).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HistogramId(pub usize);
+
+/// How a histogram is reported once the run is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HistogramReport {
+    /// One rate row per value (`name.0`, `name.1`, ...) plus the mean (`name.mean`).
+    Buckets,
+    /// Summary rows: `name.mean`, `name.median`, `name.p90`, `name.p99`.
+    Quantiles,
+}
+
+/// What a rule system counts: named counters (each reported as a rate over all trials) and
+/// named histograms of small non-negative integers.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Layout {
+    counters: Vec<String>,
+    histograms: Vec<(String, usize, HistogramReport)>,
+}
+
+impl Layout {
+    /// An empty layout.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Declares a counter reported as the rate `name`; returns its index.
+    pub fn counter(&mut self, name: impl Into<String>) -> CounterId {
+        self.counters.push(name.into());
+        CounterId(self.counters.len() - 1)
+    }
+
+    /// Declares a histogram over values `0..buckets` (it grows if a larger value arrives).
+    pub fn histogram(
+        &mut self,
+        name: impl Into<String>,
+        buckets: usize,
+        report: HistogramReport,
+    ) -> HistogramId {
+        self.histograms.push((name.into(), buckets, report));
+        HistogramId(self.histograms.len() - 1)
+    }
+
+    /// Counter names in declaration order.
+    pub fn counter_names(&self) -> impl Iterator<Item = &str> {
+        self.counters.iter().map(String::as_str)
+    }
+
+    /// Histogram names, initial sizes and report styles in declaration order.
+    pub fn histograms(&self) -> impl Iterator<Item = (&str, HistogramReport)> {
+        self.histograms.iter().map(|(n, _, r)| (n.as_str(), *r))
+    }
+
+    /// A zeroed tally with this layout's slots.
+    pub fn tally(&self) -> Tally {
+        Tally {
+            trials: 0,
+            counts: vec![0; self.counters.len()],
+            histograms: self
+                .histograms
+                .iter()
+                .map(|(_, n, _)| Histogram::with_buckets(*n))
+                .collect(),
+        }
+    }
+}
+
+/// Counts of values `0, 1, 2, ...`; grows on demand, merges by adding.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Histogram {
+    counts: Vec<u64>,
+}
+
+impl Histogram {
+    /// A histogram with `n` zeroed buckets.
+    pub fn with_buckets(n: usize) -> Self {
+        Self {
+            counts: vec![0; n],
+        }
+    }
+
+    /// Adds one observation of `value`.
+    #[inline]
+    pub fn record(&mut self, value: usize) {
+        if value >= self.counts.len() {
+            self.counts.resize(value + 1, 0);
+        }
+        self.counts[value] += 1;
+    }
+
+    /// Count per value, index = value.
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    /// Total observations.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Adds `other`'s counts into `self`.
+    pub fn merge(&mut self, other: &Histogram) {
+        if other.counts.len() > self.counts.len() {
+            self.counts.resize(other.counts.len(), 0);
+        }
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+    }
+}
+
+/// The accumulator one batch fills and the runner merges: trial count, counters, histograms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tally {
+    trials: u64,
+    counts: Vec<u64>,
+    histograms: Vec<Histogram>,
+}
+
+impl Tally {
+    /// Notes that one more trial was run.
+    #[inline]
+    pub fn add_trials(&mut self, n: u64) {
+        self.trials += n;
+    }
+
+    /// Adds 1 to counter `id` when `hit` is true (branch-free).
+    #[inline]
+    pub fn count(&mut self, id: CounterId, hit: bool) {
+        self.counts[id.0] += u64::from(hit);
+    }
+
+    /// Records `value` in histogram `id`.
+    #[inline]
+    pub fn record(&mut self, id: HistogramId, value: usize) {
+        self.histograms[id.0].record(value);
+    }
+
+    /// Trials accumulated.
+    pub fn trials(&self) -> u64 {
+        self.trials
+    }
+
+    /// Current value of counter `id`.
+    pub fn counter(&self, id: CounterId) -> u64 {
+        self.counts[id.0]
+    }
+
+    /// All counters in layout order.
+    pub fn counters(&self) -> &[u64] {
+        &self.counts
+    }
+
+    /// Histogram `id`.
+    pub fn histogram(&self, id: HistogramId) -> &Histogram {
+        &self.histograms[id.0]
+    }
+
+    /// All histograms in layout order.
+    pub fn histograms_slice(&self) -> &[Histogram] {
+        &self.histograms
+    }
+
+    /// Adds `other` (a tally of the same layout) into `self`.
+    pub fn merge(mut self, other: Tally) -> Tally {
+        self.trials += other.trials;
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+        for (a, b) in self.histograms.iter_mut().zip(&other.histograms) {
+            a.merge(b);
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merge_adds_counts_and_grows_histograms() {
+        let mut layout = Layout::new();
+        let c = layout.counter("hit");
+        let h = layout.histogram("k", 2, HistogramReport::Buckets);
+        let mut a = layout.tally();
+        let mut b = layout.tally();
+        a.add_trials(2);
+        a.count(c, true);
+        a.count(c, false);
+        a.record(h, 1);
+        a.record(h, 0);
+        b.add_trials(1);
+        b.count(c, true);
+        b.record(h, 4);
+        let m = a.clone().merge(b.clone());
+        assert_eq!(m.trials(), 3);
+        assert_eq!(m.counter(c), 2);
+        assert_eq!(m.histogram(h).counts(), &[1, 1, 0, 0, 1]);
+        // Merging is commutative.
+        assert_eq!(b.merge(a), m);
+    }
+}

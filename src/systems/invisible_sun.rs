@@ -1,0 +1,347 @@
+//! Invisible Sun action rolls (000_2810d6a557b34243.txt).
+//!
+//! The venture is the sum of its parts (skill, tools, circumstances, magical effects, hidden
+//! knowledge, help, bene) minus any hindrance. The number needed is the challenge minus the
+//! venture: 0 or less succeeds automatically and 10 or more is impossible, and neither rolls
+//! a die. Otherwise one mundane die plus the magic dice are rolled, all d10s numbered 0–9; a
+//! die succeeds when it shows at least the number needed, and the action succeeds when at
+//! least `successes` dice do. A 0 on a magic die is a magical flux; a 0 on the mundane die is
+//! only a failure. A challenge 0 is routine and never rolled. An action needing more
+//! successes than it has dice cannot succeed and is not rolled ("without magic, you can't
+//! break down the door, ever").
+
+use super::RuleSystem;
+use crate::dice::packed::PackedDice;
+use crate::error::ScenarioError;
+use crate::scenario::{RunSettings, Source, int_in_range};
+use crate::stats::{CounterId, ExactValues, HistogramId, HistogramReport, Layout, Tally};
+use rand::Rng;
+use serde::Deserialize;
+use toml::Spanned;
+
+/// Highest challenge the rules define.
+pub const MAX_CHALLENGE: i64 = 17;
+/// Most magic dice a check may add (ten dice in all).
+pub const MAX_MAGIC_DICE: i64 = 9;
+/// Largest value accepted for one venture part, hindrance or bene.
+pub const MAX_PART: i64 = 99;
+
+/// `[check]` as written in the scenario.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckSection {
+    challenge: Spanned<i64>,
+    skill: Option<Spanned<i64>>,
+    tools: Option<Spanned<i64>>,
+    circumstances: Option<Spanned<i64>>,
+    magic_effects: Option<Spanned<i64>>,
+    hidden_knowledge: Option<Spanned<i64>>,
+    help: Option<Spanned<i64>>,
+    bene: Option<Spanned<i64>>,
+    hindrance: Option<Spanned<i64>>,
+    magic_dice: Option<Spanned<i64>>,
+    successes: Option<Spanned<i64>>,
+    expansive_endeavor: Option<bool>,
+}
+
+/// The sections of the file this system reads.
+#[derive(Debug, Deserialize)]
+struct File {
+    check: Option<CheckSection>,
+    combatant: Option<Spanned<toml::Value>>,
+}
+
+/// How a check resolves before any die is rolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resolution {
+    /// Routine (challenge 0 or needed ≤ 0): succeeds, no dice rolled.
+    Automatic,
+    /// Impossible (needed ≥ 10, or more successes required than dice): fails, no dice rolled.
+    Impossible,
+    /// Dice are rolled; each die succeeds on this number or more (1–9).
+    Roll(u8),
+}
+
+/// An Invisible Sun action roll built from a scenario's `[check]`.
+#[derive(Debug, Clone)]
+pub struct ActionRoll {
+    /// Challenge, 0–17.
+    pub challenge: i64,
+    /// Venture: sum of parts minus hindrance (may be negative).
+    pub venture: i64,
+    /// Magic dice rolled beside the mundane die.
+    pub magic_dice: u32,
+    /// Dice that must reach the number needed.
+    pub successes: u32,
+    /// How the check resolves.
+    pub resolution: Resolution,
+    dice: PackedDice,
+    layout: Layout,
+    ids: Ids,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Ids {
+    success: CounterId,
+    flux: CounterId,
+    multi_flux: CounterId,
+    success_with_flux: CounterId,
+    successes: Option<HistogramId>,
+}
+
+impl ActionRoll {
+    /// Reads `[check]` from `source`.
+    pub fn from_source(source: &Source, run: &RunSettings) -> Result<Self, ScenarioError> {
+        let file: File = source.parse()?;
+        if let Some(c) = &file.combatant {
+            return Err(source.invalid(
+                c.span(),
+                "combatant",
+                "invisible-sun scenarios describe one action roll in [check]; [[combatant]] is not used",
+            ));
+        }
+        if run.max_rounds.is_some() {
+            return Err(source.invalid(
+                0..0,
+                "run.max_rounds",
+                "an invisible-sun action roll has no rounds; remove max_rounds",
+            ));
+        }
+        let Some(check) = file.check else {
+            return Err(source.invalid(
+                0..0,
+                "check",
+                "missing [check] table; an invisible-sun scenario needs at least `challenge`",
+            ));
+        };
+        Self::from_check(source, &check)
+    }
+
+    fn from_check(source: &Source, c: &CheckSection) -> Result<Self, ScenarioError> {
+        let challenge = int_in_range(
+            source,
+            Some(&c.challenge),
+            "check.challenge",
+            0,
+            MAX_CHALLENGE,
+            0,
+        )?;
+        let part = |v: &Option<Spanned<i64>>, key: &str| {
+            int_in_range(source, v.as_ref(), key, 0, MAX_PART, 0)
+        };
+        let expansive = c.expansive_endeavor.unwrap_or(false);
+        let bene = match &c.bene {
+            Some(b) if !expansive && *b.get_ref() > 1 => {
+                return Err(source.invalid(
+                    b.span(),
+                    "check.bene",
+                    format!(
+                        "{} bene is more than the 1 allowed on one action; allowed: 0 or 1, \
+                         or up to {MAX_PART} with expansive_endeavor = true",
+                        b.get_ref()
+                    ),
+                ));
+            }
+            b => part(b, "check.bene")?,
+        };
+        let venture = part(&c.skill, "check.skill")?
+            + part(&c.tools, "check.tools")?
+            + part(&c.circumstances, "check.circumstances")?
+            + part(&c.magic_effects, "check.magic_effects")?
+            + part(&c.hidden_knowledge, "check.hidden_knowledge")?
+            + part(&c.help, "check.help")?
+            + bene
+            - part(&c.hindrance, "check.hindrance")?;
+        let magic_dice = int_in_range(
+            source,
+            c.magic_dice.as_ref(),
+            "check.magic_dice",
+            0,
+            MAX_MAGIC_DICE,
+            0,
+        )? as u32;
+        let successes = int_in_range(
+            source,
+            c.successes.as_ref(),
+            "check.successes",
+            1,
+            MAX_MAGIC_DICE + 1,
+            1,
+        )? as u32;
+        Ok(Self::new(challenge, venture, magic_dice, successes))
+    }
+
+    /// A check with the given challenge (0–17), venture, magic dice (0–9) and successes
+    /// required (1–10).
+    pub fn new(challenge: i64, venture: i64, magic_dice: u32, successes: u32) -> Self {
+        assert!((0..=MAX_CHALLENGE).contains(&challenge));
+        assert!(i64::from(magic_dice) <= MAX_MAGIC_DICE && successes >= 1);
+        let needed = challenge - venture;
+        let resolution = if successes > magic_dice + 1 {
+            Resolution::Impossible
+        } else if challenge == 0 || needed <= 0 {
+            Resolution::Automatic
+        } else if needed >= 10 {
+            Resolution::Impossible
+        } else {
+            Resolution::Roll(needed as u8)
+        };
+        let mut layout = Layout::new();
+        let ids = Ids {
+            success: layout.counter("success"),
+            flux: layout.counter("flux"),
+            multi_flux: layout.counter("multi_flux"),
+            success_with_flux: layout.counter("success_with_flux"),
+            successes: matches!(resolution, Resolution::Roll(_)).then(|| {
+                layout.histogram(
+                    "successes",
+                    magic_dice as usize + 2,
+                    HistogramReport::Buckets,
+                )
+            }),
+        };
+        Self {
+            challenge,
+            venture,
+            magic_dice,
+            successes,
+            resolution,
+            dice: PackedDice::new(10, magic_dice + 1).expect("at most ten d10s fit one draw"),
+            layout,
+            ids,
+        }
+    }
+
+    /// Exact joint distribution of (dice succeeding, magic dice showing flux) when rolled,
+    /// as face-combination counts out of `10^dice`: `joint[s][f]`. Integer counts keep every
+    /// exact probability one correctly rounded division away.
+    fn joint(&self, needed: u8) -> Vec<Vec<u64>> {
+        let dice = self.magic_dice as usize + 1;
+        let hit = u64::from(10 - needed);
+        let miss = u64::from(needed) - 1; // faces 1..needed; a 0 never reaches needed ≥ 1
+        let mut joint = vec![vec![0u64; dice + 1]; dice + 1];
+        // The mundane die: hit or miss; its 0 is a plain miss, never a flux.
+        joint[1][0] = hit;
+        joint[0][0] = 10 - hit;
+        for _ in 0..self.magic_dice {
+            let mut next = vec![vec![0u64; dice + 1]; dice + 1];
+            for s in 0..dice {
+                for f in 0..dice {
+                    let n = joint[s][f];
+                    next[s + 1][f] += n * hit;
+                    next[s][f + 1] += n; // the one flux face, 0
+                    next[s][f] += n * miss;
+                }
+            }
+            joint = next;
+        }
+        joint
+    }
+}
+
+impl RuleSystem for ActionRoll {
+    type Scratch = ();
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn scratch(&self) {}
+
+    #[inline]
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+        let needed = match self.resolution {
+            Resolution::Roll(n) => u64::from(n),
+            Resolution::Automatic => return tally.count(self.ids.success, true),
+            Resolution::Impossible => return,
+        };
+        let mut faces = self.dice.draw(rng);
+        // Digit 0 is the mundane die; the rest are magic dice.
+        let mut hits = u32::from(faces % 10 >= needed);
+        let mut fluxes = 0u32;
+        for _ in 0..self.magic_dice {
+            faces /= 10;
+            let face = faces % 10;
+            hits += u32::from(face >= needed);
+            fluxes += u32::from(face == 0);
+        }
+        let success = hits >= self.successes;
+        tally.count(self.ids.success, success);
+        tally.count(self.ids.flux, fluxes >= 1);
+        tally.count(self.ids.multi_flux, fluxes >= 2);
+        tally.count(self.ids.success_with_flux, success && fluxes >= 1);
+        if let Some(h) = self.ids.successes {
+            tally.record(h, hits as usize);
+        }
+    }
+
+    fn exact(&self) -> Option<ExactValues> {
+        let mut exact = ExactValues::new();
+        let needed = match self.resolution {
+            Resolution::Roll(n) => n,
+            fixed => {
+                let p = if fixed == Resolution::Automatic { 1.0 } else { 0.0 };
+                for (name, v) in [
+                    ("success", p),
+                    ("flux", 0.0),
+                    ("multi_flux", 0.0),
+                    ("success_with_flux", 0.0),
+                ] {
+                    exact.insert(name.into(), v);
+                }
+                return Some(exact);
+            }
+        };
+        let joint = self.joint(needed);
+        let total = 10f64.powi(self.magic_dice as i32 + 1);
+        let need = self.successes as usize;
+        let prob = |keep: &dyn Fn(usize, usize) -> bool| -> f64 {
+            let mut count = 0u64;
+            for (s, row) in joint.iter().enumerate() {
+                for (f, n) in row.iter().enumerate() {
+                    if keep(s, f) {
+                        count += n;
+                    }
+                }
+            }
+            count as f64 / total
+        };
+        exact.insert("success".into(), prob(&|s, _| s >= need));
+        exact.insert("flux".into(), prob(&|_, f| f >= 1));
+        exact.insert("multi_flux".into(), prob(&|_, f| f >= 2));
+        exact.insert("success_with_flux".into(), prob(&|s, f| s >= need && f >= 1));
+        let mut weighted = 0u64;
+        for (s, row) in joint.iter().enumerate() {
+            let count: u64 = row.iter().sum();
+            exact.insert(format!("successes.{s}"), count as f64 / total);
+            weighted += s as u64 * count;
+        }
+        exact.insert("successes.mean".into(), weighted as f64 / total);
+        Some(exact)
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let dice = self.magic_dice + 1;
+        let base = format!(
+            "challenge {} − venture {} = {} needed",
+            self.challenge,
+            self.venture,
+            self.challenge - self.venture
+        );
+        vec![match self.resolution {
+            Resolution::Roll(n) => format!(
+                "{base}: rolling {dice} d10 (0–9), {} magic; each die succeeds on {n}+, {} needed",
+                self.magic_dice, self.successes
+            ),
+            Resolution::Automatic => format!("{base}: routine, succeeds without a roll (no flux)"),
+            Resolution::Impossible if self.successes > dice => format!(
+                "{base}: {} successes needed but only {dice} dice, so it cannot succeed and is not rolled",
+                self.successes
+            ),
+            Resolution::Impossible => format!("{base}: impossible, fails without a roll"),
+        }]
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,110 @@
+//! Rule systems behind one trait. Each module reads its part of a scenario, declares what it
+//! counts, resolves one trial at a time and gives exact values where it can; the runner and
+//! the output code never know a rule.
+//!
+//! A scenario's `system =` picks one [`SystemKind`] when the file loads; [`LoadedSystem`]
+//! holds the built system and calls the generic runner once, so every system's trial loop is
+//! monomorphized and nothing is looked up by name per trial.
+
+pub mod invisible_sun;
+
+use crate::error::ScenarioError;
+use crate::scenario::{RunSettings, Source};
+use crate::stats::{ExactValues, Layout, Tally};
+use rand::Rng;
+
+/// The seam every rule system implements.
+pub trait RuleSystem: Sync {
+    /// Per-batch scratch state (combatant arrays and the like), reset between trials.
+    type Scratch: Send;
+
+    /// The counters and histograms this system fills, fixed when the scenario loads.
+    fn layout(&self) -> &Layout;
+
+    /// Fresh scratch state for one batch.
+    fn scratch(&self) -> Self::Scratch;
+
+    /// Resolves one trial with `rng` and adds its outcome to `tally` (the runner counts the
+    /// trial itself).
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Self::Scratch, tally: &mut Tally);
+
+    /// Exact values by metric name, where they can be computed.
+    fn exact(&self) -> Option<ExactValues> {
+        None
+    }
+
+    /// Remarks on how the scenario resolves (e.g. "routine: no dice are rolled").
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// The rule systems a scenario's `system =` may name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SystemKind {
+    /// `invisible-sun` (000_2810d6a557b34243.txt).
+    InvisibleSun,
+}
+
+impl SystemKind {
+    /// Every system with the name a scenario uses for it.
+    pub const ALL: &'static [(&'static str, SystemKind)] =
+        &[("invisible-sun", SystemKind::InvisibleSun)];
+
+    /// Looks up a scenario's `system =` value.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, k)| *k)
+    }
+
+    /// The names allowed in `system =`, for error messages.
+    pub fn allowed() -> String {
+        Self::ALL
+            .iter()
+            .map(|(n, _)| format!("\"{n}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// A rule system built from a scenario, ready to run.
+#[derive(Debug, Clone)]
+pub enum LoadedSystem {
+    /// An Invisible Sun action roll.
+    InvisibleSun(invisible_sun::ActionRoll),
+}
+
+/// Calls `$body` with `$sys` bound to the concrete system inside a [`LoadedSystem`].
+#[macro_export]
+macro_rules! with_system {
+    ($loaded:expr, $sys:ident => $body:expr) => {
+        match $loaded {
+            $crate::systems::LoadedSystem::InvisibleSun($sys) => $body,
+        }
+    };
+}
+
+impl LoadedSystem {
+    /// Builds the system `kind` from the scenario text in `source`.
+    pub fn load(kind: SystemKind, source: &Source, run: &RunSettings) -> Result<Self, ScenarioError> {
+        Ok(match kind {
+            SystemKind::InvisibleSun => {
+                LoadedSystem::InvisibleSun(invisible_sun::ActionRoll::from_source(source, run)?)
+            }
+        })
+    }
+
+    /// The system's metric layout.
+    pub fn layout(&self) -> &Layout {
+        with_system!(self, s => s.layout())
+    }
+
+    /// Exact values, where the system can compute them.
+    pub fn exact(&self) -> Option<ExactValues> {
+        with_system!(self, s => s.exact())
+    }
+
+    /// Remarks on how the scenario resolves.
+    pub fn notes(&self) -> Vec<String> {
+        with_system!(self, s => s.notes())
+    }
+}

@@ -1,0 +1,185 @@
+//! CLI tests: every shipped scenario validates and runs; the warded door's JSON agrees with
+//! its exact values and does not depend on the thread count; bad input exits with code 2 and
+//! names the line; outputs land complete in the output folder.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn oddsmith(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_oddsmith"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn shipped_scenarios() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut all: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    all.sort();
+    assert!(!all.is_empty());
+    all
+}
+
+fn json_of(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "exit {:?}\nstderr: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+fn metric(json: &Value, name: &str) -> Value {
+    json["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["metric"] == name)
+        .unwrap_or_else(|| panic!("metric {name} missing"))
+        .clone()
+}
+
+#[test]
+fn every_shipped_scenario_validates_and_runs() {
+    let out_root = tempfile::tempdir().unwrap();
+    for path in shipped_scenarios() {
+        let p = path.to_str().unwrap();
+        let v = oddsmith(&["validate", p]);
+        assert!(v.status.success(), "{p}: {}", String::from_utf8_lossy(&v.stderr));
+        let out_dir = out_root.path().join(path.file_stem().unwrap());
+        let run = oddsmith(&[
+            "run", p, "--trials", "50000", "--json", "--quiet", "--out",
+            out_dir.to_str().unwrap(),
+        ]);
+        let json = json_of(&run);
+        assert_eq!(json["trials"], 50000);
+        for key in ["scenario", "system", "seed"] {
+            assert!(!json[key].is_null(), "{p}: {key} missing");
+        }
+        for m in json["metrics"].as_array().unwrap() {
+            for key in ["metric", "estimate", "ci_low", "ci_high"] {
+                assert!(m.get(key).is_some(), "{p}: {key} missing in {m}");
+            }
+            assert!(m.get("exact").is_some());
+        }
+        let mut files: Vec<String> = std::fs::read_dir(&out_dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        files.sort();
+        assert_eq!(
+            files,
+            ["rates.png", "rates.svg", "summary.csv", "summary.json"],
+            "{p}"
+        );
+    }
+}
+
+#[test]
+fn warded_door_json_agrees_with_exact_at_any_thread_count() {
+    let base = [
+        "run", "scenarios/warded_door.toml", "--trials", "2000000", "--seed", "1", "--json",
+        "--quiet",
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let one = json_of(&oddsmith(&[&base[..], &["--threads", "1", "--out", out]].concat()));
+    let two = json_of(&oddsmith(&[&base[..], &["--threads", "2", "--out", out]].concat()));
+    assert_eq!(one["metrics"], two["metrics"]);
+    assert_eq!(one["scenario"], "Sortilege vs a warded door");
+    assert_eq!(one["system"], "invisible-sun");
+    assert_eq!(one["seed"], 1);
+    let n = 2_000_000f64;
+    for name in ["success", "flux", "multi_flux", "success_with_flux", "successes.0", "successes.1", "successes.2"] {
+        let m = metric(&one, name);
+        let est = m["estimate"].as_f64().unwrap();
+        let exact = m["exact"].as_f64().unwrap();
+        let se = (exact * (1.0 - exact) / n).sqrt();
+        assert!((est - exact).abs() <= 4.5 * se, "{name}: {est} vs {exact}");
+        let (lo, hi) = (m["ci_low"].as_f64().unwrap(), m["ci_high"].as_f64().unwrap());
+        assert!(lo <= est && est <= hi, "{name}: interval [{lo}, {hi}] misses {est}");
+    }
+    // Hand-derived: needed 3, p = 0.7 per die, both dice must succeed.
+    assert!((metric(&one, "success")["exact"].as_f64().unwrap() - 0.49).abs() < 1e-12);
+    assert!((metric(&one, "flux")["exact"].as_f64().unwrap() - 0.1).abs() < 1e-12);
+}
+
+#[test]
+fn exact_flag_prints_exact_values_without_sampling() {
+    let out = oddsmith(&["run", "scenarios/warded_door.toml", "--exact", "--json"]);
+    let json = json_of(&out);
+    assert_eq!(json["trials"], 0);
+    assert!((metric(&json, "success")["exact"].as_f64().unwrap() - 0.49).abs() < 1e-12);
+    assert!(metric(&json, "success")["estimate"].is_null());
+    let table = oddsmith(&["run", "scenarios/warded_door.toml", "--exact"]);
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(text.contains("success") && text.contains("0.490000"), "{text}");
+}
+
+#[test]
+fn summary_csv_has_the_documented_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = oddsmith(&[
+        "run", "scenarios/warded_door.toml", "--trials", "10000", "--quiet", "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let csv = std::fs::read_to_string(dir.path().join("summary.csv")).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "scenario,metric,estimate,ci_low,ci_high,exact,trials,seed"
+    );
+    let success = lines.find(|l| l.contains(",success,")).unwrap();
+    assert!(success.starts_with("Sortilege vs a warded door,success,"), "{success}");
+    assert!(success.ends_with(",0.49,10000,2026"), "{success}");
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("95% interval"), "{table}");
+}
+
+fn write_scenario(dir: &Path, body: &str) -> PathBuf {
+    let path = dir.join("bad.toml");
+    std::fs::write(
+        &path,
+        format!("name = \"bad\"\nsystem = \"invisible-sun\"\n\n[check]\n{body}"),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn bad_input_exits_2_and_names_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for (body, expected) in [
+        ("challenge = 6\nsucceses = 2\n", "bad.toml:6:1: `check.succeses`: unknown field"),
+        ("challenge = 18\n", "bad.toml:5:13: `check.challenge`: 18 is out of range"),
+    ] {
+        let path = write_scenario(dir.path(), body);
+        let out_dir = dir.path().join("out");
+        for args in [
+            vec!["run", path.to_str().unwrap(), "--out", out_dir.to_str().unwrap()],
+            vec!["validate", path.to_str().unwrap()],
+        ] {
+            let out = oddsmith(&args);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{stderr}");
+            assert!(stderr.contains(expected), "{stderr}");
+            assert!(!stderr.contains("panicked"), "{stderr}");
+        }
+        assert!(!out_dir.exists(), "a failed run must not create output");
+    }
+    let ok = write_scenario(dir.path(), "challenge = 6\n");
+    let out = oddsmith(&["run", ok.to_str().unwrap(), "--trials", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = oddsmith(&["run", "scenarios/does_not_exist.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = oddsmith(&["run", "scenarios/warded_door.toml", "--bogus"]);
+    assert_eq!(out.status.code(), Some(2));
+}
