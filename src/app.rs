@@ -7,7 +7,7 @@ use crate::error::{ScenarioError, UsageError};
 use crate::export::{self, progress::TrialBar, table};
 use crate::scenario::Scenario;
 use crate::sim::{self, Progress};
-use crate::stats::{Report, Tally, summarize};
+use crate::stats::{Report, Tally, distributions, summarize};
 use crate::with_system;
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
@@ -163,6 +163,7 @@ pub fn run_scenario(
         trials,
         seed,
         metrics: summarize(system.layout(), &tally, exact.as_ref()),
+        distributions: distributions(system.layout(), &tally),
     })
 }
 
@@ -177,5 +178,6 @@ pub fn exact_report(scenario: &Scenario) -> Report {
         trials: 0,
         seed: scenario.run.seed,
         metrics: summarize(layout, &layout.tally(), exact.as_ref()),
+        distributions: Vec::new(),
     }
 }

@@ -1,15 +1,28 @@
-//! `summary.csv`, built as a Polars DataFrame and written with Polars' CSV writer. Columns:
-//! `scenario, metric, estimate, ci_low, ci_high, exact, trials, seed`; `exact` is empty where
-//! no exact value is known.
+//! CSV tables, built as Polars DataFrames and written with Polars' CSV writer:
+//! - `summary.csv`: `scenario, metric, estimate, ci_low, ci_high, exact, trials, seed`
+//!   (`exact` empty where no exact value is known);
+//! - `<name>_histogram.csv` per histogram: `value, count, rate, ci_low, ci_high`;
+//! - `survival_curve.csv` when a run has survival curves: `series, after_round,
+//!   still_going, ci_low, ci_high, trials` (e.g. each side still fighting after round k).
 
 use super::Exporter;
 use crate::error::OutputError;
-use crate::stats::Report;
+use crate::stats::{Distribution, DistributionKind, Report};
 use polars::prelude::*;
 use std::path::Path;
 
 /// The summary table of a run.
 pub struct SummaryCsv;
+
+/// One table per histogram and one for all survival curves.
+pub struct DistributionCsv;
+
+fn table_err(path: &Path) -> impl FnOnce(PolarsError) -> OutputError + '_ {
+    move |e| OutputError::Table {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    }
+}
 
 /// The summary table as a DataFrame, one row per metric.
 pub fn summary_frame(report: &Report) -> PolarsResult<DataFrame> {
@@ -27,12 +40,45 @@ pub fn summary_frame(report: &Report) -> PolarsResult<DataFrame> {
     )
 }
 
+/// A histogram as a DataFrame: one row per value.
+pub fn histogram_frame(d: &Distribution) -> PolarsResult<DataFrame> {
+    df!(
+        "value" => d.points.iter().map(|p| p.x).collect::<Vec<_>>(),
+        "count" => d.points.iter().map(|p| p.count).collect::<Vec<_>>(),
+        "rate" => d.points.iter().map(|p| p.rate).collect::<Vec<_>>(),
+        "ci_low" => d.points.iter().map(|p| p.ci_low).collect::<Vec<_>>(),
+        "ci_high" => d.points.iter().map(|p| p.ci_high).collect::<Vec<_>>(),
+    )
+}
+
+/// Survival curves stacked into one long DataFrame, keyed by `series`.
+pub fn survival_frame<'a>(
+    curves: impl Iterator<Item = &'a Distribution>,
+) -> PolarsResult<DataFrame> {
+    let (mut series, mut step, mut rate, mut lo, mut hi, mut trials) =
+        (vec![], vec![], vec![], vec![], vec![], vec![]);
+    for d in curves {
+        for p in &d.points {
+            series.push(d.name.as_str());
+            step.push(p.x);
+            rate.push(p.rate);
+            lo.push(p.ci_low);
+            hi.push(p.ci_high);
+            trials.push(d.trials);
+        }
+    }
+    df!(
+        "series" => series,
+        "after_round" => step,
+        "still_going" => rate,
+        "ci_low" => lo,
+        "ci_high" => hi,
+        "trials" => trials,
+    )
+}
+
 /// Writes `frame` as CSV with a header row.
 pub fn write_frame(frame: &mut DataFrame, path: &Path) -> Result<(), OutputError> {
-    let table_err = |e: PolarsError| OutputError::Table {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    };
     let mut file = std::fs::File::create(path).map_err(|source| OutputError::Io {
         path: path.to_path_buf(),
         source,
@@ -40,19 +86,42 @@ pub fn write_frame(frame: &mut DataFrame, path: &Path) -> Result<(), OutputError
     CsvWriter::new(&mut file)
         .include_header(true)
         .finish(frame)
-        .map_err(table_err)
+        .map_err(table_err(path))
+}
+
+/// Builds a frame with `build` and writes it to `dir/name`; returns `name`.
+fn write_table(
+    dir: &Path,
+    name: String,
+    build: impl FnOnce() -> PolarsResult<DataFrame>,
+) -> Result<String, OutputError> {
+    let path = dir.join(&name);
+    let mut frame = build().map_err(table_err(&path))?;
+    write_frame(&mut frame, &path)?;
+    Ok(name)
 }
 
 impl Exporter for SummaryCsv {
-    fn file_name(&self) -> &str {
-        "summary.csv"
+    fn write(&self, report: &Report, dir: &Path) -> Result<Vec<String>, OutputError> {
+        Ok(vec![write_table(dir, "summary.csv".into(), || {
+            summary_frame(report)
+        })?])
     }
+}
 
-    fn write(&self, report: &Report, path: &Path) -> Result<(), OutputError> {
-        let mut frame = summary_frame(report).map_err(|e| OutputError::Table {
-            path: path.to_path_buf(),
-            message: e.to_string(),
-        })?;
-        write_frame(&mut frame, path)
+impl Exporter for DistributionCsv {
+    fn write(&self, report: &Report, dir: &Path) -> Result<Vec<String>, OutputError> {
+        let mut names = Vec::new();
+        let of_kind = |k| report.distributions.iter().filter(move |d| d.kind == k);
+        for d in of_kind(DistributionKind::Histogram) {
+            let name = format!("{}_histogram.csv", d.name);
+            names.push(write_table(dir, name, || histogram_frame(d))?);
+        }
+        if of_kind(DistributionKind::Survival).next().is_some() {
+            names.push(write_table(dir, "survival_curve.csv".into(), || {
+                survival_frame(of_kind(DistributionKind::Survival))
+            })?);
+        }
+        Ok(names)
     }
 }

@@ -15,14 +15,10 @@ pub fn to_json(report: &Report) -> String {
 pub struct JsonFile;
 
 impl Exporter for JsonFile {
-    fn file_name(&self) -> &str {
-        "summary.json"
-    }
-
-    fn write(&self, report: &Report, path: &Path) -> Result<(), OutputError> {
-        std::fs::write(path, to_json(report) + "\n").map_err(|source| OutputError::Io {
-            path: path.to_path_buf(),
-            source,
-        })
+    fn write(&self, report: &Report, dir: &Path) -> Result<Vec<String>, OutputError> {
+        let path = dir.join("summary.json");
+        std::fs::write(&path, to_json(report) + "\n")
+            .map_err(|source| OutputError::Io { path, source })?;
+        Ok(vec!["summary.json".into()])
     }
 }

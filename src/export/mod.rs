@@ -12,17 +12,19 @@ use crate::error::OutputError;
 use crate::stats::Report;
 use std::path::{Path, PathBuf};
 
-/// Writes one report as one file.
+/// Writes one kind of file for a report.
 pub trait Exporter {
-    /// File name inside the output folder (e.g. `summary.csv`).
-    fn file_name(&self) -> &str;
-    /// Writes `report` to `path`.
-    fn write(&self, report: &Report, path: &Path) -> Result<(), OutputError>;
+    /// Writes `report` into the folder `dir`; returns the file names written.
+    fn write(&self, report: &Report, dir: &Path) -> Result<Vec<String>, OutputError>;
 }
 
 /// The exporters every run writes.
 pub fn file_exporters() -> Vec<Box<dyn Exporter>> {
-    vec![Box::new(csv::SummaryCsv), Box::new(json::JsonFile)]
+    vec![
+        Box::new(csv::SummaryCsv),
+        Box::new(csv::DistributionCsv),
+        Box::new(json::JsonFile),
+    ]
 }
 
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> OutputError + '_ {
@@ -58,8 +60,7 @@ pub fn write_outputs(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, Output
 fn stage_all(report: &Report, stage: &Path) -> Result<Vec<String>, OutputError> {
     let mut names = Vec::new();
     for exporter in file_exporters() {
-        exporter.write(report, &stage.join(exporter.file_name()))?;
-        names.push(exporter.file_name().to_string());
+        names.extend(exporter.write(report, stage)?);
     }
     for path in crate::plot::render_all(report, stage).map_err(|e| OutputError::Chart {
         path: stage.to_path_buf(),

@@ -29,6 +29,7 @@ struct TopLevel {
     description: Option<String>,
     run: Option<RunSection>,
     check: Option<Spanned<toml::Value>>,
+    contest: Option<Spanned<toml::Value>>,
     combatant: Option<Spanned<toml::Value>>,
 }
 

@@ -11,6 +11,6 @@ pub mod summary;
 pub mod tally;
 
 pub use interval::{mean_interval, wilson_interval};
-pub use summarize::{ExactValues, summarize};
-pub use summary::{MetricKind, MetricRow, Report};
+pub use summarize::{ExactValues, distributions, summarize};
+pub use summary::{DistPoint, Distribution, DistributionKind, MetricKind, MetricRow, Report};
 pub use tally::{CounterId, HistogramId, HistogramReport, Histogram, Layout, Tally};

@@ -3,7 +3,7 @@
 //! rule system are attached by metric name.
 
 use super::interval::{mean_interval, wilson_interval, z95};
-use super::summary::{MetricKind, MetricRow};
+use super::summary::{DistPoint, Distribution, DistributionKind, MetricKind, MetricRow};
 use super::tally::{Histogram, HistogramReport, Layout, Tally};
 use std::collections::BTreeMap;
 
@@ -30,6 +30,7 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) ->
                 let ex = exact_of(&metric);
                 rows.push(mean_row(metric, hist, ex));
             }
+            HistogramReport::Survival => {}
             HistogramReport::Quantiles => {
                 let metric = format!("{name}.mean");
                 let ex = exact_of(&metric);
@@ -43,6 +44,54 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) ->
         }
     }
     rows
+}
+
+/// Every histogram of `tally` as a table: per-value rates for histograms, the share still
+/// going after each step for survival curves (steps `0..=last` where `last` is the largest
+/// step any survival histogram of the layout needs).
+pub fn distributions(layout: &Layout, tally: &Tally) -> Vec<Distribution> {
+    let mut out = Vec::new();
+    for ((name, report), hist) in layout.histograms().zip(tally.histograms_slice()) {
+        let n = hist.total();
+        let point = |x: usize, count: u64| {
+            let (ci_low, ci_high) = wilson_interval(count, n);
+            DistPoint {
+                x: x as u64,
+                count,
+                rate: if n == 0 { f64::NAN } else { count as f64 / n as f64 },
+                ci_low,
+                ci_high,
+            }
+        };
+        let (kind, points) = match report {
+            HistogramReport::Survival => {
+                let counts = hist.counts();
+                let last = counts.iter().rposition(|&c| c > 0).unwrap_or(0);
+                let mut beyond = n;
+                let mut points = Vec::with_capacity(last);
+                for (k, &c) in counts.iter().enumerate().take(last) {
+                    beyond -= c;
+                    points.push(point(k, beyond));
+                }
+                (DistributionKind::Survival, points)
+            }
+            _ => (
+                DistributionKind::Histogram,
+                hist.counts()
+                    .iter()
+                    .enumerate()
+                    .map(|(x, &c)| point(x, c))
+                    .collect(),
+            ),
+        };
+        out.push(Distribution {
+            name: name.to_string(),
+            kind,
+            trials: n,
+            points,
+        });
+    }
+    out
 }
 
 /// A rate row: `hits / n` with its Wilson interval.
@@ -145,6 +194,23 @@ mod tests {
         assert_eq!(rows[4].estimate, 1.0);
         assert!(rows[4].ci_low < 1.0 && rows[4].ci_high > 1.0);
         assert_eq!(rows[1].exact, None);
+    }
+
+    #[test]
+    fn survival_curve_counts_trials_beyond_each_step() {
+        let mut layout = Layout::new();
+        let h = layout.histogram("fighting.a", 1, HistogramReport::Survival);
+        let mut t = layout.tally();
+        // Went down in round 1, 2, 2 and never (recorded as 4 with a 3-round limit).
+        for v in [1, 2, 2, 4] {
+            t.add_trials(1);
+            t.record(h, v);
+        }
+        assert!(summarize(&layout, &t, None).is_empty());
+        let d = &distributions(&layout, &t)[0];
+        assert_eq!(d.kind, DistributionKind::Survival);
+        let rates: Vec<f64> = d.points.iter().map(|p| p.rate).collect();
+        assert_eq!(rates, [1.0, 0.75, 0.25, 0.25]);
     }
 
     #[test]

@@ -34,8 +34,47 @@ pub struct MetricRow {
     pub trials: u64,
 }
 
+/// What a [`Distribution`]'s points mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DistributionKind {
+    /// `rate` is the share of observations equal to `x`.
+    Histogram,
+    /// `rate` is the share of trials where the series was still going after step `x`
+    /// (e.g. a side still fighting after round `x`).
+    Survival,
+}
+
+/// One point of a distribution: value `x`, its count and rate with a 95% Wilson interval.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DistPoint {
+    /// The value (or step) this point is about.
+    pub x: u64,
+    /// Observations counted at this point.
+    pub count: u64,
+    /// `count / trials`.
+    pub rate: f64,
+    /// Lower end of the 95% interval of `rate`.
+    pub ci_low: f64,
+    /// Upper end of the 95% interval of `rate`.
+    pub ci_high: f64,
+}
+
+/// A whole distribution of a run (a histogram or a survival curve), for its own table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Distribution {
+    /// Name (`rounds`, `successes`, `fighting.party`).
+    pub name: String,
+    /// How to read the points.
+    pub kind: DistributionKind,
+    /// Observations behind every rate.
+    pub trials: u64,
+    /// Points in increasing `x`.
+    pub points: Vec<DistPoint>,
+}
+
 /// Everything an exporter needs to write the results of one scenario run.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Report {
     /// Scenario `name`.
     pub scenario: String,
@@ -47,4 +86,6 @@ pub struct Report {
     pub seed: u64,
     /// Rows in display order.
     pub metrics: Vec<MetricRow>,
+    /// Histograms and survival curves, each for its own table (empty for exact-only reports).
+    pub distributions: Vec<Distribution>,
 }

@@ -17,6 +17,9 @@ pub enum HistogramReport {
     Buckets,
     /// Summary rows: `name.mean`, `name.median`, `name.p90`, `name.p99`.
     Quantiles,
+    /// No summary rows; a survival curve: the share of trials whose recorded value exceeds
+    /// each step `k` (record the step at which something stopped).
+    Survival,
 }
 
 /// What a rule system counts: named counters (each reported as a rate over all trials) and

@@ -6,6 +6,7 @@
 //! holds the built system and calls the generic runner once, so every system's trial loop is
 //! monomorphized and nothing is looked up by name per trial.
 
+pub mod gods_and_monsters;
 pub mod invisible_sun;
 
 use crate::error::ScenarioError;
@@ -44,12 +45,16 @@ pub trait RuleSystem: Sync {
 pub enum SystemKind {
     /// `invisible-sun` (000_2810d6a557b34243.txt).
     InvisibleSun,
+    /// `gods-and-monsters` (003_2f5399e0a98f81be.txt, 004_803a11f5ee1b6e60.txt).
+    GodsAndMonsters,
 }
 
 impl SystemKind {
     /// Every system with the name a scenario uses for it.
-    pub const ALL: &'static [(&'static str, SystemKind)] =
-        &[("invisible-sun", SystemKind::InvisibleSun)];
+    pub const ALL: &'static [(&'static str, SystemKind)] = &[
+        ("invisible-sun", SystemKind::InvisibleSun),
+        ("gods-and-monsters", SystemKind::GodsAndMonsters),
+    ];
 
     /// Looks up a scenario's `system =` value.
     pub fn from_name(name: &str) -> Option<Self> {
@@ -71,6 +76,12 @@ impl SystemKind {
 pub enum LoadedSystem {
     /// An Invisible Sun action roll.
     InvisibleSun(invisible_sun::ActionRoll),
+    /// A Gods & Monsters ability or reaction roll.
+    GmRoll(gods_and_monsters::roll::RollCheck),
+    /// A Gods & Monsters contested action.
+    GmContest(gods_and_monsters::contest::Contest),
+    /// A Gods & Monsters conflict.
+    GmConflict(gods_and_monsters::conflict::Conflict),
 }
 
 /// Calls `$body` with `$sys` bound to the concrete system inside a [`LoadedSystem`].
@@ -79,6 +90,9 @@ macro_rules! with_system {
     ($loaded:expr, $sys:ident => $body:expr) => {
         match $loaded {
             $crate::systems::LoadedSystem::InvisibleSun($sys) => $body,
+            $crate::systems::LoadedSystem::GmRoll($sys) => $body,
+            $crate::systems::LoadedSystem::GmContest($sys) => $body,
+            $crate::systems::LoadedSystem::GmConflict($sys) => $body,
         }
     };
 }
@@ -90,6 +104,7 @@ impl LoadedSystem {
             SystemKind::InvisibleSun => {
                 LoadedSystem::InvisibleSun(invisible_sun::ActionRoll::from_source(source, run)?)
             }
+            SystemKind::GodsAndMonsters => gods_and_monsters::load(source, run)?,
         })
     }
 

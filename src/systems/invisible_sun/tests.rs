@@ -137,7 +137,6 @@ fn load(text: &str) -> Result<Scenario, String> {
 const HEAD: &str = "name = \"t\"\nsystem = \"invisible-sun\"\n[check]\n";
 
 #[test]
-#[allow(irrefutable_let_patterns)]
 fn scenario_builds_the_venture_from_its_parts() {
     let s = load(&format!(
         "{HEAD}challenge = 12\nskill = 2\ntools = 1\ncircumstances = 1\nmagic_effects = 2\n\

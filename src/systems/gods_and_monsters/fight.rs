@@ -1,0 +1,368 @@
+//! The round engine of a Gods & Monsters conflict (004_803a11f5ee1b6e60.txt, "Conflicts",
+//! "Survival and verve", "Unconsciousness", "A time to die"), generic over where the dice
+//! come from ([`Roller`]) and who watches ([`Observer`]), so the same code runs millions of
+//! seeded fights and replays the book's Yeti example with scripted dice.
+//!
+//! One round: surprised combatants (after round 1) try to snap out; every standing combatant
+//! makes every listed attack ("everything happens at once": targets are chosen among foes
+//! standing when the round began, and damage lands at once); at the end of the round failed
+//! consciousness rolls take effect, death contests are rolled, and combatants at their
+//! flight threshold run. The fight ends when at most one side still has someone standing,
+//! or at the round limit (a stalemate).
+
+use super::conflict::{Fighter, Targeting};
+use crate::dice::DiceExpr;
+use crate::dice::packed::PackedDice;
+use rand::{Rng, RngExt};
+
+/// Where a fight's random numbers come from.
+pub trait Roller {
+    /// One d20 (1–20).
+    fn d20(&mut self) -> i64;
+    /// One damage roll of `dice`.
+    fn damage(&mut self, dice: &DiceExpr) -> i64;
+    /// A uniform choice among `n` candidates (`0..n`).
+    fn pick(&mut self, n: usize) -> usize;
+}
+
+/// Twenty faces to the 14th power fits one 64-bit draw.
+const D20_PER_DRAW: u32 = 14;
+
+/// A [`Roller`] over a random generator; d20s come fourteen to a 64-bit draw, unbiased.
+pub struct RngRoller<'a, R: Rng + ?Sized> {
+    rng: &'a mut R,
+    packed: PackedDice,
+    faces: u64,
+    left: u32,
+}
+
+impl<'a, R: Rng + ?Sized> RngRoller<'a, R> {
+    /// A roller drawing from `rng`.
+    pub fn new(rng: &'a mut R) -> Self {
+        Self {
+            rng,
+            packed: PackedDice::new(20, D20_PER_DRAW).expect("20^14 < 2^64"),
+            faces: 0,
+            left: 0,
+        }
+    }
+}
+
+impl<R: Rng + ?Sized> Roller for RngRoller<'_, R> {
+    #[inline]
+    fn d20(&mut self) -> i64 {
+        if self.left == 0 {
+            self.faces = self.packed.draw(self.rng);
+            self.left = D20_PER_DRAW;
+        }
+        let face = self.faces % 20;
+        self.faces /= 20;
+        self.left -= 1;
+        face as i64 + 1
+    }
+
+    #[inline]
+    fn damage(&mut self, dice: &DiceExpr) -> i64 {
+        dice.sample(self.rng)
+    }
+
+    #[inline]
+    fn pick(&mut self, n: usize) -> usize {
+        self.rng.random_range(0..n)
+    }
+}
+
+/// Watches a fight; every method defaults to nothing, so the plain runner pays nothing.
+pub trait Observer {
+    /// `attacker` rolled `roll` against `needed` to hit `target`; `damage` is `Some` on a hit.
+    fn attack(&mut self, _round: u32, _attacker: usize, _target: usize, _roll: i64, _needed: i64, _damage: Option<i64>) {}
+    /// `who` rolled `roll` against `needed` to stay conscious.
+    fn consciousness(&mut self, _round: u32, _who: usize, _roll: i64, _needed: i64) {}
+    /// The round is over; `states` are everyone's states after it.
+    fn round_end(&mut self, _round: u32, _states: &[State]) {}
+}
+
+/// The observer that watches nothing.
+pub struct Unobserved;
+impl Observer for Unobserved {}
+
+/// A combatant's condition during a fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct State {
+    /// Survival points left.
+    pub survival: i64,
+    /// Verve points left.
+    pub verve: i64,
+    /// Injury points: a penalty on attack, ability and reaction rolls.
+    pub injuries: i64,
+    /// Still surprised (acts with penalties after round 1, not at all in round 1).
+    pub surprised: bool,
+    /// Conscious.
+    pub conscious: bool,
+    /// Ran from the fight.
+    pub fled: bool,
+    /// Lost a death contest.
+    pub dying: bool,
+    /// Failed a consciousness roll this round: falls unconscious at the end of it.
+    falls_unconscious: bool,
+    /// Gained injury points this round.
+    gained_injuries: bool,
+    /// Could act and be targeted when the round began.
+    standing: bool,
+    /// Injury points when the round began: the penalty on this round's attacks, since
+    /// everything in a round happens at once.
+    injuries_at_start: i64,
+    /// The foe this combatant keeps attacking (`Targeting::Focus`).
+    focus: Option<usize>,
+}
+
+/// How a fight ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Only this side still had someone standing.
+    Win(usize),
+    /// Every side went down in the same round.
+    Draw,
+    /// The round limit came with two or more sides still fighting.
+    Stalemate,
+}
+
+/// Per-batch buffers, reused by every fight so a trial allocates nothing.
+#[derive(Debug, Clone, Default)]
+pub struct Arena {
+    /// Everyone's state, in scenario order.
+    pub states: Vec<State>,
+    /// Per side: the round it stopped fighting (`max_rounds + 1` if it never did).
+    pub side_down: Vec<u32>,
+    candidates: Vec<usize>,
+}
+
+/// The resolved fighters, sides and limits of one conflict.
+#[derive(Debug, Clone)]
+pub struct Battle<'a> {
+    /// Combatants in scenario order.
+    pub fighters: &'a [Fighter],
+    /// Number of sides (fighter `side` indices are below this).
+    pub sides: usize,
+    /// Round limit.
+    pub max_rounds: u32,
+}
+
+fn can_act(f: &Fighter, s: &State) -> bool {
+    s.conscious && !s.fled && (!s.dying || f.fights_while_dying)
+}
+
+impl Battle<'_> {
+    /// Plays one fight; leaves everyone's final state in `arena` and returns how it ended and
+    /// after how many rounds.
+    pub fn fight<Ro: Roller, Ob: Observer>(
+        &self,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) -> (Ending, u32) {
+        self.setup(roller, arena);
+        for round in 1..=self.max_rounds {
+            self.play_round(round, roller, arena, observer);
+            observer.round_end(round, &arena.states);
+            let mut fighting = 0;
+            let mut last = 0;
+            for side in 0..self.sides {
+                let up = self
+                    .fighters
+                    .iter()
+                    .zip(&arena.states)
+                    .any(|(f, s)| f.side == side && can_act(f, s));
+                if up {
+                    fighting += 1;
+                    last = side;
+                } else if arena.side_down[side] > self.max_rounds {
+                    arena.side_down[side] = round;
+                }
+            }
+            match fighting {
+                0 => return (Ending::Draw, round),
+                1 => return (Ending::Win(last), round),
+                _ => {}
+            }
+        }
+        (Ending::Stalemate, self.max_rounds)
+    }
+
+    /// Resets every state and rolls surprise: when anyone `surprises`, everyone on a side
+    /// without a surpriser rolls perception (+4 aware, −6 asleep) or is surprised.
+    fn setup<Ro: Roller>(&self, roller: &mut Ro, arena: &mut Arena) {
+        arena.states.clear();
+        arena.side_down.clear();
+        arena.side_down.resize(self.sides, self.max_rounds + 1);
+        let ambush = self.fighters.iter().any(|f| f.surprises);
+        for f in self.fighters {
+            let ambushers = self.fighters.iter().any(|g| g.side == f.side && g.surprises);
+            let surprised = ambush && !ambushers && {
+                let needed = f.perception + 4 * i64::from(f.aware) - 6 * i64::from(f.asleep)
+                    - f.injuries
+                    + f.group_bonus;
+                roller.d20() > needed
+            };
+            arena.states.push(State {
+                survival: f.survival,
+                verve: f.verve,
+                injuries: f.injuries,
+                surprised,
+                conscious: true,
+                ..State::default()
+            });
+        }
+    }
+
+    fn play_round<Ro: Roller, Ob: Observer>(
+        &self,
+        round: u32,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) {
+        for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
+            s.standing = can_act(f, s);
+            s.injuries_at_start = s.injuries;
+            // Snap out of surprise: willpower or fortitude (the better), from round 2 on.
+            if round >= 2 && s.standing && s.surprised {
+                let needed = f.willpower.max(f.fortitude) - s.injuries + f.group_bonus;
+                s.surprised = roller.d20() > needed;
+            }
+        }
+        for a in 0..self.fighters.len() {
+            let attacker = &self.fighters[a];
+            let st = arena.states[a];
+            if !st.standing || (round == 1 && st.surprised) {
+                continue;
+            }
+            'actions: for _ in 0..=attacker.group_bonus {
+                for attack in &attacker.attacks {
+                    let Some(t) = self.choose_target(a, roller, arena) else {
+                        break 'actions;
+                    };
+                    let target = &self.fighters[t];
+                    let ts = arena.states[t];
+                    let defense = target.defense + target.group_bonus
+                        - 2 * i64::from(ts.surprised && round >= 2);
+                    let needed = 11 + attacker.attack + attack.bonus + attacker.group_bonus
+                        - defense
+                        - st.injuries_at_start
+                        - 3 * i64::from(st.surprised);
+                    let roll = roller.d20();
+                    if roll <= needed {
+                        let damage = roller.damage(&attack.damage).max(0);
+                        observer.attack(round, a, t, roll, needed, Some(damage));
+                        self.take_damage(round, t, damage, roller, arena, observer);
+                    } else {
+                        observer.attack(round, a, t, roll, needed, None);
+                    }
+                }
+            }
+        }
+        self.end_round(roller, arena);
+    }
+
+    /// Damage goes to verve first when fighting is archetypal for the target, then survival,
+    /// then injury points. Dropping to zero survival or gaining injuries calls for an
+    /// immediate fortitude-or-willpower roll at −injuries; failing it means unconscious at the
+    /// end of the round.
+    fn take_damage<Ro: Roller, Ob: Observer>(
+        &self,
+        round: u32,
+        t: usize,
+        mut damage: i64,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) {
+        let f = &self.fighters[t];
+        let s = &mut arena.states[t];
+        if f.verve_in_combat {
+            let from_verve = damage.min(s.verve);
+            s.verve -= from_verve;
+            damage -= from_verve;
+        }
+        let had_survival = s.survival > 0;
+        let from_survival = damage.min(s.survival);
+        s.survival -= from_survival;
+        damage -= from_survival;
+        if damage > 0 {
+            s.injuries += damage;
+            s.gained_injuries = true;
+        }
+        let dropped = had_survival && s.survival == 0;
+        if (dropped || damage > 0) && !s.falls_unconscious {
+            let needed = f.willpower.max(f.fortitude) - s.injuries + f.group_bonus
+                - 3 * i64::from(s.surprised && round >= 2);
+            let roll = roller.d20();
+            observer.consciousness(round, t, roll, needed);
+            s.falls_unconscious = roll > needed;
+        }
+    }
+
+    /// End of round: consciousness, the death contest, flight.
+    fn end_round<Ro: Roller>(&self, roller: &mut Ro, arena: &mut Arena) {
+        for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
+            if s.falls_unconscious {
+                s.conscious = false;
+                s.falls_unconscious = false;
+            }
+            // A time to die: injuries gained this round exceed survival (and verve, when the
+            // damage was archetypal). Injuries act (d20 ≤ injuries); the combatant resists
+            // with endurance − injuries, +2 while unconscious. Death comes if the injuries'
+            // roll succeeds and the endurance roll fails.
+            if s.gained_injuries && !s.dying {
+                let pool = s.survival + if f.verve_in_combat { s.verve } else { 0 };
+                if s.injuries > pool {
+                    let injuries_hit = roller.d20() <= s.injuries;
+                    let needed =
+                        f.endurance - s.injuries + 2 * i64::from(!s.conscious) + f.group_bonus;
+                    let endured = roller.d20() <= needed;
+                    s.dying = injuries_hit && !endured;
+                }
+            }
+            s.gained_injuries = false;
+            if s.conscious && !s.fled && f.flee_at_survival.is_some_and(|t| s.survival <= t) {
+                s.fled = true;
+            }
+        }
+    }
+
+    /// Picks the foe for one attack among those standing when the round began.
+    fn choose_target<Ro: Roller>(&self, a: usize, roller: &mut Ro, arena: &mut Arena) -> Option<usize> {
+        let side = self.fighters[a].side;
+        let foe = |i: usize, states: &[State]| self.fighters[i].side != side && states[i].standing;
+        match self.fighters[a].target {
+            Targeting::Named(t) if foe(t, &arena.states) => return Some(t),
+            Targeting::Focus => {
+                if let Some(t) = arena.states[a].focus.filter(|&t| foe(t, &arena.states)) {
+                    return Some(t);
+                }
+            }
+            Targeting::Weakest => {
+                return (0..self.fighters.len())
+                    .filter(|&i| foe(i, &arena.states))
+                    .min_by_key(|&i| {
+                        let (f, s) = (&self.fighters[i], &arena.states[i]);
+                        s.survival + if f.verve_in_combat { s.verve } else { 0 } - s.injuries
+                    });
+            }
+            _ => {}
+        }
+        arena.candidates.clear();
+        for i in 0..self.fighters.len() {
+            if foe(i, &arena.states) {
+                arena.candidates.push(i);
+            }
+        }
+        if arena.candidates.is_empty() {
+            return None;
+        }
+        let n = arena.candidates.len();
+        let t = arena.candidates[if n == 1 { 0 } else { roller.pick(n) }];
+        arena.states[a].focus = Some(t);
+        Some(t)
+    }
+}
