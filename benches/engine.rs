@@ -1,6 +1,7 @@
-//! Engine benchmarks: the warded-door check through the real scenario path beside a plain
-//! hand-written loop doing the same dice with rand_xoshiro, so the engine's overhead is a
-//! visible ratio; plus single dice rolls. Per core: everything runs on one thread.
+//! Engine benchmarks, per core (everything runs on one thread): the warded-door check through
+//! the real scenario path beside a plain hand-written loop doing the same dice with
+//! rand_xoshiro, so the engine's overhead is a visible ratio; Yeti fights through the
+//! scenario path; single dice rolls.
 
 use criterion::{Criterion, Throughput, criterion_group};
 use oddsmith::dice::packed::PackedDice;
@@ -16,16 +17,20 @@ use std::time::Instant;
 
 const TRIALS: u64 = sim::BATCH_TRIALS;
 
-fn warded_door() -> Scenario {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/warded_door.toml");
+fn shipped(name: &str) -> Scenario {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name);
     Scenario::load(&path).expect("the shipped scenario loads")
 }
 
+fn warded_door() -> Scenario {
+    shipped("warded_door.toml")
+}
+
 /// The engine path: the loaded scenario's system through the runner's batch function.
-fn engine_batches(scenario: &Scenario, batches: u64) -> Tally {
+fn engine_batches(scenario: &Scenario, batches: u64, len: u64) -> Tally {
     with_system!(&scenario.system, s => {
         (0..batches)
-            .map(|b| sim::run_batch(s, 2026, b, TRIALS))
+            .map(|b| sim::run_batch(s, 2026, b, len))
             .reduce(Tally::merge)
             .expect("at least one batch")
     })
@@ -55,8 +60,22 @@ fn bench_check(c: &mut Criterion) {
     let scenario = warded_door();
     let mut group = c.benchmark_group("warded_door");
     group.throughput(Throughput::Elements(TRIALS));
-    group.bench_function("engine", |b| b.iter(|| engine_batches(&scenario, 1)));
+    group.bench_function("engine", |b| {
+        b.iter(|| engine_batches(&scenario, 1, TRIALS))
+    });
     group.bench_function("hand_written", |b| b.iter(|| hand_loop(black_box(TRIALS), 7)));
+    group.finish();
+}
+
+const FIGHTS: u64 = 4096;
+
+fn bench_yeti(c: &mut Criterion) {
+    let scenario = shipped("yeti.toml");
+    let mut group = c.benchmark_group("yeti");
+    group.throughput(Throughput::Elements(FIGHTS));
+    group.bench_function("engine", |b| {
+        b.iter(|| engine_batches(&scenario, 1, FIGHTS))
+    });
     group.finish();
 }
 
@@ -82,7 +101,7 @@ fn ratio() {
     let batches = 400;
     let trials = batches * TRIALS;
     let t = Instant::now();
-    black_box(engine_batches(&scenario, batches));
+    black_box(engine_batches(&scenario, batches, TRIALS));
     let engine = trials as f64 / t.elapsed().as_secs_f64();
     let t = Instant::now();
     black_box(hand_loop(trials, 7));
@@ -93,9 +112,17 @@ fn ratio() {
         hand / 1e6,
         engine / hand
     );
+    let yeti = shipped("yeti.toml");
+    let fights = 20 * TRIALS;
+    let t = Instant::now();
+    black_box(engine_batches(&yeti, 20, TRIALS));
+    println!(
+        "yeti per core: {:.2} M fights/s",
+        fights as f64 / t.elapsed().as_secs_f64() / 1e6
+    );
 }
 
-criterion_group!(benches, bench_check, bench_dice);
+criterion_group!(benches, bench_check, bench_yeti, bench_dice);
 
 fn main() {
     benches();

@@ -176,6 +176,8 @@ pub struct Conflict {
     pub sides: Vec<String>,
     /// Round limit.
     pub max_rounds: u32,
+    /// Per fighter: rolls perception for surprise.
+    rolls_surprise: Vec<bool>,
     layout: Layout,
     ids: Ids,
 }
@@ -268,10 +270,16 @@ impl Conflict {
             rounds,
             fighting,
         };
+        let ambush = fighters.iter().any(|f| f.surprises);
+        let rolls_surprise = fighters
+            .iter()
+            .map(|f| ambush && !fighters.iter().any(|g| g.side == f.side && g.surprises))
+            .collect();
         Self {
             fighters,
             sides,
             max_rounds,
+            rolls_surprise,
             layout,
             ids,
         }
@@ -283,6 +291,7 @@ impl Conflict {
             fighters: &self.fighters,
             sides: self.sides.len(),
             max_rounds: self.max_rounds,
+            rolls_surprise: &self.rolls_surprise,
         }
     }
 }

@@ -134,7 +134,11 @@ pub struct Arena {
     pub states: Vec<State>,
     /// Per side: the round it stopped fighting (`max_rounds + 1` if it never did).
     pub side_down: Vec<u32>,
-    candidates: Vec<usize>,
+    /// Per side, the foes standing when the round began: `foes[foe_start[s]..foe_start[s+1]]`.
+    foes: Vec<usize>,
+    foe_start: Vec<usize>,
+    /// Per side: someone can still act.
+    side_up: Vec<bool>,
 }
 
 /// The resolved fighters, sides and limits of one conflict.
@@ -146,6 +150,8 @@ pub struct Battle<'a> {
     pub sides: usize,
     /// Round limit.
     pub max_rounds: u32,
+    /// Per fighter: rolls perception for surprise (someone ambushes and its side does not).
+    pub rolls_surprise: &'a [bool],
 }
 
 fn can_act(f: &Fighter, s: &State) -> bool {
@@ -165,14 +171,14 @@ impl Battle<'_> {
         for round in 1..=self.max_rounds {
             self.play_round(round, roller, arena, observer);
             observer.round_end(round, &arena.states);
+            arena.side_up.clear();
+            arena.side_up.resize(self.sides, false);
+            for (f, s) in self.fighters.iter().zip(&arena.states) {
+                arena.side_up[f.side] |= can_act(f, s);
+            }
             let mut fighting = 0;
             let mut last = 0;
-            for side in 0..self.sides {
-                let up = self
-                    .fighters
-                    .iter()
-                    .zip(&arena.states)
-                    .any(|(f, s)| f.side == side && can_act(f, s));
+            for (side, &up) in arena.side_up.iter().enumerate() {
                 if up {
                     fighting += 1;
                     last = side;
@@ -195,10 +201,8 @@ impl Battle<'_> {
         arena.states.clear();
         arena.side_down.clear();
         arena.side_down.resize(self.sides, self.max_rounds + 1);
-        let ambush = self.fighters.iter().any(|f| f.surprises);
-        for f in self.fighters {
-            let ambushers = self.fighters.iter().any(|g| g.side == f.side && g.surprises);
-            let surprised = ambush && !ambushers && {
+        for (f, &rolls) in self.fighters.iter().zip(self.rolls_surprise) {
+            let surprised = rolls && {
                 let needed = f.perception + 4 * i64::from(f.aware) - 6 * i64::from(f.asleep)
                     - f.injuries
                     + f.group_bonus;
@@ -231,6 +235,17 @@ impl Battle<'_> {
                 s.surprised = roller.d20() > needed;
             }
         }
+        arena.foes.clear();
+        arena.foe_start.clear();
+        for side in 0..self.sides {
+            arena.foe_start.push(arena.foes.len());
+            for (i, (f, s)) in self.fighters.iter().zip(&arena.states).enumerate() {
+                if f.side != side && s.standing {
+                    arena.foes.push(i);
+                }
+            }
+        }
+        arena.foe_start.push(arena.foes.len());
         for a in 0..self.fighters.len() {
             let attacker = &self.fighters[a];
             let st = arena.states[a];
@@ -261,7 +276,7 @@ impl Battle<'_> {
                 }
             }
         }
-        self.end_round(roller, arena);
+        self.end_round(round, roller, arena);
     }
 
     /// Damage goes to verve first when fighting is archetypal for the target, then survival,
@@ -303,7 +318,7 @@ impl Battle<'_> {
     }
 
     /// End of round: consciousness, the death contest, flight.
-    fn end_round<Ro: Roller>(&self, roller: &mut Ro, arena: &mut Arena) {
+    fn end_round<Ro: Roller>(&self, round: u32, roller: &mut Ro, arena: &mut Arena) {
         for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
             if s.falls_unconscious {
                 s.conscious = false;
@@ -317,8 +332,9 @@ impl Battle<'_> {
                 let pool = s.survival + if f.verve_in_combat { s.verve } else { 0 };
                 if s.injuries > pool {
                     let injuries_hit = roller.d20() <= s.injuries;
-                    let needed =
-                        f.endurance - s.injuries + 2 * i64::from(!s.conscious) + f.group_bonus;
+                    let needed = f.endurance - s.injuries + 2 * i64::from(!s.conscious)
+                        + f.group_bonus
+                        - 3 * i64::from(s.surprised && round >= 2);
                     let endured = roller.d20() <= needed;
                     s.dying = injuries_hit && !endured;
                 }
@@ -351,17 +367,12 @@ impl Battle<'_> {
             }
             _ => {}
         }
-        arena.candidates.clear();
-        for i in 0..self.fighters.len() {
-            if foe(i, &arena.states) {
-                arena.candidates.push(i);
-            }
-        }
-        if arena.candidates.is_empty() {
-            return None;
-        }
-        let n = arena.candidates.len();
-        let t = arena.candidates[if n == 1 { 0 } else { roller.pick(n) }];
+        let foes = &arena.foes[arena.foe_start[side]..arena.foe_start[side + 1]];
+        let t = match foes.len() {
+            0 => return None,
+            1 => foes[0],
+            n => foes[roller.pick(n)],
+        };
         arena.states[a].focus = Some(t);
         Some(t)
     }
