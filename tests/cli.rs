@@ -181,3 +181,58 @@ fn bad_input_exits_2_and_names_the_line() {
     let out = oddsmith(&["run", "scenarios/warded_door.toml", "--bogus"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn yeti_reports_sides_combatants_and_rounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = oddsmith(&[
+        "run", "scenarios/yeti.toml", "--trials", "20000", "--json", "--quiet", "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    let json = json_of(&out);
+    assert_eq!(json["system"], "gods-and-monsters");
+    let mut total = 0.0;
+    for name in ["win.party", "win.yeti", "draw", "stalemate"] {
+        let m = metric(&json, name);
+        assert!(m["exact"].is_null(), "{name}: a fight has no exact value");
+        assert!(m["ci_low"].as_f64().unwrap() <= m["ci_high"].as_f64().unwrap());
+        total += m["estimate"].as_f64().unwrap();
+    }
+    assert!((total - 1.0).abs() < 1e-12, "endings partition the fights: {total}");
+    for who in ["Sam Stevens", "Charlotte Korde", "Toromeen", "Yeti"] {
+        for kind in ["death", "unconscious", "fled", "down"] {
+            metric(&json, &format!("{kind}.{who}"));
+        }
+    }
+    for q in ["mean", "median", "p90", "p99"] {
+        let m = metric(&json, &format!("rounds.{q}"));
+        assert!(m["estimate"].as_f64().unwrap() >= 1.0);
+    }
+    let hist = std::fs::read_to_string(dir.path().join("rounds_histogram.csv")).unwrap();
+    assert!(hist.starts_with("value,count,rate,ci_low,ci_high\n"), "{hist}");
+    let curve = std::fs::read_to_string(dir.path().join("survival_curve.csv")).unwrap();
+    assert!(curve.starts_with("series,after_round,still_going,ci_low,ci_high,trials\n"));
+    assert!(curve.contains("\nfighting.party,0,1.0,") && curve.contains("\nfighting.yeti,0,1.0,"), "{curve}");
+}
+
+#[test]
+fn bad_fights_exit_2_with_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let yeti = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yeti.toml"),
+    )
+    .unwrap();
+    for (from, to, expected) in [
+        ("survival = 20", "survival = -20", "`combatant.Yeti.survival`: -20 is out of range"),
+        ("damage = \"d8+4\"", "damage = \"d8+\"", "`combatant.attacks.damage`"),
+        ("side = \"yeti\"", "side = \"party\"", "a fight needs at least two sides"),
+        ("flee_at_survival = 0", "target = \"Gandalf\"", "\"Gandalf\" names nobody"),
+    ] {
+        let path = dir.path().join("bad_yeti.toml");
+        std::fs::write(&path, yeti.replacen(from, to, 1)).unwrap();
+        let out = oddsmith(&["validate", path.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("bad_yeti.toml:") && stderr.contains(expected), "{stderr}");
+    }
+}

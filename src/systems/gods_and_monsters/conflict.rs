@@ -32,7 +32,7 @@
 //!
 //! `[run] max_rounds` [100] ends a fight nobody wins as a stalemate.
 
-use super::fight::{Arena, Battle, Ending, RngRoller, Unobserved};
+use super::fight::{Arena, Battle, Ending, MAX_FIGHTERS, RngRoller, Unobserved};
 use super::group::group_bonus;
 use crate::dice::DiceExpr;
 use crate::error::ScenarioError;
@@ -178,6 +178,8 @@ pub struct Conflict {
     pub max_rounds: u32,
     /// Per fighter: rolls perception for surprise.
     rolls_surprise: Vec<bool>,
+    /// Per side: the mask of its fighters.
+    side_masks: Vec<u64>,
     layout: Layout,
     ids: Ids,
 }
@@ -206,6 +208,16 @@ impl Conflict {
                 sides.push(c.side.get_ref().clone());
             }
         }
+        if specs.len() > MAX_FIGHTERS {
+            return Err(source.invalid(
+                specs[MAX_FIGHTERS].name.span(),
+                "combatant",
+                format!(
+                    "{} combatants; at most {MAX_FIGHTERS} fit one fight (use group_size for units)",
+                    specs.len()
+                ),
+            ));
+        }
         if sides.len() < 2 {
             let span = specs.first().map_or(file.combatant.span(), |c| c.side.span());
             return Err(source.invalid(
@@ -232,8 +244,9 @@ impl Conflict {
         Ok(Self::new(fighters, sides, max_rounds as u32))
     }
 
-    /// A conflict of `fighters` on `sides` with a round limit.
+    /// A conflict of `fighters` (at most [`MAX_FIGHTERS`]) on `sides` with a round limit.
     pub fn new(fighters: Vec<Fighter>, sides: Vec<String>, max_rounds: u32) -> Self {
+        assert!(fighters.len() <= MAX_FIGHTERS, "checked when the scenario loads");
         let mut layout = Layout::new();
         let names = |prefix: &str, layout: &mut Layout| -> Vec<CounterId> {
             fighters
@@ -275,11 +288,16 @@ impl Conflict {
             .iter()
             .map(|f| ambush && !fighters.iter().any(|g| g.side == f.side && g.surprises))
             .collect();
+        let mut side_masks = vec![0u64; sides.len()];
+        for (i, f) in fighters.iter().enumerate() {
+            side_masks[f.side] |= 1 << i;
+        }
         Self {
             fighters,
             sides,
             max_rounds,
             rolls_surprise,
+            side_masks,
             layout,
             ids,
         }
@@ -292,6 +310,7 @@ impl Conflict {
             sides: self.sides.len(),
             max_rounds: self.max_rounds,
             rolls_surprise: &self.rolls_surprise,
+            side_masks: &self.side_masks,
         }
     }
 }

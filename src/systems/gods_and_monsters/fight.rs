@@ -13,7 +13,7 @@
 use super::conflict::{Fighter, Targeting};
 use crate::dice::DiceExpr;
 use crate::dice::packed::PackedDice;
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 /// Where a fight's random numbers come from.
 pub trait Roller {
@@ -66,9 +66,19 @@ impl<R: Rng + ?Sized> Roller for RngRoller<'_, R> {
         dice.sample(self.rng)
     }
 
+    /// Lemire's nearly divisionless multiply-shift on 32 bits: exactly uniform, and the
+    /// division for the rejection threshold happens only when the low half is small.
     #[inline]
     fn pick(&mut self, n: usize) -> usize {
-        self.rng.random_range(0..n)
+        let n = n as u32;
+        let mut m = u64::from(self.rng.next_u32()) * u64::from(n);
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = u64::from(self.rng.next_u32()) * u64::from(n);
+            }
+        }
+        (m >> 32) as usize
     }
 }
 
@@ -134,11 +144,10 @@ pub struct Arena {
     pub states: Vec<State>,
     /// Per side: the round it stopped fighting (`max_rounds + 1` if it never did).
     pub side_down: Vec<u32>,
-    /// Per side, the foes standing when the round began: `foes[foe_start[s]..foe_start[s+1]]`.
-    foes: Vec<usize>,
-    foe_start: Vec<usize>,
-    /// Per side: someone can still act.
-    side_up: Vec<bool>,
+    /// Bit `i`: fighter `i` could act and be targeted when the round began.
+    standing: u64,
+    /// Bit `s`: side `s` still has someone who can act.
+    side_up: u64,
 }
 
 /// The resolved fighters, sides and limits of one conflict.
@@ -152,7 +161,12 @@ pub struct Battle<'a> {
     pub max_rounds: u32,
     /// Per fighter: rolls perception for surprise (someone ambushes and its side does not).
     pub rolls_surprise: &'a [bool],
+    /// Per side: bit `i` set for every fighter `i` on it (at most [`MAX_FIGHTERS`]).
+    pub side_masks: &'a [u64],
 }
+
+/// Most combatants one fight can hold (fighter sets are 64-bit masks).
+pub const MAX_FIGHTERS: usize = 64;
 
 fn can_act(f: &Fighter, s: &State) -> bool {
     s.conscious && !s.fled && (!s.dying || f.fights_while_dying)
@@ -171,15 +185,10 @@ impl Battle<'_> {
         for round in 1..=self.max_rounds {
             self.play_round(round, roller, arena, observer);
             observer.round_end(round, &arena.states);
-            arena.side_up.clear();
-            arena.side_up.resize(self.sides, false);
-            for (f, s) in self.fighters.iter().zip(&arena.states) {
-                arena.side_up[f.side] |= can_act(f, s);
-            }
             let mut fighting = 0;
             let mut last = 0;
-            for (side, &up) in arena.side_up.iter().enumerate() {
-                if up {
+            for side in 0..self.sides {
+                if arena.side_up >> side & 1 == 1 {
                     fighting += 1;
                     last = side;
                 } else if arena.side_down[side] > self.max_rounds {
@@ -226,8 +235,10 @@ impl Battle<'_> {
         arena: &mut Arena,
         observer: &mut Ob,
     ) {
-        for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
+        arena.standing = 0;
+        for (i, (f, s)) in self.fighters.iter().zip(arena.states.iter_mut()).enumerate() {
             s.standing = can_act(f, s);
+            arena.standing |= u64::from(s.standing) << i;
             s.injuries_at_start = s.injuries;
             // Snap out of surprise: willpower or fortitude (the better), from round 2 on.
             if round >= 2 && s.standing && s.surprised {
@@ -235,17 +246,6 @@ impl Battle<'_> {
                 s.surprised = roller.d20() > needed;
             }
         }
-        arena.foes.clear();
-        arena.foe_start.clear();
-        for side in 0..self.sides {
-            arena.foe_start.push(arena.foes.len());
-            for (i, (f, s)) in self.fighters.iter().zip(&arena.states).enumerate() {
-                if f.side != side && s.standing {
-                    arena.foes.push(i);
-                }
-            }
-        }
-        arena.foe_start.push(arena.foes.len());
         for a in 0..self.fighters.len() {
             let attacker = &self.fighters[a];
             let st = arena.states[a];
@@ -318,7 +318,9 @@ impl Battle<'_> {
     }
 
     /// End of round: consciousness, the death contest, flight.
+    /// Also marks in `arena.side_up` which sides still have someone who can act.
     fn end_round<Ro: Roller>(&self, round: u32, roller: &mut Ro, arena: &mut Arena) {
+        arena.side_up = 0;
         for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
             if s.falls_unconscious {
                 s.conscious = false;
@@ -343,6 +345,7 @@ impl Battle<'_> {
             if s.conscious && !s.fled && f.flee_at_survival.is_some_and(|t| s.survival <= t) {
                 s.fled = true;
             }
+            arena.side_up |= u64::from(can_act(f, s)) << f.side;
         }
     }
 
@@ -367,11 +370,16 @@ impl Battle<'_> {
             }
             _ => {}
         }
-        let foes = &arena.foes[arena.foe_start[side]..arena.foe_start[side + 1]];
-        let t = match foes.len() {
+        let mut foes = arena.standing & !self.side_masks[side];
+        let t = match foes.count_ones() {
             0 => return None,
-            1 => foes[0],
-            n => foes[roller.pick(n)],
+            1 => foes.trailing_zeros() as usize,
+            n => {
+                for _ in 0..roller.pick(n as usize) {
+                    foes &= foes - 1;
+                }
+                foes.trailing_zeros() as usize
+            }
         };
         arena.states[a].focus = Some(t);
         Some(t)
