@@ -40,6 +40,9 @@ struct Term {
 /// A parsed dice expression: a sum of dice terms and a constant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiceExpr {
+    /// The whole expression when it is one die plus a constant (the common case), sampled
+    /// without walking the terms.
+    single: Option<Die>,
     terms: Vec<Term>,
     constant: i64,
     text: String,
@@ -49,6 +52,9 @@ impl DiceExpr {
     /// One roll of the whole expression.
     #[inline]
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> i64 {
+        if let Some(die) = &self.single {
+            return self.constant + die.sample(rng);
+        }
         let mut total = self.constant;
         for t in &self.terms {
             let mut sum = 0;
@@ -245,7 +251,12 @@ impl FromStr for DiceExpr {
                 }
             }
         }
+        let single = match terms.as_slice() {
+            [t] if t.count == 1 && !t.negative => Some(t.die),
+            _ => None,
+        };
         Ok(DiceExpr {
+            single,
             terms,
             constant,
             text: input.trim().to_string(),

@@ -95,12 +95,22 @@ impl Die {
     /// One roll.
     #[inline]
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> i64 {
-        let face = || self.min_face();
-        let mut total = 0;
-        for _ in 0..=MAX_EXPLOSIONS {
-            let roll = face() + i64::from(uniform_below(rng, self.sides));
+        let roll = self.min_face() + i64::from(uniform_below(rng, self.sides));
+        if self.exploding && roll == self.max_face() {
+            self.explode(rng, roll)
+        } else {
+            roll
+        }
+    }
+
+    /// Keeps rolling after a maximal `first` roll, up to [`MAX_EXPLOSIONS`] times.
+    #[cold]
+    fn explode<R: Rng + ?Sized>(&self, rng: &mut R, first: i64) -> i64 {
+        let mut total = first;
+        for _ in 0..MAX_EXPLOSIONS {
+            let roll = self.min_face() + i64::from(uniform_below(rng, self.sides));
             total += roll;
-            if !(self.exploding && roll == self.max_face()) {
+            if roll != self.max_face() {
                 break;
             }
         }
