@@ -1,0 +1,91 @@
+//! Charts, drawn with plotters as PNG and SVG from one drawing function per chart. Each chart
+//! is a [`Chart`]; [`render_all`] draws every chart a report has. Text uses the embedded font
+//! ([`font`]), so charts render without system fonts. Files are written under a temporary
+//! name and renamed when complete.
+
+pub mod font;
+pub mod rates;
+
+use crate::stats::Report;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// A chart that could not be drawn or written.
+#[derive(Debug, Error)]
+#[error("{}: {message}", path.display())]
+pub struct PlotError {
+    /// File being drawn.
+    pub path: PathBuf,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// One chart of a report.
+pub trait Chart {
+    /// File name without extension (`rates` → `rates.png`, `rates.svg`).
+    fn stem(&self) -> &str;
+    /// Whether the report has anything for this chart.
+    fn applies(&self, report: &Report) -> bool;
+    /// Size in pixels for this report.
+    fn size(&self, report: &Report) -> (u32, u32);
+    /// Draws the chart on `area`.
+    fn draw<DB: DrawingBackend>(&self, report: &Report, area: &DrawingArea<DB, Shift>)
+    -> Result<(), String>;
+}
+
+/// Draws `chart` for `report` into `dir` as `<stem>.png` and `<stem>.svg`.
+pub fn render<C: Chart>(chart: &C, report: &Report, dir: &Path) -> Result<Vec<PathBuf>, PlotError> {
+    font::ensure_registered().map_err(|message| PlotError {
+        path: dir.to_path_buf(),
+        message,
+    })?;
+    let size = chart.size(report);
+    let png = dir.join(format!("{}.png", chart.stem()));
+    let svg = dir.join(format!("{}.svg", chart.stem()));
+    write_atomically(&png, |tmp| {
+        let area = BitMapBackend::new(tmp, size).into_drawing_area();
+        chart.draw(report, &area)?;
+        area.present().map_err(|e| e.to_string())
+    })?;
+    write_atomically(&svg, |tmp| {
+        let area = SVGBackend::new(tmp, size).into_drawing_area();
+        chart.draw(report, &area)?;
+        area.present().map_err(|e| e.to_string())
+    })?;
+    Ok(vec![png, svg])
+}
+
+/// Runs `write` on a temporary path beside `path` and renames it into place on success;
+/// removes the temporary file on failure.
+fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&Path) -> Result<(), String>,
+) -> Result<(), PlotError> {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("chart");
+    // Keep the extension last: plotters picks the image format from it.
+    let tmp = path.with_file_name(format!(".tmp-{}-{name}", std::process::id()));
+    let fail = |message: String| {
+        let _ = std::fs::remove_file(&tmp);
+        PlotError {
+            path: path.to_path_buf(),
+            message,
+        }
+    };
+    write(&tmp).map_err(fail)?;
+    std::fs::rename(&tmp, path).map_err(|e| fail(e.to_string()))
+}
+
+/// Draws every chart that applies to `report` into `dir`; returns the files written.
+pub fn render_all(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, PlotError> {
+    let mut written = Vec::new();
+    let rates = rates::RateChart;
+    if rates.applies(report) {
+        written.extend(render(&rates, report, dir)?);
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests;
