@@ -35,6 +35,7 @@ pub fn run_batch<S: RuleSystem>(system: &S, seed: u64, index: u64, len: u64) -> 
     for _ in 0..len {
         system.trial(&mut rng, &mut scratch, &mut tally);
     }
+    system.finish_batch(&mut scratch, &mut tally);
     tally.add_trials(len);
     tally
 }

@@ -142,10 +142,25 @@ impl Tally {
         self.counts[id.0] += u64::from(hit);
     }
 
+    /// Adds `n` to counter `id`.
+    #[inline]
+    pub fn add(&mut self, id: CounterId, n: u64) {
+        self.counts[id.0] += n;
+    }
+
     /// Records `value` in histogram `id`.
     #[inline]
     pub fn record(&mut self, id: HistogramId, value: usize) {
         self.histograms[id.0].record(value);
+    }
+
+    /// Records `n` observations of `value` in histogram `id`.
+    pub fn record_n(&mut self, id: HistogramId, value: usize, n: u64) {
+        let h = &mut self.histograms[id.0];
+        if value >= h.counts.len() {
+            h.counts.resize(value + 1, 0);
+        }
+        h.counts[value] += n;
     }
 
     /// Trials accumulated.

@@ -76,8 +76,21 @@ pub struct ActionRoll {
     /// How the check resolves.
     pub resolution: Resolution,
     dice: PackedDice,
+    /// For up to [`TABLE_DICE`] dice: the outcome cell of every combined face value.
+    table: Option<Vec<u16>>,
     layout: Layout,
     ids: Ids,
+}
+
+/// Checks with at most this many dice look their outcome up in a table of `10^dice` cells.
+pub const TABLE_DICE: u32 = 4;
+
+/// Per-batch counts of each outcome cell `hits · (dice + 1) + fluxes`, turned into metrics
+/// when the batch ends, so a trial adds to one counter.
+#[derive(Debug, Clone, Default)]
+pub struct Outcomes {
+    cells: Vec<u64>,
+    automatic: u64,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -200,16 +213,43 @@ impl ActionRoll {
                 )
             }),
         };
-        Self {
+        let dice = PackedDice::new(10, magic_dice + 1).expect("at most ten d10s fit one draw");
+        let mut roll = Self {
             challenge,
             venture,
             magic_dice,
             successes,
             resolution,
-            dice: PackedDice::new(10, magic_dice + 1).expect("at most ten d10s fit one draw"),
+            dice,
+            table: None,
             layout,
             ids,
+        };
+        if let Resolution::Roll(needed) = resolution
+            && magic_dice < TABLE_DICE
+        {
+            let size = 10u64.pow(magic_dice + 1);
+            roll.table = Some(
+                (0..size)
+                    .map(|faces| roll.cell(faces, u64::from(needed)) as u16)
+                    .collect(),
+            );
         }
+        roll
+    }
+
+    /// The outcome cell of the dice `faces` (base-10 digits, mundane die first).
+    #[inline]
+    fn cell(&self, mut faces: u64, needed: u64) -> usize {
+        let mut hits = usize::from(faces % 10 >= needed);
+        let mut fluxes = 0usize;
+        for _ in 0..self.magic_dice {
+            faces /= 10;
+            let face = faces % 10;
+            hits += usize::from(face >= needed);
+            fluxes += usize::from(face == 0);
+        }
+        hits * (self.magic_dice as usize + 2) + fluxes
     }
 
     /// Exact joint distribution of (dice succeeding, magic dice showing flux) when rolled,
@@ -240,39 +280,54 @@ impl ActionRoll {
 }
 
 impl RuleSystem for ActionRoll {
-    type Scratch = ();
+    type Scratch = Outcomes;
 
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
+    fn scratch(&self) -> Outcomes {
+        let side = self.magic_dice as usize + 2;
+        Outcomes {
+            cells: vec![0; side * side],
+            automatic: 0,
+        }
+    }
 
     #[inline]
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, out: &mut Outcomes, _: &mut Tally) {
         let needed = match self.resolution {
             Resolution::Roll(n) => u64::from(n),
-            Resolution::Automatic => return tally.count(self.ids.success, true),
+            Resolution::Automatic => return out.automatic += 1,
             Resolution::Impossible => return,
         };
-        let mut faces = self.dice.draw(rng);
-        // Digit 0 is the mundane die; the rest are magic dice.
-        let mut hits = u32::from(faces % 10 >= needed);
-        let mut fluxes = 0u32;
-        for _ in 0..self.magic_dice {
-            faces /= 10;
-            let face = faces % 10;
-            hits += u32::from(face >= needed);
-            fluxes += u32::from(face == 0);
+        let faces = self.dice.draw(rng);
+        let cell = match &self.table {
+            Some(table) => usize::from(table[faces as usize]),
+            None => self.cell(faces, needed),
+        };
+        out.cells[cell] += 1;
+    }
+
+    fn finish_batch(&self, out: &mut Outcomes, tally: &mut Tally) {
+        let ids = &self.ids;
+        tally.add(ids.success, out.automatic);
+        let side = self.magic_dice as usize + 2;
+        for (cell, &n) in out.cells.iter().enumerate() {
+            let (hits, fluxes) = (cell / side, cell % side);
+            let success = hits >= self.successes as usize;
+            tally.add(ids.success, n * u64::from(success));
+            tally.add(ids.flux, n * u64::from(fluxes >= 1));
+            tally.add(ids.multi_flux, n * u64::from(fluxes >= 2));
+            tally.add(ids.success_with_flux, n * u64::from(success && fluxes >= 1));
+            if let Some(h) = ids.successes
+                && n > 0
+            {
+                tally.record_n(h, hits, n);
+            }
         }
-        let success = hits >= self.successes;
-        tally.count(self.ids.success, success);
-        tally.count(self.ids.flux, fluxes >= 1);
-        tally.count(self.ids.multi_flux, fluxes >= 2);
-        tally.count(self.ids.success_with_flux, success && fluxes >= 1);
-        if let Some(h) = self.ids.successes {
-            tally.record(h, hits as usize);
-        }
+        out.cells.iter_mut().for_each(|c| *c = 0);
+        out.automatic = 0;
     }
 
     fn exact(&self) -> Option<ExactValues> {

@@ -29,6 +29,10 @@ pub trait RuleSystem: Sync {
     /// trial itself).
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Self::Scratch, tally: &mut Tally);
 
+    /// Called once after a batch's trials: a system that counts in its scratch state adds
+    /// those counts to `tally` here.
+    fn finish_batch(&self, _scratch: &mut Self::Scratch, _tally: &mut Tally) {}
+
     /// Exact values by metric name, where they can be computed.
     fn exact(&self) -> Option<ExactValues> {
         None
