@@ -18,7 +18,9 @@ use std::time::Instant;
 const TRIALS: u64 = sim::BATCH_TRIALS;
 
 fn shipped(name: &str) -> Scenario {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(name);
     Scenario::load(&path).expect("the shipped scenario loads")
 }
 
@@ -63,7 +65,9 @@ fn bench_check(c: &mut Criterion) {
     group.bench_function("engine", |b| {
         b.iter(|| engine_batches(&scenario, 1, TRIALS))
     });
-    group.bench_function("hand_written", |b| b.iter(|| hand_loop(black_box(TRIALS), 7)));
+    group.bench_function("hand_written", |b| {
+        b.iter(|| hand_loop(black_box(TRIALS), 7))
+    });
     group.finish();
 }
 
@@ -85,9 +89,7 @@ fn bench_dice(c: &mut Criterion) {
     let mut rng = batch_rng(1, 0);
     let one = PackedDice::new(10, 1).unwrap();
     group.bench_function("packed_1", |b| b.iter(|| one.draw(&mut rng)));
-    group.bench_function("random_range", |b| {
-        b.iter(|| rng.random_range(0..10u32))
-    });
+    group.bench_function("random_range", |b| b.iter(|| rng.random_range(0..10u32)));
     let four = PackedDice::new(10, 4).unwrap();
     group.throughput(Throughput::Elements(4));
     group.bench_function("packed_4", |b| b.iter(|| four.draw(&mut rng)));

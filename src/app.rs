@@ -80,9 +80,7 @@ impl RunPlan {
         if args.threads == Some(0) {
             return Err(UsageError("--threads must be at least 1".into()).into());
         }
-        let out_dir = args
-            .out
-            .unwrap_or_else(|| default_out_dir(&args.scenario));
+        let out_dir = args.out.unwrap_or_else(|| default_out_dir(&args.scenario));
         Ok(Self {
             trials: args.trials.unwrap_or(scenario.run.trials),
             seed: args.seed.unwrap_or(scenario.run.seed),

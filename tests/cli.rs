@@ -52,10 +52,20 @@ fn every_shipped_scenario_validates_and_runs() {
     for path in shipped_scenarios() {
         let p = path.to_str().unwrap();
         let v = oddsmith(&["validate", p]);
-        assert!(v.status.success(), "{p}: {}", String::from_utf8_lossy(&v.stderr));
+        assert!(
+            v.status.success(),
+            "{p}: {}",
+            String::from_utf8_lossy(&v.stderr)
+        );
         let out_dir = out_root.path().join(path.file_stem().unwrap());
         let run = oddsmith(&[
-            "run", p, "--trials", "50000", "--json", "--quiet", "--out",
+            "run",
+            p,
+            "--trials",
+            "50000",
+            "--json",
+            "--quiet",
+            "--out",
             out_dir.to_str().unwrap(),
         ]);
         let json = json_of(&run);
@@ -74,35 +84,65 @@ fn every_shipped_scenario_validates_and_runs() {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         for f in ["rates.png", "rates.svg", "summary.csv", "summary.json"] {
-            assert!(files.iter().any(|x| x == f), "{p}: {f} missing from {files:?}");
+            assert!(
+                files.iter().any(|x| x == f),
+                "{p}: {f} missing from {files:?}"
+            );
         }
-        assert!(files.iter().all(|f| !f.starts_with('.')), "{p}: leftovers {files:?}");
+        assert!(
+            files.iter().all(|f| !f.starts_with('.')),
+            "{p}: leftovers {files:?}"
+        );
     }
 }
 
 #[test]
 fn warded_door_json_agrees_with_exact_at_any_thread_count() {
     let base = [
-        "run", "scenarios/warded_door.toml", "--trials", "2000000", "--seed", "1", "--json",
+        "run",
+        "scenarios/warded_door.toml",
+        "--trials",
+        "2000000",
+        "--seed",
+        "1",
+        "--json",
         "--quiet",
     ];
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
-    let one = json_of(&oddsmith(&[&base[..], &["--threads", "1", "--out", out]].concat()));
-    let two = json_of(&oddsmith(&[&base[..], &["--threads", "2", "--out", out]].concat()));
+    let one = json_of(&oddsmith(
+        &[&base[..], &["--threads", "1", "--out", out]].concat(),
+    ));
+    let two = json_of(&oddsmith(
+        &[&base[..], &["--threads", "2", "--out", out]].concat(),
+    ));
     assert_eq!(one["metrics"], two["metrics"]);
     assert_eq!(one["scenario"], "Sortilege vs a warded door");
     assert_eq!(one["system"], "invisible-sun");
     assert_eq!(one["seed"], 1);
     let n = 2_000_000f64;
-    for name in ["success", "flux", "multi_flux", "success_with_flux", "successes.0", "successes.1", "successes.2"] {
+    for name in [
+        "success",
+        "flux",
+        "multi_flux",
+        "success_with_flux",
+        "successes.0",
+        "successes.1",
+        "successes.2",
+    ] {
         let m = metric(&one, name);
         let est = m["estimate"].as_f64().unwrap();
         let exact = m["exact"].as_f64().unwrap();
         let se = (exact * (1.0 - exact) / n).sqrt();
         assert!((est - exact).abs() <= 4.5 * se, "{name}: {est} vs {exact}");
-        let (lo, hi) = (m["ci_low"].as_f64().unwrap(), m["ci_high"].as_f64().unwrap());
-        assert!(lo <= est && est <= hi, "{name}: interval [{lo}, {hi}] misses {est}");
+        let (lo, hi) = (
+            m["ci_low"].as_f64().unwrap(),
+            m["ci_high"].as_f64().unwrap(),
+        );
+        assert!(
+            lo <= est && est <= hi,
+            "{name}: interval [{lo}, {hi}] misses {est}"
+        );
     }
     // Hand-derived: needed 3, p = 0.7 per die, both dice must succeed.
     assert!((metric(&one, "success")["exact"].as_f64().unwrap() - 0.49).abs() < 1e-12);
@@ -118,14 +158,22 @@ fn exact_flag_prints_exact_values_without_sampling() {
     assert!(metric(&json, "success")["estimate"].is_null());
     let table = oddsmith(&["run", "scenarios/warded_door.toml", "--exact"]);
     let text = String::from_utf8_lossy(&table.stdout);
-    assert!(text.contains("success") && text.contains("0.490000"), "{text}");
+    assert!(
+        text.contains("success") && text.contains("0.490000"),
+        "{text}"
+    );
 }
 
 #[test]
 fn summary_csv_has_the_documented_columns() {
     let dir = tempfile::tempdir().unwrap();
     let out = oddsmith(&[
-        "run", "scenarios/warded_door.toml", "--trials", "10000", "--quiet", "--out",
+        "run",
+        "scenarios/warded_door.toml",
+        "--trials",
+        "10000",
+        "--quiet",
+        "--out",
         dir.path().to_str().unwrap(),
     ]);
     assert!(out.status.success());
@@ -136,7 +184,10 @@ fn summary_csv_has_the_documented_columns() {
         "scenario,metric,estimate,ci_low,ci_high,exact,trials,seed"
     );
     let success = lines.find(|l| l.contains(",success,")).unwrap();
-    assert!(success.starts_with("Sortilege vs a warded door,success,"), "{success}");
+    assert!(
+        success.starts_with("Sortilege vs a warded door,success,"),
+        "{success}"
+    );
     assert!(success.ends_with(",0.49,10000,2026"), "{success}");
     let table = String::from_utf8_lossy(&out.stdout);
     assert!(table.contains("95% interval"), "{table}");
@@ -156,13 +207,24 @@ fn write_scenario(dir: &Path, body: &str) -> PathBuf {
 fn bad_input_exits_2_and_names_the_line() {
     let dir = tempfile::tempdir().unwrap();
     for (body, expected) in [
-        ("challenge = 6\nsucceses = 2\n", "bad.toml:6:1: `check.succeses`: unknown field"),
-        ("challenge = 18\n", "bad.toml:5:13: `check.challenge`: 18 is out of range"),
+        (
+            "challenge = 6\nsucceses = 2\n",
+            "bad.toml:6:1: `check.succeses`: unknown field",
+        ),
+        (
+            "challenge = 18\n",
+            "bad.toml:5:13: `check.challenge`: 18 is out of range",
+        ),
     ] {
         let path = write_scenario(dir.path(), body);
         let out_dir = dir.path().join("out");
         for args in [
-            vec!["run", path.to_str().unwrap(), "--out", out_dir.to_str().unwrap()],
+            vec![
+                "run",
+                path.to_str().unwrap(),
+                "--out",
+                out_dir.to_str().unwrap(),
+            ],
             vec!["validate", path.to_str().unwrap()],
         ] {
             let out = oddsmith(&args);
@@ -186,7 +248,13 @@ fn bad_input_exits_2_and_names_the_line() {
 fn yeti_reports_sides_combatants_and_rounds() {
     let dir = tempfile::tempdir().unwrap();
     let out = oddsmith(&[
-        "run", "scenarios/yeti.toml", "--trials", "20000", "--json", "--quiet", "--out",
+        "run",
+        "scenarios/yeti.toml",
+        "--trials",
+        "20000",
+        "--json",
+        "--quiet",
+        "--out",
         dir.path().to_str().unwrap(),
     ]);
     let json = json_of(&out);
@@ -198,7 +266,10 @@ fn yeti_reports_sides_combatants_and_rounds() {
         assert!(m["ci_low"].as_f64().unwrap() <= m["ci_high"].as_f64().unwrap());
         total += m["estimate"].as_f64().unwrap();
     }
-    assert!((total - 1.0).abs() < 1e-12, "endings partition the fights: {total}");
+    assert!(
+        (total - 1.0).abs() < 1e-12,
+        "endings partition the fights: {total}"
+    );
     for who in ["Sam Stevens", "Charlotte Korde", "Toromeen", "Yeti"] {
         for kind in ["death", "unconscious", "fled", "down"] {
             metric(&json, &format!("{kind}.{who}"));
@@ -209,30 +280,54 @@ fn yeti_reports_sides_combatants_and_rounds() {
         assert!(m["estimate"].as_f64().unwrap() >= 1.0);
     }
     let hist = std::fs::read_to_string(dir.path().join("rounds_histogram.csv")).unwrap();
-    assert!(hist.starts_with("value,count,rate,ci_low,ci_high\n"), "{hist}");
+    assert!(
+        hist.starts_with("value,count,rate,ci_low,ci_high\n"),
+        "{hist}"
+    );
     let curve = std::fs::read_to_string(dir.path().join("survival_curve.csv")).unwrap();
     assert!(curve.starts_with("series,after_round,still_going,ci_low,ci_high,trials\n"));
-    assert!(curve.contains("\nfighting.party,0,1.0,") && curve.contains("\nfighting.yeti,0,1.0,"), "{curve}");
+    assert!(
+        curve.contains("\nfighting.party,0,1.0,") && curve.contains("\nfighting.yeti,0,1.0,"),
+        "{curve}"
+    );
 }
 
 #[test]
 fn bad_fights_exit_2_with_the_line() {
     let dir = tempfile::tempdir().unwrap();
-    let yeti = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yeti.toml"),
-    )
-    .unwrap();
+    let yeti =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yeti.toml"))
+            .unwrap();
     for (from, to, expected) in [
-        ("survival = 20", "survival = -20", "`combatant.Yeti.survival`: -20 is out of range"),
-        ("damage = \"d8+4\"", "damage = \"d8+\"", "`combatant.attacks.damage`"),
-        ("side = \"yeti\"", "side = \"party\"", "a fight needs at least two sides"),
-        ("flee_at_survival = 0", "target = \"Gandalf\"", "\"Gandalf\" names nobody"),
+        (
+            "survival = 20",
+            "survival = -20",
+            "`combatant.Yeti.survival`: -20 is out of range",
+        ),
+        (
+            "damage = \"d8+4\"",
+            "damage = \"d8+\"",
+            "`combatant.attacks.damage`",
+        ),
+        (
+            "side = \"yeti\"",
+            "side = \"party\"",
+            "a fight needs at least two sides",
+        ),
+        (
+            "flee_at_survival = 0",
+            "target = \"Gandalf\"",
+            "\"Gandalf\" names nobody",
+        ),
     ] {
         let path = dir.path().join("bad_yeti.toml");
         std::fs::write(&path, yeti.replacen(from, to, 1)).unwrap();
         let out = oddsmith(&["validate", path.to_str().unwrap()]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{stderr}");
-        assert!(stderr.contains("bad_yeti.toml:") && stderr.contains(expected), "{stderr}");
+        assert!(
+            stderr.contains("bad_yeti.toml:") && stderr.contains(expected),
+            "{stderr}"
+        );
     }
 }

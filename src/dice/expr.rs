@@ -22,7 +22,9 @@ pub const MAX_CONSTANT: i64 = 1_000_000_000;
 
 /// A dice expression that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("\"{input}\": {problem} (dice expressions look like \"d8\", \"2d6+3\", \"d8+4\", \"1d20-2\" or \"d10!\")")]
+#[error(
+    "\"{input}\": {problem} (dice expressions look like \"d8\", \"2d6+3\", \"d8+4\", \"1d20-2\" or \"d10!\")"
+)]
 pub struct DiceExprError {
     /// The text as given.
     pub input: String,
@@ -161,7 +163,10 @@ impl Parser<'_> {
         let mut value: Option<i64> = None;
         while let Some((_, c)) = self.chars.next_if(|(_, c)| c.is_ascii_digit()) {
             let digit = i64::from(c.to_digit(10).expect("an ASCII digit"));
-            let v = value.unwrap_or(0).checked_mul(10).and_then(|v| v.checked_add(digit));
+            let v = value
+                .unwrap_or(0)
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(digit));
             match v {
                 Some(v) if v <= max => value = Some(v),
                 _ => return Err(self.err(format!("{what} is larger than {max}"))),
@@ -173,7 +178,11 @@ impl Parser<'_> {
     fn term(&mut self, negative: bool) -> Result<Result<Term, i64>, DiceExprError> {
         self.skip_spaces();
         let count = self.number("the number of dice", i64::from(MAX_DICE))?;
-        if self.chars.next_if(|(_, c)| *c == 'd' || *c == 'D').is_none() {
+        if self
+            .chars
+            .next_if(|(_, c)| *c == 'd' || *c == 'D')
+            .is_none()
+        {
             return match count {
                 Some(c) if c <= MAX_CONSTANT => Ok(Err(if negative { -c } else { c })),
                 Some(_) => Err(self.err(format!("a constant is larger than {MAX_CONSTANT}"))),

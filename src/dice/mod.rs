@@ -127,12 +127,16 @@ impl Die {
         }
         // Roll k explosions (each the maximum), then a non-maximal face.
         let mut out = Pmf::zero();
-        let below_max = Pmf::uniform(self.min_face(), self.max_face() - 1).scaled(
-            (f64::from(self.sides) - 1.0) / f64::from(self.sides),
-        );
+        let below_max = Pmf::uniform(self.min_face(), self.max_face() - 1)
+            .scaled((f64::from(self.sides) - 1.0) / f64::from(self.sides));
         let mut reach = 1.0;
         for k in 0..=depth {
-            out = out.added(&below_max.clone().shifted(i64::from(k) * self.max_face()).scaled(reach));
+            out = out.added(
+                &below_max
+                    .clone()
+                    .shifted(i64::from(k) * self.max_face())
+                    .scaled(reach),
+            );
             reach *= p;
         }
         out

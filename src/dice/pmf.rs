@@ -101,12 +101,18 @@ impl Pmf {
 
     /// `P(X ≤ value)`.
     pub fn prob_at_most(&self, value: i64) -> f64 {
-        self.iter().filter(|&(v, _)| v <= value).map(|(_, p)| p).sum()
+        self.iter()
+            .filter(|&(v, _)| v <= value)
+            .map(|(_, p)| p)
+            .sum()
     }
 
     /// `P(X ≥ value)`.
     pub fn prob_at_least(&self, value: i64) -> f64 {
-        self.iter().filter(|&(v, _)| v >= value).map(|(_, p)| p).sum()
+        self.iter()
+            .filter(|&(v, _)| v >= value)
+            .map(|(_, p)| p)
+            .sum()
     }
 
     /// Total mass (1, or less after a stated truncation).

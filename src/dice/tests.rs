@@ -118,7 +118,10 @@ fn deserializes_from_a_string() {
     }
     let a: A = toml::from_str("damage = \"d8+4\"").unwrap();
     assert_eq!(a.damage.as_str(), "d8+4");
-    let err = toml::from_str::<A>("damage = \"d8+\"").err().unwrap().to_string();
+    let err = toml::from_str::<A>("damage = \"d8+\"")
+        .err()
+        .unwrap()
+        .to_string();
     assert!(err.contains("expected a number or a die"), "{err}");
 }
 

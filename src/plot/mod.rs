@@ -31,8 +31,11 @@ pub trait Chart {
     /// Size in pixels for this report.
     fn size(&self, report: &Report) -> (u32, u32);
     /// Draws the chart on `area`.
-    fn draw<DB: DrawingBackend>(&self, report: &Report, area: &DrawingArea<DB, Shift>)
-    -> Result<(), String>;
+    fn draw<DB: DrawingBackend>(
+        &self,
+        report: &Report,
+        area: &DrawingArea<DB, Shift>,
+    ) -> Result<(), String>;
 }
 
 /// Draws `chart` for `report` into `dir` as `<stem>.png` and `<stem>.svg`.

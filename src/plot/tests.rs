@@ -39,7 +39,14 @@ fn rate_chart_writes_png_and_svg_and_nothing_else() {
     assert!(png.len() > 5_000, "{} bytes", png.len());
     let svg = std::fs::read_to_string(dir.path().join("rates.svg")).unwrap();
     assert!(svg.contains("<svg"));
-    for text in ["success", "flux", "down.Charlotte Korde", "Chart test", "95% interval", "exact"] {
+    for text in [
+        "success",
+        "flux",
+        "down.Charlotte Korde",
+        "Chart test",
+        "95% interval",
+        "exact",
+    ] {
         assert!(svg.contains(text), "{text} missing from the SVG");
     }
     assert!(svg.contains("<rect"));
@@ -65,9 +72,18 @@ fn bitmap_has_bars_text_and_exact_marks() {
     }
     let pixels: Vec<[u8; 3]> = buf.chunks_exact(3).map(|p| [p[0], p[1], p[2]]).collect();
     let count = |c: [u8; 3]| pixels.iter().filter(|&&p| p == c).count();
-    assert!(count([255, 255, 255]) > pixels.len() / 2, "mostly white background");
-    assert!(count([70, 130, 180]) > 1000 || pixels.iter().any(|p| p[2] > 150 && p[0] < 120), "bars drawn");
+    assert!(
+        count([255, 255, 255]) > pixels.len() / 2,
+        "mostly white background"
+    );
+    assert!(
+        count([70, 130, 180]) > 1000 || pixels.iter().any(|p| p[2] > 150 && p[0] < 120),
+        "bars drawn"
+    );
     assert!(count([200, 30, 30]) > 20, "exact marks drawn");
-    let dark = pixels.iter().filter(|p| p[0] < 60 && p[1] < 60 && p[2] < 60).count();
+    let dark = pixels
+        .iter()
+        .filter(|p| p[0] < 60 && p[1] < 60 && p[2] < 60)
+        .count();
     assert!(dark > 500, "text and axes drawn ({dark} dark pixels)");
 }

@@ -120,7 +120,10 @@ fn run_settings(source: &Source, run: Option<&RunSection>) -> Result<RunSettings
         Some(s) => Err(source.invalid(
             s.span(),
             key,
-            format!("{} is not allowed; use an integer of at least 1", s.get_ref()),
+            format!(
+                "{} is not allowed; use an integer of at least 1",
+                s.get_ref()
+            ),
         )),
     };
     let trials = positive(&run.trials, "run.trials", Some(DEFAULT_TRIALS))?.unwrap_or(1);
@@ -132,7 +135,10 @@ fn run_settings(source: &Source, run: Option<&RunSection>) -> Result<RunSettings
             return Err(source.invalid(
                 s.span(),
                 "run.seed",
-                format!("{} is not allowed; use an integer of at least 0", s.get_ref()),
+                format!(
+                    "{} is not allowed; use an integer of at least 0",
+                    s.get_ref()
+                ),
             ));
         }
     };

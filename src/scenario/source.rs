@@ -140,7 +140,10 @@ mod tests {
         }
         let s = Source::from_text("x.toml", "[check]\nchalenge = 3\n");
         let msg = s.parse::<Doc>().unwrap_err().to_string();
-        assert!(msg.starts_with("x.toml:2:1: `check.chalenge`: unknown field"), "{msg}");
+        assert!(
+            msg.starts_with("x.toml:2:1: `check.chalenge`: unknown field"),
+            "{msg}"
+        );
         assert!(msg.contains("expected `challenge`"), "{msg}");
     }
 }

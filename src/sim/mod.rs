@@ -6,8 +6,8 @@
 
 pub mod seed;
 
-use crate::systems::RuleSystem;
 use crate::stats::Tally;
+use crate::systems::RuleSystem;
 use rayon::prelude::*;
 
 /// Trials per batch. Part of the reproducibility contract: changing it changes the numbers a

@@ -13,4 +13,4 @@ pub mod tally;
 pub use interval::{mean_interval, wilson_interval};
 pub use summarize::{ExactValues, distributions, summarize};
 pub use summary::{DistPoint, Distribution, DistributionKind, MetricKind, MetricRow, Report};
-pub use tally::{CounterId, HistogramId, HistogramReport, Histogram, Layout, Tally};
+pub use tally::{CounterId, Histogram, HistogramId, HistogramReport, Layout, Tally};

@@ -58,7 +58,11 @@ pub fn distributions(layout: &Layout, tally: &Tally) -> Vec<Distribution> {
             DistPoint {
                 x: x as u64,
                 count,
-                rate: if n == 0 { f64::NAN } else { count as f64 / n as f64 },
+                rate: if n == 0 {
+                    f64::NAN
+                } else {
+                    count as f64 / n as f64
+                },
                 ci_low,
                 ci_high,
             }
@@ -100,7 +104,11 @@ pub fn rate_row(metric: String, hits: u64, n: u64, exact: Option<f64>) -> Metric
     MetricRow {
         metric,
         kind: MetricKind::Rate,
-        estimate: if n == 0 { f64::NAN } else { hits as f64 / n as f64 },
+        estimate: if n == 0 {
+            f64::NAN
+        } else {
+            hits as f64 / n as f64
+        },
         ci_low,
         ci_high,
         exact,

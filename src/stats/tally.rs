@@ -86,9 +86,7 @@ pub struct Histogram {
 impl Histogram {
     /// A histogram with `n` zeroed buckets.
     pub fn with_buckets(n: usize) -> Self {
-        Self {
-            counts: vec![0; n],
-        }
+        Self { counts: vec![0; n] }
     }
 
     /// Adds one observation of `value`.

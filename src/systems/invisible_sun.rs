@@ -335,7 +335,11 @@ impl RuleSystem for ActionRoll {
         let needed = match self.resolution {
             Resolution::Roll(n) => n,
             fixed => {
-                let p = if fixed == Resolution::Automatic { 1.0 } else { 0.0 };
+                let p = if fixed == Resolution::Automatic {
+                    1.0
+                } else {
+                    0.0
+                };
                 for (name, v) in [
                     ("success", p),
                     ("flux", 0.0),
@@ -364,7 +368,10 @@ impl RuleSystem for ActionRoll {
         exact.insert("success".into(), prob(&|s, _| s >= need));
         exact.insert("flux".into(), prob(&|_, f| f >= 1));
         exact.insert("multi_flux".into(), prob(&|_, f| f >= 2));
-        exact.insert("success_with_flux".into(), prob(&|s, f| s >= need && f >= 1));
+        exact.insert(
+            "success_with_flux".into(),
+            prob(&|s, f| s >= need && f >= 1),
+        );
         let mut weighted = 0u64;
         for (s, row) in joint.iter().enumerate() {
             let count: u64 = row.iter().sum();

@@ -103,7 +103,11 @@ macro_rules! with_system {
 
 impl LoadedSystem {
     /// Builds the system `kind` from the scenario text in `source`.
-    pub fn load(kind: SystemKind, source: &Source, run: &RunSettings) -> Result<Self, ScenarioError> {
+    pub fn load(
+        kind: SystemKind,
+        source: &Source,
+        run: &RunSettings,
+    ) -> Result<Self, ScenarioError> {
         Ok(match kind {
             SystemKind::InvisibleSun => {
                 LoadedSystem::InvisibleSun(invisible_sun::ActionRoll::from_source(source, run)?)

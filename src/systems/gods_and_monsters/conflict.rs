@@ -219,7 +219,9 @@ impl Conflict {
             ));
         }
         if sides.len() < 2 {
-            let span = specs.first().map_or(file.combatant.span(), |c| c.side.span());
+            let span = specs
+                .first()
+                .map_or(file.combatant.span(), |c| c.side.span());
             return Err(source.invalid(
                 span,
                 "combatant.side",
@@ -246,7 +248,10 @@ impl Conflict {
 
     /// A conflict of `fighters` (at most [`MAX_FIGHTERS`]) on `sides` with a round limit.
     pub fn new(fighters: Vec<Fighter>, sides: Vec<String>, max_rounds: u32) -> Self {
-        assert!(fighters.len() <= MAX_FIGHTERS, "checked when the scenario loads");
+        assert!(
+            fighters.len() <= MAX_FIGHTERS,
+            "checked when the scenario loads"
+        );
         let mut layout = Layout::new();
         let names = |prefix: &str, layout: &mut Layout| -> Vec<CounterId> {
             fighters
@@ -254,14 +259,21 @@ impl Conflict {
                 .map(|f| layout.counter(format!("{prefix}.{}", f.name)))
                 .collect()
         };
-        let win = sides.iter().map(|s| layout.counter(format!("win.{s}"))).collect();
+        let win = sides
+            .iter()
+            .map(|s| layout.counter(format!("win.{s}")))
+            .collect();
         let draw = layout.counter("draw");
         let stalemate = layout.counter("stalemate");
         let death = names("death", &mut layout);
         let unconscious = names("unconscious", &mut layout);
         let fled = names("fled", &mut layout);
         let down = names("down", &mut layout);
-        let rounds = layout.histogram("rounds", max_rounds as usize + 1, HistogramReport::Quantiles);
+        let rounds = layout.histogram(
+            "rounds",
+            max_rounds as usize + 1,
+            HistogramReport::Quantiles,
+        );
         let fighting = sides
             .iter()
             .map(|s| {
@@ -322,7 +334,14 @@ fn fighter(
     all: &[CombatantSpec],
 ) -> Result<Fighter, ScenarioError> {
     let int = |v: Option<&Spanned<i64>>, key: &str, min, max, default| {
-        int_in_range(source, v, &format!("combatant.{}.{key}", c.name.get_ref()), min, max, default)
+        int_in_range(
+            source,
+            v,
+            &format!("combatant.{}.{key}", c.name.get_ref()),
+            min,
+            max,
+            default,
+        )
     };
     let group_size = int(c.group_size.as_ref(), "group_size", 1, 1 << 20, 1)?;
     let bonus = group_bonus(group_size as u64);
@@ -341,7 +360,10 @@ fn fighter(
             ));
         }
     };
-    let side = sides.iter().position(|s| s == c.side.get_ref()).expect("collected above");
+    let side = sides
+        .iter()
+        .position(|s| s == c.side.get_ref())
+        .expect("collected above");
     let target = match &c.target {
         None => Targeting::Random,
         Some(t) => match t.get_ref().as_str() {

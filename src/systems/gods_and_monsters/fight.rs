@@ -85,7 +85,16 @@ impl<R: Rng + ?Sized> Roller for RngRoller<'_, R> {
 /// Watches a fight; every method defaults to nothing, so the plain runner pays nothing.
 pub trait Observer {
     /// `attacker` rolled `roll` against `needed` to hit `target`; `damage` is `Some` on a hit.
-    fn attack(&mut self, _round: u32, _attacker: usize, _target: usize, _roll: i64, _needed: i64, _damage: Option<i64>) {}
+    fn attack(
+        &mut self,
+        _round: u32,
+        _attacker: usize,
+        _target: usize,
+        _roll: i64,
+        _needed: i64,
+        _damage: Option<i64>,
+    ) {
+    }
     /// `who` rolled `roll` against `needed` to stay conscious.
     fn consciousness(&mut self, _round: u32, _who: usize, _roll: i64, _needed: i64) {}
     /// The round is over; `states` are everyone's states after it.
@@ -212,9 +221,9 @@ impl Battle<'_> {
         arena.side_down.resize(self.sides, self.max_rounds + 1);
         for (f, &rolls) in self.fighters.iter().zip(self.rolls_surprise) {
             let surprised = rolls && {
-                let needed = f.perception + 4 * i64::from(f.aware) - 6 * i64::from(f.asleep)
-                    - f.injuries
-                    + f.group_bonus;
+                let needed =
+                    f.perception + 4 * i64::from(f.aware) - 6 * i64::from(f.asleep) - f.injuries
+                        + f.group_bonus;
                 roller.d20() > needed
             };
             arena.states.push(State {
@@ -236,7 +245,12 @@ impl Battle<'_> {
         observer: &mut Ob,
     ) {
         arena.standing = 0;
-        for (i, (f, s)) in self.fighters.iter().zip(arena.states.iter_mut()).enumerate() {
+        for (i, (f, s)) in self
+            .fighters
+            .iter()
+            .zip(arena.states.iter_mut())
+            .enumerate()
+        {
             s.standing = can_act(f, s);
             arena.standing |= u64::from(s.standing) << i;
             s.injuries_at_start = s.injuries;
@@ -334,9 +348,9 @@ impl Battle<'_> {
                 let pool = s.survival + if f.verve_in_combat { s.verve } else { 0 };
                 if s.injuries > pool {
                     let injuries_hit = roller.d20() <= s.injuries;
-                    let needed = f.endurance - s.injuries + 2 * i64::from(!s.conscious)
-                        + f.group_bonus
-                        - 3 * i64::from(s.surprised && round >= 2);
+                    let needed =
+                        f.endurance - s.injuries + 2 * i64::from(!s.conscious) + f.group_bonus
+                            - 3 * i64::from(s.surprised && round >= 2);
                     let endured = roller.d20() <= needed;
                     s.dying = injuries_hit && !endured;
                 }
@@ -350,7 +364,12 @@ impl Battle<'_> {
     }
 
     /// Picks the foe for one attack among those standing when the round began.
-    fn choose_target<Ro: Roller>(&self, a: usize, roller: &mut Ro, arena: &mut Arena) -> Option<usize> {
+    fn choose_target<Ro: Roller>(
+        &self,
+        a: usize,
+        roller: &mut Ro,
+        arena: &mut Arena,
+    ) -> Option<usize> {
         let side = self.fighters[a].side;
         let foe = |i: usize, states: &[State]| self.fighters[i].side != side && states[i].standing;
         match self.fighters[a].target {

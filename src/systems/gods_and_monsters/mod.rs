@@ -38,8 +38,12 @@ pub fn load(source: &Source, run: &RunSettings) -> Result<LoadedSystem, Scenario
     .filter_map(|(k, v)| v.as_ref().map(|v| (k, v.span())))
     .collect();
     match present.as_slice() {
-        [("check", _)] => Ok(LoadedSystem::GmRoll(roll::RollCheck::from_source(source, run)?)),
-        [("contest", _)] => Ok(LoadedSystem::GmContest(contest::Contest::from_source(source, run)?)),
+        [("check", _)] => Ok(LoadedSystem::GmRoll(roll::RollCheck::from_source(
+            source, run,
+        )?)),
+        [("contest", _)] => Ok(LoadedSystem::GmContest(contest::Contest::from_source(
+            source, run,
+        )?)),
         [_] => Ok(LoadedSystem::GmConflict(conflict::Conflict::from_source(
             source, run,
         )?)),

@@ -16,13 +16,28 @@ fn close(a: f64, b: f64) -> bool {
 #[test]
 fn needed_and_resolution_follow_the_venture() {
     assert_eq!(ActionRoll::new(6, 3, 1, 2).resolution, Resolution::Roll(3));
-    assert_eq!(ActionRoll::new(4, 4, 0, 1).resolution, Resolution::Automatic);
-    assert_eq!(ActionRoll::new(5, 9, 0, 1).resolution, Resolution::Automatic);
-    assert_eq!(ActionRoll::new(0, -3, 0, 1).resolution, Resolution::Automatic);
-    assert_eq!(ActionRoll::new(13, 3, 0, 1).resolution, Resolution::Impossible);
+    assert_eq!(
+        ActionRoll::new(4, 4, 0, 1).resolution,
+        Resolution::Automatic
+    );
+    assert_eq!(
+        ActionRoll::new(5, 9, 0, 1).resolution,
+        Resolution::Automatic
+    );
+    assert_eq!(
+        ActionRoll::new(0, -3, 0, 1).resolution,
+        Resolution::Automatic
+    );
+    assert_eq!(
+        ActionRoll::new(13, 3, 0, 1).resolution,
+        Resolution::Impossible
+    );
     assert_eq!(ActionRoll::new(12, 3, 0, 1).resolution, Resolution::Roll(9));
     // Two successes with one die: never, however easy.
-    assert_eq!(ActionRoll::new(1, 5, 0, 2).resolution, Resolution::Impossible);
+    assert_eq!(
+        ActionRoll::new(1, 5, 0, 2).resolution,
+        Resolution::Impossible
+    );
 }
 
 #[test]
@@ -56,7 +71,10 @@ fn three_magic_dice_closed_form() {
     let e = exact(&ActionRoll::new(5, 0, 3, 1));
     assert!(close(e["success"], 1.0 - 0.5f64.powi(4)));
     assert!(close(e["flux"], 1.0 - 0.9f64.powi(3)));
-    assert!(close(e["multi_flux"], 1.0 - 0.9f64.powi(3) - 3.0 * 0.1 * 0.81));
+    assert!(close(
+        e["multi_flux"],
+        1.0 - 0.9f64.powi(3) - 3.0 * 0.1 * 0.81
+    ));
     // Success with flux = P(flux) − P(flux and every die fails):
     // all four fail with at least one magic 0 = 0.5 · (0.5³ − 0.4³).
     let fail_with_flux = 0.5 * (0.5f64.powi(3) - 0.4f64.powi(3));
@@ -81,7 +99,9 @@ fn assert_sampled_matches_exact(roll: &ActionRoll, n: u64, seed: u64) {
     let rows = crate::stats::summarize(roll.layout(), &tally, Some(&exact));
     assert!(!rows.is_empty());
     for row in rows {
-        let ex = row.exact.expect("every action-roll metric has an exact value");
+        let ex = row
+            .exact
+            .expect("every action-roll metric has an exact value");
         let se = if row.metric.ends_with(".mean") {
             // Mean successes: variance ≤ dice² / 4.
             let dice = f64::from(roll.magic_dice + 1);
@@ -101,7 +121,11 @@ fn assert_sampled_matches_exact(roll: &ActionRoll, n: u64, seed: u64) {
 
 #[test]
 fn sampled_estimates_match_exact_values() {
-    let n = if cfg!(debug_assertions) { 200_000 } else { 2_000_000 };
+    let n = if cfg!(debug_assertions) {
+        200_000
+    } else {
+        2_000_000
+    };
     for (i, roll) in [
         ActionRoll::new(6, 3, 1, 2),
         ActionRoll::new(5, 0, 3, 1),
@@ -121,9 +145,8 @@ fn sampled_estimates_match_exact_values() {
 fn same_seed_same_numbers_at_any_thread_count() {
     let roll = ActionRoll::new(6, 3, 1, 2);
     let trials = 5 * sim::BATCH_TRIALS + 123;
-    let run = |threads| {
-        sim::run_with_threads(&roll, trials, 9, Some(threads), &sim::NoProgress).unwrap()
-    };
+    let run =
+        |threads| sim::run_with_threads(&roll, trials, 9, Some(threads), &sim::NoProgress).unwrap();
     let one = run(1);
     assert_eq!(one.trials(), trials);
     assert_eq!(one, run(4));
@@ -154,23 +177,60 @@ fn scenario_builds_the_venture_from_its_parts() {
 #[test]
 fn bad_values_name_line_key_and_what_is_allowed() {
     let cases = [
-        ("challenge = 18\n", "t.toml:4:13: `check.challenge`: 18 is out of range; allowed: an integer from 0 to 17"),
-        ("challenge = 5\nskill = -1\n", "t.toml:5:9: `check.skill`: -1 is out of range"),
-        ("challenge = 5\nbene = 2\n", "t.toml:5:8: `check.bene`: 2 bene is more than the 1 allowed"),
-        ("challenge = 5\nsuccesses = 0\n", "t.toml:5:13: `check.successes`: 0 is out of range; allowed: an integer from 1 to 10"),
-        ("challenge = 5\nmagic_dice = 10\n", "`check.magic_dice`: 10 is out of range"),
-        ("chalenge = 5\n", "t.toml:4:1: `check.chalenge`: unknown field `chalenge`"),
-        ("challenge = \"5\"\n", "t.toml:4:13: `check.challenge`: invalid type: string \"5\", expected i64"),
-        ("challenge = 5\nexpansive_endeavor = 1\n", "`check.expansive_endeavor`: invalid type: integer"),
+        (
+            "challenge = 18\n",
+            "t.toml:4:13: `check.challenge`: 18 is out of range; allowed: an integer from 0 to 17",
+        ),
+        (
+            "challenge = 5\nskill = -1\n",
+            "t.toml:5:9: `check.skill`: -1 is out of range",
+        ),
+        (
+            "challenge = 5\nbene = 2\n",
+            "t.toml:5:8: `check.bene`: 2 bene is more than the 1 allowed",
+        ),
+        (
+            "challenge = 5\nsuccesses = 0\n",
+            "t.toml:5:13: `check.successes`: 0 is out of range; allowed: an integer from 1 to 10",
+        ),
+        (
+            "challenge = 5\nmagic_dice = 10\n",
+            "`check.magic_dice`: 10 is out of range",
+        ),
+        (
+            "chalenge = 5\n",
+            "t.toml:4:1: `check.chalenge`: unknown field `chalenge`",
+        ),
+        (
+            "challenge = \"5\"\n",
+            "t.toml:4:13: `check.challenge`: invalid type: string \"5\", expected i64",
+        ),
+        (
+            "challenge = 5\nexpansive_endeavor = 1\n",
+            "`check.expansive_endeavor`: invalid type: integer",
+        ),
     ];
     for (body, expected) in cases {
         let err = load(&format!("{HEAD}{body}")).unwrap_err();
-        assert!(err.contains(expected), "for {body:?}:\n{err}\nexpected: {expected}");
+        assert!(
+            err.contains(expected),
+            "for {body:?}:\n{err}\nexpected: {expected}"
+        );
     }
-    assert!(load(&format!("{HEAD}challenge = 5\nbene = 3\nexpansive_endeavor = true\n")).is_ok());
-    let err = load("name = \"t\"\nsystem = \"invisible-sun\"\n[run]\ntrials = 0\n[check]\nchallenge = 1\n")
-        .unwrap_err();
-    assert!(err.contains("t.toml:4:10: `run.trials`: 0 is not allowed"), "{err}");
+    assert!(
+        load(&format!(
+            "{HEAD}challenge = 5\nbene = 3\nexpansive_endeavor = true\n"
+        ))
+        .is_ok()
+    );
+    let err = load(
+        "name = \"t\"\nsystem = \"invisible-sun\"\n[run]\ntrials = 0\n[check]\nchallenge = 1\n",
+    )
+    .unwrap_err();
+    assert!(
+        err.contains("t.toml:4:10: `run.trials`: 0 is not allowed"),
+        "{err}"
+    );
     let err = load("name = \"t\"\nsystem = \"invisible-sun\"\n").unwrap_err();
     assert!(err.contains("missing [check] table"), "{err}");
     let err = load("name = \"t\"\nsystem = \"invisibel-sun\"\n").unwrap_err();

@@ -25,10 +25,17 @@ impl Roller for Script {
     }
     fn damage(&mut self, dice: &DiceExpr) -> i64 {
         // Single-die expressions: face + (min − 1) is the face plus the constant.
-        self.faces.pop_front().expect("script ran out of damage dice") + dice.min() - 1
+        self.faces
+            .pop_front()
+            .expect("script ran out of damage dice")
+            + dice.min()
+            - 1
     }
     fn pick(&mut self, n: usize) -> usize {
-        let p = self.picks.pop_front().expect("script ran out of target picks");
+        let p = self
+            .picks
+            .pop_front()
+            .expect("script ran out of target picks");
         assert!(p < n);
         p
     }
@@ -76,9 +83,11 @@ fn yeti_example_replays_as_written() {
         d20: VecDeque::from([
             2, 18, 4, // surprise: Sam 2 ≤ 6, Charlotte 18 > 9 (surprised), Toromeen 4 ≤ 4
             4, 17, 9, 5, // round 1: Sam hits, Toromeen misses, Yeti claws hit twice
-            6, 14, 3, 13, 18, 20, // round 2: Charlotte snaps out; Sam, Charlotte, Toromeen, claws
+            6, 14, 3, 13, 18,
+            20, // round 2: Charlotte snaps out; Sam, Charlotte, Toromeen, claws
             17, 10, 16, 11, 14, // round 3
-            18, 13, 6, 3, 2, 16, // round 4: Toromeen hits, the Yeti's consciousness roll 3, claws
+            18, 13, 6, 3, 2,
+            16, // round 4: Toromeen hits, the Yeti's consciousness roll 3, claws
         ]),
         faces: VecDeque::from([7, 1, 6, 1, 4, 8, 5]),
         // The Yeti's claws all go for Sam (index 0 among the standing party).
@@ -88,7 +97,10 @@ fn yeti_example_replays_as_written() {
     let mut log = Log::default();
     let (ending, rounds) = conflict.battle().fight(&mut script, &mut arena, &mut log);
     assert_eq!((ending, rounds), (Ending::Win(0), 4));
-    assert!(script.d20.is_empty() && script.faces.is_empty(), "every scripted die is used");
+    assert!(
+        script.d20.is_empty() && script.faces.is_empty(),
+        "every scripted die is used"
+    );
 
     let hits = |round: u32| -> Vec<(usize, usize, i64, i64, Option<i64>)> {
         log.attacks
@@ -137,14 +149,24 @@ fn yeti_example_replays_as_written() {
     let end = &log.rounds[3];
     assert_eq!(end[YETI].survival, 0);
     assert!(end[YETI].conscious && end[YETI].fled && !end[YETI].dying);
-    assert_eq!((end[SAM].verve, end[SAM].survival, end[SAM].injuries), (0, 5, 0));
+    assert_eq!(
+        (end[SAM].verve, end[SAM].survival, end[SAM].injuries),
+        (0, 5, 0)
+    );
     assert_eq!(end[TOROMEEN].verve, 17);
     assert_eq!(log.rounds.len(), 4);
 }
 
 /// A 1-vs-1 fighter: no surprise, consciousness rolls that always fail (fortitude and
 /// willpower 0), so a fighter is down exactly when its points run out.
-fn duelist(name: &str, side: usize, survival: i64, verve: i64, attack: i64, damage: &str) -> Fighter {
+fn duelist(
+    name: &str,
+    side: usize,
+    survival: i64,
+    verve: i64,
+    attack: i64,
+    damage: &str,
+) -> Fighter {
     Fighter {
         name: name.into(),
         side,
@@ -222,14 +244,21 @@ fn duel_matches_dynamic_programming() {
     // A: 6 survival + 3 verve, hits on 11 + 2 − 0 = 13, d4. B: 8 survival, hits on 11, d6.
     // With a 4-round limit all four endings have real probability.
     let conflict = Conflict::new(
-        vec![duelist("A", 0, 6, 3, 2, "d4"), duelist("B", 1, 8, 0, 0, "d6")],
+        vec![
+            duelist("A", 0, 6, 3, 2, "d4"),
+            duelist("B", 1, 8, 0, 0, "d6"),
+        ],
         vec!["a".into(), "b".into()],
         4,
     );
     let exact = duel_exact((9, 13, 4), (8, 11, 6), 4);
     assert!((exact.iter().sum::<f64>() - 1.0).abs() < 1e-12);
     assert!(exact.iter().all(|&p| p > 0.01), "{exact:?}");
-    let n = if cfg!(debug_assertions) { 200_000 } else { 2_000_000 };
+    let n = if cfg!(debug_assertions) {
+        200_000
+    } else {
+        2_000_000
+    };
     let tally = sim::run(&conflict, n, 77, &sim::NoProgress);
     let rows = summarize(conflict.layout(), &tally, None);
     for (metric, p) in ["win.a", "win.b", "draw", "stalemate"].iter().zip(exact) {
@@ -275,11 +304,26 @@ fn bad_fights_are_rejected_with_line_and_key() {
     };
     assert!(load(&two("", "survival = 4\n")).is_ok());
     let cases = [
-        (ONE.to_string(), "t.toml:5:8: `combatant.side`: every combatant is on side \"a\"; a fight needs at least two sides"),
-        (two("", "survival = -3\n"), "t.toml:19:12: `combatant.B.survival`: -3 is out of range; allowed: an integer from 1 to 10000"),
-        (two("", "survival = 4\nattacks = [{ damage = \"2d\" }]\n"), "t.toml:20:23: `combatant.attacks.damage`:"),
-        (two("", "survival = 4\ntarget = \"Nobody\"\n"), "t.toml:20:10: `combatant.target`: \"Nobody\" names nobody; allowed: \"random\", \"weakest\", \"focus\" or a foe's name (\"A\")"),
-        (two("", "survival = 4\nstrength = 4\n"), "`combatant.strength`: unknown field `strength`"),
+        (
+            ONE.to_string(),
+            "t.toml:5:8: `combatant.side`: every combatant is on side \"a\"; a fight needs at least two sides",
+        ),
+        (
+            two("", "survival = -3\n"),
+            "t.toml:19:12: `combatant.B.survival`: -3 is out of range; allowed: an integer from 1 to 10000",
+        ),
+        (
+            two("", "survival = 4\nattacks = [{ damage = \"2d\" }]\n"),
+            "t.toml:20:23: `combatant.attacks.damage`:",
+        ),
+        (
+            two("", "survival = 4\ntarget = \"Nobody\"\n"),
+            "t.toml:20:10: `combatant.target`: \"Nobody\" names nobody; allowed: \"random\", \"weakest\", \"focus\" or a foe's name (\"A\")",
+        ),
+        (
+            two("", "survival = 4\nstrength = 4\n"),
+            "`combatant.strength`: unknown field `strength`",
+        ),
     ];
     for (body, expected) in cases {
         let err = load(&body).unwrap_err();
