@@ -4,6 +4,7 @@
 
 use crate::cli::{Cli, Command, RunArgs};
 use crate::error::{ScenarioError, UsageError};
+use crate::export::manifest::{self, Manifest};
 use crate::export::{self, progress::TrialBar, table};
 use crate::scenario::Scenario;
 use crate::sim::{self, Progress};
@@ -11,7 +12,7 @@ use crate::stats::{Report, Tally, distributions, summarize};
 use crate::with_system;
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Instant, SystemTime};
 
 /// Exit code for `error`: 2 for bad input, 1 otherwise.
 pub fn exit_code(error: &anyhow::Error) -> u8 {
@@ -100,6 +101,20 @@ impl RunPlan {
             let report = exact_report(&self.scenario);
             return print_report(&report, &notes, self.json);
         }
+        let threads = self.threads.unwrap_or_else(rayon::current_num_threads);
+        let mut record = Manifest {
+            scenario_path: self.scenario.source.path.display().to_string(),
+            scenario_hash: manifest::fnv1a_hex(self.scenario.source.text.as_bytes()),
+            scenario: self.scenario.name.clone(),
+            seed: self.seed,
+            trials: self.trials,
+            threads,
+            oddsmith_version: env!("CARGO_PKG_VERSION").to_string(),
+            started: manifest::rfc3339(SystemTime::now()),
+            ended: None,
+            finished: false,
+        };
+        manifest::write(&record, &self.out_dir)?;
         let bar = TrialBar::new(self.trials, self.quiet);
         let start = Instant::now();
         let report = run_scenario(&self.scenario, self.trials, self.seed, self.threads, &bar)?;
@@ -110,11 +125,15 @@ impl RunPlan {
                 "throughput: {} trials in {elapsed:.3} s = {:.0} trials/s on {} threads",
                 self.trials,
                 self.trials as f64 / elapsed.max(1e-9),
-                self.threads.unwrap_or_else(rayon::current_num_threads),
+                threads,
             );
         }
         print_report(&report, &notes, self.json)?;
-        let written = export::write_outputs(&report, &self.out_dir)?;
+        let mut written = export::write_outputs(&report, &self.out_dir)?;
+        record.ended = Some(manifest::rfc3339(SystemTime::now()));
+        record.finished = true;
+        manifest::write(&record, &self.out_dir)?;
+        written.push(self.out_dir.join("manifest.json"));
         if !self.quiet {
             for path in written {
                 eprintln!("wrote {}", path.display());

@@ -83,7 +83,13 @@ fn every_shipped_scenario_validates_and_runs() {
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
-        for f in ["rates.png", "rates.svg", "summary.csv", "summary.json"] {
+        for f in [
+            "rates.png",
+            "rates.svg",
+            "summary.csv",
+            "summary.json",
+            "manifest.json",
+        ] {
             assert!(
                 files.iter().any(|x| x == f),
                 "{p}: {f} missing from {files:?}"

@@ -5,6 +5,7 @@
 
 pub mod csv;
 pub mod json;
+pub mod manifest;
 pub mod progress;
 pub mod table;
 

@@ -1,0 +1,103 @@
+//! `manifest.json`: what was run, written into every output folder — scenario path and
+//! content hash, seed, trials, threads, oddsmith version, start and end time, and whether the
+//! run finished. It is written with `finished: false` when a run starts and rewritten with
+//! `finished: true` after every other file is in place, so an interrupted run is recognisable.
+
+use crate::error::OutputError;
+use serde::Serialize;
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The record of one run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Manifest {
+    /// Scenario file as given.
+    pub scenario_path: String,
+    /// FNV-1a 64-bit hash of the scenario file's bytes, in hex.
+    pub scenario_hash: String,
+    /// Scenario `name`.
+    pub scenario: String,
+    /// Seed.
+    pub seed: u64,
+    /// Trials requested.
+    pub trials: u64,
+    /// Worker threads used.
+    pub threads: usize,
+    /// oddsmith's version.
+    pub oddsmith_version: String,
+    /// Start, UTC, RFC 3339.
+    pub started: String,
+    /// End, UTC, RFC 3339 (`null` until finished).
+    pub ended: Option<String>,
+    /// Whether the run completed and all files were written.
+    pub finished: bool,
+}
+
+/// FNV-1a over `bytes`, as 16 hex digits.
+pub fn fnv1a_hex(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// `time` as `YYYY-MM-DDThh:mm:ssZ`.
+pub fn rfc3339(time: SystemTime) -> String {
+    let secs = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rem) = ((secs / 86_400) as i64, secs % 86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
+}
+
+/// Writes `manifest` as `dir/manifest.json` (through a temporary file and a rename).
+pub fn write(manifest: &Manifest, dir: &Path) -> Result<(), OutputError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| OutputError::Io { path, source }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let path = dir.join("manifest.json");
+    let tmp = dir.join(".manifest.json.tmp");
+    let text = serde_json::to_string_pretty(manifest).expect("a manifest always serializes");
+    std::fs::write(&tmp, text + "\n").map_err(io(&tmp))?;
+    std::fs::rename(&tmp, &path).map_err(io(&path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn dates_are_civil_utc() {
+        assert_eq!(rfc3339(UNIX_EPOCH), "1970-01-01T00:00:00Z");
+        // 2026-11-22 15:30:35 UTC.
+        let t = UNIX_EPOCH + Duration::from_secs(1_795_361_435);
+        assert_eq!(rfc3339(t), "2026-11-22T15:30:35Z");
+        // A leap day.
+        let t = UNIX_EPOCH + Duration::from_secs(951_782_400);
+        assert_eq!(rfc3339(t), "2000-02-29T00:00:00Z");
+    }
+
+    #[test]
+    fn hash_is_fnv1a() {
+        assert_eq!(fnv1a_hex(b""), "cbf29ce484222325");
+        assert_eq!(fnv1a_hex(b"a"), "af63dc4c8601ec8c");
+    }
+}
