@@ -4,6 +4,7 @@
 //! Every error names the file, line, column and key.
 
 mod source;
+pub mod sweep;
 
 pub use source::Source;
 
@@ -31,6 +32,7 @@ struct TopLevel {
     check: Option<Spanned<toml::Value>>,
     contest: Option<Spanned<toml::Value>>,
     combatant: Option<Spanned<toml::Value>>,
+    sweep: Option<Spanned<toml::Value>>,
 }
 
 /// `[run]`: how many trials, from which seed, and the round limit for multi-round systems.

@@ -179,7 +179,12 @@ impl Contest {
             .collect();
         let draw = layout.counter("draw");
         let unresolved = layout.counter("unresolved");
-        let exchanges = layout.histogram("exchanges", 2, HistogramReport::Quantiles);
+        // Sized for the longest contest, so no trial grows it.
+        let exchanges = layout.histogram(
+            "exchanges",
+            max_exchanges as usize + 1,
+            HistogramReport::Quantiles,
+        );
         Self {
             sides,
             max_exchanges,

@@ -9,8 +9,8 @@
 //! - `difficulty` ["normal"]: `"easy"` +2, `"very easy"` +4, `"a snap"` +8, `"incredibly
 //!   easy"` +16; `"difficult"` 0 (the table names it without a number), `"very difficult"`
 //!   −2, `"extremely difficult"` −4, `"nearly impossible"` −8, `"practically impossible"` −16.
-//! - `obstacle_size` [1] (≥ 1): multiples of the no-penalty size; the penalty is
-//!   floor(log₂ size): 2–3 → 1, 4–7 → 2, ..., 1024 → 10.
+//! - `obstacle_size` [1] (1–10⁹, integer or float): multiples of the no-penalty size; the
+//!   penalty is floor(log₂ size): 2–3 → 1, 4–7 → 2, ..., 1024 → 10.
 //! - `careful` [0] (0–2): the careful-attempt bonus.
 //! - `injuries` [0] (0–99): injury points, a penalty.
 //! - `group_size` [1]: group effort bonus floor(log₂ size).
@@ -146,7 +146,10 @@ impl RollSpec {
                 return Err(source.invalid(
                     o.span(),
                     k("obstacle_size"),
-                    format!("{} is not allowed; use a size of at least 1", o.get_ref()),
+                    format!(
+                        "{} is out of range; allowed: a size from 1 to 1e9",
+                        o.get_ref()
+                    ),
                 ));
             }
         };
@@ -244,13 +247,24 @@ impl RollCheck {
 
     /// A roll needing d20 ≤ `target`, with `mojo` to bid on a failure.
     pub fn new(target: i64, mojo: u64) -> Self {
+        // The dearest bid turns a natural 20: sized up front, the report's rows do not
+        // depend on which rolls a sample happened to see, and no trial grows a histogram.
+        let most = if target >= 20 {
+            0
+        } else {
+            ((20 - target) as u64).min(mojo)
+        } as usize;
         let mut layout = Layout::new();
         let ids = Ids {
             success: layout.counter("success"),
             success_unaided: layout.counter("success_unaided"),
             mojo_used: layout.counter("mojo_used"),
-            mojo_spent: layout.histogram("mojo_spent", 1, HistogramReport::Buckets),
-            experience: layout.histogram("experience", 1, HistogramReport::Quantiles),
+            mojo_spent: layout.histogram("mojo_spent", most + 1, HistogramReport::Buckets),
+            experience: layout.histogram(
+                "experience",
+                most * EXPERIENCE_PER_MOJO as usize + 1,
+                HistogramReport::Quantiles,
+            ),
         };
         Self {
             target,

@@ -66,6 +66,17 @@ fn mojo_bids_spend_only_what_is_needed() {
     // 17/20 spend nothing, so the 90th percentile is the 18th of 20 rolls: 1 mojo.
     assert_eq!(e["experience.p90"], 50.0);
     assert_eq!(e["experience.p99"], 150.0);
+    // Every bucket is reported, sampled or not: 0 to 3 mojo.
+    let rows = crate::stats::summarize(
+        RollCheck::new(10, 3).layout(),
+        &RollCheck::new(10, 3).layout().tally(),
+        Some(&e),
+    );
+    let buckets = rows
+        .iter()
+        .filter(|r| r.metric.starts_with("mojo_spent."))
+        .count();
+    assert_eq!(buckets, 5, "mojo_spent.0..=3 and .mean");
 }
 
 #[test]
@@ -131,7 +142,7 @@ fn bad_rolls_name_line_and_key() {
         ),
         (
             "score = 10\nobstacle_size = 0",
-            "t.toml:5:17: `check.obstacle_size`: 0 is not allowed",
+            "t.toml:5:17: `check.obstacle_size`: 0 is out of range; allowed: a size from 1 to 1e9",
         ),
         (
             "score = 41",
