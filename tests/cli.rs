@@ -62,34 +62,50 @@ fn every_shipped_scenario_validates_and_runs() {
             "run",
             p,
             "--trials",
-            "50000",
+            "20000",
             "--json",
             "--quiet",
             "--out",
             out_dir.to_str().unwrap(),
         ]);
         let json = json_of(&run);
-        assert_eq!(json["trials"], 50000);
+        assert_eq!(json["trials"], 20000);
         for key in ["scenario", "system", "seed"] {
             assert!(!json[key].is_null(), "{p}: {key} missing");
         }
-        for m in json["metrics"].as_array().unwrap() {
-            for key in ["metric", "estimate", "ci_low", "ci_high"] {
+        let is_sweep = json.get("points").is_some();
+        let rows: Vec<Value> = if is_sweep {
+            json["points"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|pt| pt["metrics"].as_array().unwrap().clone())
+                .collect()
+        } else {
+            json["metrics"].as_array().unwrap().clone()
+        };
+        assert!(!rows.is_empty());
+        for m in &rows {
+            for key in ["metric", "estimate", "ci_low", "ci_high", "exact"] {
                 assert!(m.get(key).is_some(), "{p}: {key} missing in {m}");
             }
-            assert!(m.get("exact").is_some());
         }
         let files: Vec<String> = std::fs::read_dir(&out_dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
-        for f in [
-            "rates.png",
-            "rates.svg",
-            "summary.csv",
-            "summary.json",
-            "manifest.json",
-        ] {
+        let expected: &[&str] = if is_sweep {
+            &["sweep.csv", "sweep.json", "manifest.json"]
+        } else {
+            &[
+                "rates.png",
+                "rates.svg",
+                "summary.csv",
+                "summary.json",
+                "manifest.json",
+            ]
+        };
+        for f in expected {
             assert!(
                 files.iter().any(|x| x == f),
                 "{p}: {f} missing from {files:?}"
@@ -336,4 +352,95 @@ fn bad_fights_exit_2_with_the_line() {
             "{stderr}"
         );
     }
+}
+
+#[test]
+fn warded_door_sweep_writes_long_table_pivots_and_heatmaps() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = oddsmith(&[
+        "run",
+        "scenarios/warded_door_sweep.toml",
+        "--trials",
+        "100000",
+        "--json",
+        "--quiet",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    let json = json_of(&out);
+    assert_eq!(
+        json["fields"],
+        serde_json::json!(["check.challenge", "check.magic_dice"])
+    );
+    let points = json["points"].as_array().unwrap();
+    assert_eq!(points.len(), 17 * 4);
+    let n = 100_000f64;
+    for pt in points {
+        for m in pt["metrics"].as_array().unwrap() {
+            let (est, exact) = (
+                m["estimate"].as_f64().unwrap(),
+                m["exact"].as_f64().unwrap(),
+            );
+            let tolerance = if m["metric"].as_str().unwrap().ends_with(".mean") {
+                4.5 * 2.0 / n.sqrt()
+            } else {
+                4.5 * (exact * (1.0 - exact) / n).sqrt()
+            };
+            assert!((est - exact).abs() <= tolerance, "{pt}: {m}");
+        }
+    }
+    let long = std::fs::read_to_string(dir.path().join("sweep.csv")).unwrap();
+    assert!(
+        long.starts_with("challenge,magic_dice,metric,estimate,ci_low,ci_high,exact,trials\n"),
+        "{long}"
+    );
+    assert!(
+        long.contains("\n6,1,success,"),
+        "the shipped door is a grid point"
+    );
+    let pivot = std::fs::read_to_string(dir.path().join("pivot_success.csv")).unwrap();
+    let mut lines = pivot.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "challenge,magic_dice=0,magic_dice=1,magic_dice=2,magic_dice=3"
+    );
+    assert_eq!(lines.clone().count(), 17);
+    // Without magic there is one die and two successes are needed: never.
+    assert!(lines.all(|l| l.split(',').nth(1) == Some("0.0")), "{pivot}");
+    for f in [
+        "heatmap_success.png",
+        "heatmap_success.svg",
+        "heatmap_flux.png",
+    ] {
+        assert!(
+            std::fs::metadata(dir.path().join(f)).unwrap().len() > 2000,
+            "{f}"
+        );
+    }
+}
+
+#[test]
+fn bad_sweeps_exit_2_with_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad_sweep.toml");
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/warded_door_sweep.toml"),
+    )
+    .unwrap()
+    .replace("{ from = 1, to = 17 }", "{ from = 1, to = 18 }");
+    std::fs::write(&path, text).unwrap();
+    let out = oddsmith(&[
+        "run",
+        path.to_str().unwrap(),
+        "--out",
+        dir.path().join("o").to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr
+            .contains("bad_sweep.toml:18:21: `sweep.\"check.challenge\"`: at check.challenge = 18"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("o").exists());
 }

@@ -64,3 +64,54 @@ pub fn render(report: &Report, notes: &[String]) -> String {
     }
     out
 }
+
+/// A sweep as one aligned table: the swept fields, then each headline rate's estimate,
+/// interval and exact value, a row per grid point and metric.
+pub fn render_sweep(sweep: &crate::stats::SweepReport) -> String {
+    let labels = sweep.field_labels();
+    let headline = sweep.headline_metrics();
+    let mut header: Vec<String> = labels.clone();
+    header.extend(["metric", "estimate", "95% interval", "exact"].map(String::from));
+    let mut body: Vec<Vec<String>> = Vec::new();
+    for p in &sweep.points {
+        for row in p.metrics.iter().filter(|r| headline.contains(&r.metric)) {
+            let mut line: Vec<String> = p.values.iter().map(|v| format!("{v}")).collect();
+            line.extend(cells(row).into_iter().take(4));
+            body.push(line);
+        }
+    }
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in &body {
+        for (w, c) in widths.iter_mut().zip(row) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} ({}) — sweep of {} over {} points, {} trials each, seed {}",
+        sweep.scenario,
+        sweep.system,
+        sweep.fields.join(" × "),
+        sweep.points.len(),
+        sweep.trials,
+        sweep.seed
+    );
+    let metric_col = labels.len();
+    for row in std::iter::once(&header).chain(&body) {
+        let line: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (c, w))| {
+                if i == metric_col {
+                    format!("{c:<w$}")
+                } else {
+                    format!("{c:>w$}")
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "{}", line.join("  ").trim_end());
+    }
+    out
+}

@@ -5,8 +5,9 @@
 
 pub mod font;
 pub mod rates;
+pub mod sweep;
 
-use crate::stats::Report;
+use crate::stats::{Report, SweepReport};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
@@ -22,24 +23,30 @@ pub struct PlotError {
     pub message: String,
 }
 
-/// One chart of a report.
+/// One chart, drawn from some results (`Data`: a [`Report`], a [`SweepReport`]).
 pub trait Chart {
+    /// What the chart is drawn from.
+    type Data;
     /// File name without extension (`rates` → `rates.png`, `rates.svg`).
-    fn stem(&self) -> &str;
-    /// Whether the report has anything for this chart.
-    fn applies(&self, report: &Report) -> bool;
-    /// Size in pixels for this report.
-    fn size(&self, report: &Report) -> (u32, u32);
+    fn stem(&self) -> String;
+    /// Whether the data has anything for this chart.
+    fn applies(&self, data: &Self::Data) -> bool;
+    /// Size in pixels.
+    fn size(&self, data: &Self::Data) -> (u32, u32);
     /// Draws the chart on `area`.
     fn draw<DB: DrawingBackend>(
         &self,
-        report: &Report,
+        data: &Self::Data,
         area: &DrawingArea<DB, Shift>,
     ) -> Result<(), String>;
 }
 
 /// Draws `chart` for `report` into `dir` as `<stem>.png` and `<stem>.svg`.
-pub fn render<C: Chart>(chart: &C, report: &Report, dir: &Path) -> Result<Vec<PathBuf>, PlotError> {
+pub fn render<C: Chart>(
+    chart: &C,
+    report: &C::Data,
+    dir: &Path,
+) -> Result<Vec<PathBuf>, PlotError> {
     font::ensure_registered().map_err(|message| PlotError {
         path: dir.to_path_buf(),
         message,
@@ -86,6 +93,23 @@ pub fn render_all(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, PlotError
     let rates = rates::RateChart;
     if rates.applies(report) {
         written.extend(render(&rates, report, dir)?);
+    }
+    Ok(written)
+}
+
+/// Draws every sweep chart into `dir`: the line chart for one swept field, a heatmap per
+/// headline rate for two.
+pub fn render_sweep(sweep: &SweepReport, dir: &Path) -> Result<Vec<PathBuf>, PlotError> {
+    let mut written = Vec::new();
+    let lines = sweep::SweepLines;
+    if lines.applies(sweep) {
+        written.extend(render(&lines, sweep, dir)?);
+    }
+    for metric in sweep.headline_metrics() {
+        let heatmap = sweep::Heatmap { metric };
+        if heatmap.applies(sweep) {
+            written.extend(render(&heatmap, sweep, dir)?);
+        }
     }
     Ok(written)
 }

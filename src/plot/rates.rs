@@ -41,8 +41,10 @@ fn axis_end(rows: &[&MetricRow]) -> f64 {
 }
 
 impl Chart for RateChart {
-    fn stem(&self) -> &str {
-        "rates"
+    type Data = Report;
+
+    fn stem(&self) -> String {
+        "rates".into()
     }
 
     fn applies(&self, report: &Report) -> bool {

@@ -12,5 +12,8 @@ pub mod tally;
 
 pub use interval::{mean_interval, wilson_interval};
 pub use summarize::{ExactValues, distributions, summarize};
-pub use summary::{DistPoint, Distribution, DistributionKind, MetricKind, MetricRow, Report};
+pub use summary::{
+    DistPoint, Distribution, DistributionKind, MetricKind, MetricRow, Report, SweepReport,
+    SweepResult,
+};
 pub use tally::{CounterId, Histogram, HistogramId, HistogramReport, Layout, Tally};

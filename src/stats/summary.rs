@@ -89,3 +89,86 @@ pub struct Report {
     /// Histograms and survival curves, each for its own table (empty for exact-only reports).
     pub distributions: Vec<Distribution>,
 }
+
+impl MetricRow {
+    /// A rate that is not one bucket of a distribution (`success`, `win.party`, not
+    /// `successes.2`): the rows sweep charts draw.
+    pub fn is_headline(&self) -> bool {
+        let bucket = self
+            .metric
+            .rsplit_once('.')
+            .is_some_and(|(_, tail)| !tail.is_empty() && tail.bytes().all(|b| b.is_ascii_digit()));
+        self.kind == MetricKind::Rate && !bucket
+    }
+}
+
+/// One grid point of a sweep: the swept fields' values and the metrics there.
+#[derive(Debug, Clone, Serialize)]
+pub struct SweepResult {
+    /// Values of the swept fields, in the sweep's field order.
+    pub values: Vec<f64>,
+    /// Metric rows at this point.
+    pub metrics: Vec<MetricRow>,
+}
+
+/// The results of a sweep: every grid point, all run from the same seed.
+#[derive(Debug, Clone, Serialize)]
+pub struct SweepReport {
+    /// Scenario `name`.
+    pub scenario: String,
+    /// Scenario `system`.
+    pub system: String,
+    /// Trials per grid point.
+    pub trials: u64,
+    /// Seed of every grid point.
+    pub seed: u64,
+    /// Swept field paths (`check.challenge`).
+    pub fields: Vec<String>,
+    /// Grid points, first field slowest.
+    pub points: Vec<SweepResult>,
+}
+
+impl SweepReport {
+    /// Short column names for the fields: the last part of each path, or the whole path
+    /// where two would clash.
+    pub fn field_labels(&self) -> Vec<String> {
+        let last = |p: &str| p.rsplit('.').next().unwrap_or(p).to_string();
+        self.fields
+            .iter()
+            .map(|p| {
+                let clash = self.fields.iter().filter(|q| last(q) == last(p)).count() > 1;
+                if clash { p.clone() } else { last(p) }
+            })
+            .collect()
+    }
+
+    /// Names of the headline rates, in report order.
+    pub fn headline_metrics(&self) -> Vec<String> {
+        self.points
+            .first()
+            .map(|p| {
+                p.metrics
+                    .iter()
+                    .filter(|r| r.is_headline())
+                    .map(|r| r.metric.clone())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The distinct values of field `i`, in first-seen order.
+    pub fn field_values(&self, i: usize) -> Vec<f64> {
+        let mut seen: Vec<f64> = Vec::new();
+        for p in &self.points {
+            if !seen.contains(&p.values[i]) {
+                seen.push(p.values[i]);
+            }
+        }
+        seen
+    }
+
+    /// Whether every value of field `i` is a whole number.
+    pub fn field_is_integer(&self, i: usize) -> bool {
+        self.points.iter().all(|p| p.values[i].fract() == 0.0)
+    }
+}

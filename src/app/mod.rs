@@ -11,6 +11,8 @@ use crate::sim::{self, Progress};
 use crate::stats::{Report, Tally, distributions, summarize};
 use crate::with_system;
 use anyhow::{Context, Result};
+
+mod sweep;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
 
@@ -36,8 +38,18 @@ pub fn execute(cli: Cli) -> Result<()> {
 fn validate(paths: &[PathBuf]) -> Result<()> {
     let mut failed = None;
     for path in paths {
-        match Scenario::load(path) {
-            Ok(s) => println!("{}: ok ({}, \"{}\")", path.display(), s.system_name, s.name),
+        let checked = Scenario::load(path).and_then(|s| {
+            let points = sweep::grid(&s)?.map_or(0, |p| p.len());
+            Ok((s, points))
+        });
+        match checked {
+            Ok((s, 0)) => println!("{}: ok ({}, \"{}\")", path.display(), s.system_name, s.name),
+            Ok((s, n)) => println!(
+                "{}: ok ({}, \"{}\", a sweep of {n} points)",
+                path.display(),
+                s.system_name,
+                s.name
+            ),
             Err(e) => {
                 eprintln!("error: {e}");
                 failed = Some(e);
@@ -69,6 +81,8 @@ pub struct RunPlan {
     pub quiet: bool,
     /// Exact values only.
     pub exact_only: bool,
+    /// The grid points, when the scenario has a `[sweep]`.
+    pub sweep: Option<Vec<crate::scenario::sweep::Point>>,
 }
 
 impl RunPlan {
@@ -82,7 +96,9 @@ impl RunPlan {
             return Err(UsageError("--threads must be at least 1".into()).into());
         }
         let out_dir = args.out.unwrap_or_else(|| default_out_dir(&args.scenario));
+        let sweep = sweep::grid(&scenario)?;
         Ok(Self {
+            sweep,
             trials: args.trials.unwrap_or(scenario.run.trials),
             seed: args.seed.unwrap_or(scenario.run.seed),
             threads: args.threads,
@@ -96,13 +112,29 @@ impl RunPlan {
 
     /// Runs the plan and writes its outputs.
     pub fn execute(&self) -> Result<()> {
+        if let Some(points) = &self.sweep {
+            return self.execute_sweep(points);
+        }
         let notes = self.scenario.system.notes();
         if self.exact_only {
             let report = exact_report(&self.scenario);
             return print_report(&report, &notes, self.json);
         }
         let threads = self.threads.unwrap_or_else(rayon::current_num_threads);
-        let mut record = Manifest {
+        let record = self.start_manifest(threads)?;
+        let bar = TrialBar::new(self.trials, self.quiet);
+        let start = Instant::now();
+        let report = run_scenario(&self.scenario, self.trials, self.seed, self.threads, &bar)?;
+        bar.finish();
+        self.throughput(self.trials, start.elapsed().as_secs_f64(), threads);
+        print_report(&report, &notes, self.json)?;
+        let written = export::write_outputs(&report, &self.out_dir)?;
+        self.finish(record, written)
+    }
+
+    /// Writes the manifest of a run that is starting (`finished: false`).
+    fn start_manifest(&self, threads: usize) -> Result<Manifest> {
+        let record = Manifest {
             scenario_path: self.scenario.source.path.display().to_string(),
             scenario_hash: manifest::fnv1a_hex(self.scenario.source.text.as_bytes()),
             scenario: self.scenario.name.clone(),
@@ -115,21 +147,11 @@ impl RunPlan {
             finished: false,
         };
         manifest::write(&record, &self.out_dir)?;
-        let bar = TrialBar::new(self.trials, self.quiet);
-        let start = Instant::now();
-        let report = run_scenario(&self.scenario, self.trials, self.seed, self.threads, &bar)?;
-        let elapsed = start.elapsed().as_secs_f64();
-        bar.finish();
-        if !self.quiet {
-            eprintln!(
-                "throughput: {} trials in {elapsed:.3} s = {:.0} trials/s on {} threads",
-                self.trials,
-                self.trials as f64 / elapsed.max(1e-9),
-                threads,
-            );
-        }
-        print_report(&report, &notes, self.json)?;
-        let mut written = export::write_outputs(&report, &self.out_dir)?;
+        Ok(record)
+    }
+
+    /// Marks the manifest finished and lists the files written.
+    fn finish(&self, mut record: Manifest, mut written: Vec<PathBuf>) -> Result<()> {
         record.ended = Some(manifest::rfc3339(SystemTime::now()));
         record.finished = true;
         manifest::write(&record, &self.out_dir)?;
@@ -140,6 +162,16 @@ impl RunPlan {
             }
         }
         Ok(())
+    }
+
+    /// Prints the throughput line unless quiet.
+    fn throughput(&self, trials: u64, elapsed: f64, threads: usize) {
+        if !self.quiet {
+            eprintln!(
+                "throughput: {trials} trials in {elapsed:.3} s = {:.0} trials/s on {threads} threads",
+                trials as f64 / elapsed.max(1e-9),
+            );
+        }
     }
 }
 

@@ -1,0 +1,138 @@
+//! Sweep tables through Polars: `sweep.csv`, one row per grid point × metric with one column
+//! per swept field; for two swept fields, `pivot_<metric>.csv` per headline rate, rows by the
+//! first field and a column per value of the second, built by filtering and stacking the
+//! long table; and `sweep.json`.
+
+use super::csv::write_frame;
+use crate::error::OutputError;
+use crate::stats::SweepReport;
+use polars::prelude::*;
+use std::path::Path;
+
+fn fmt_value(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v}")
+    }
+}
+
+/// The long table: swept fields, then `metric, estimate, ci_low, ci_high, exact, trials`.
+pub fn long_frame(sweep: &SweepReport) -> PolarsResult<DataFrame> {
+    let rows: Vec<(&[f64], &crate::stats::MetricRow)> = sweep
+        .points
+        .iter()
+        .flat_map(|p| p.metrics.iter().map(move |m| (p.values.as_slice(), m)))
+        .collect();
+    let mut columns: Vec<Column> = Vec::new();
+    for (i, label) in sweep.field_labels().into_iter().enumerate() {
+        let name = PlSmallStr::from(label.as_str());
+        columns.push(if sweep.field_is_integer(i) {
+            Column::new(
+                name,
+                rows.iter().map(|(v, _)| v[i] as i64).collect::<Vec<_>>(),
+            )
+        } else {
+            Column::new(name, rows.iter().map(|(v, _)| v[i]).collect::<Vec<_>>())
+        });
+    }
+    let metric =
+        |f: fn(&crate::stats::MetricRow) -> f64| rows.iter().map(|(_, m)| f(m)).collect::<Vec<_>>();
+    columns.push(Column::new(
+        "metric".into(),
+        rows.iter()
+            .map(|(_, m)| m.metric.as_str())
+            .collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new("estimate".into(), metric(|m| m.estimate)));
+    columns.push(Column::new("ci_low".into(), metric(|m| m.ci_low)));
+    columns.push(Column::new("ci_high".into(), metric(|m| m.ci_high)));
+    columns.push(Column::new(
+        "exact".into(),
+        rows.iter().map(|(_, m)| m.exact).collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "trials".into(),
+        rows.iter().map(|(_, m)| m.trials).collect::<Vec<_>>(),
+    ));
+    DataFrame::new_infer_height(columns)
+}
+
+/// One metric's estimates as a grid: a row per value of `row`, a column `<col>=<value>` per
+/// value of `col`, taken from the long table by Polars filters and a horizontal stack.
+pub fn pivot_frame(
+    long: &DataFrame,
+    metric: &str,
+    row: &str,
+    col: &str,
+    col_values: &[f64],
+) -> PolarsResult<DataFrame> {
+    let of_metric = long.filter(&long.column("metric")?.str()?.equal(metric))?;
+    let col_f64 = of_metric.column(col)?.cast(&DataType::Float64)?;
+    let mut out: Option<DataFrame> = None;
+    for &v in col_values {
+        let label = format!("{col}={}", fmt_value(v));
+        let mut part = of_metric
+            .filter(&col_f64.f64()?.equal(v))?
+            .select([row, "estimate"])?;
+        part.rename("estimate", label.as_str().into())?;
+        out = Some(match out {
+            None => part,
+            Some(df) => df.hstack(&[part.column(&label)?.clone()])?,
+        });
+    }
+    out.ok_or_else(|| polars_err!(NoData: "no values to pivot"))
+}
+
+/// File-name-safe form of a metric name.
+pub fn file_part(metric: &str) -> String {
+    metric
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// Writes `sweep.csv`, the pivots (two fields) and `sweep.json` into `dir`; returns the
+/// file names.
+pub fn write_tables(sweep: &SweepReport, dir: &Path) -> Result<Vec<String>, OutputError> {
+    let err = |path: &Path| {
+        let path = path.to_path_buf();
+        move |e: PolarsError| OutputError::Table {
+            path,
+            message: e.to_string(),
+        }
+    };
+    let mut names = Vec::new();
+    let path = dir.join("sweep.csv");
+    let mut long = long_frame(sweep).map_err(err(&path))?;
+    write_frame(&mut long, &path)?;
+    names.push("sweep.csv".to_string());
+    if sweep.fields.len() == 2 {
+        let labels = sweep.field_labels();
+        for metric in sweep.headline_metrics() {
+            let name = format!("pivot_{}.csv", file_part(&metric));
+            let path = dir.join(&name);
+            let mut pivot = pivot_frame(
+                &long,
+                &metric,
+                &labels[0],
+                &labels[1],
+                &sweep.field_values(1),
+            )
+            .map_err(err(&path))?;
+            write_frame(&mut pivot, &path)?;
+            names.push(name);
+        }
+    }
+    let path = dir.join("sweep.json");
+    let text = serde_json::to_string_pretty(sweep).expect("a sweep always serializes");
+    std::fs::write(&path, text + "\n").map_err(|source| OutputError::Io { path, source })?;
+    names.push("sweep.json".into());
+    Ok(names)
+}
