@@ -3,6 +3,7 @@
 //! ([`font`]), so charts render without system fonts. Files are written under a temporary
 //! name and renamed when complete.
 
+pub mod distribution;
 pub mod font;
 pub mod rates;
 pub mod sweep;
@@ -94,7 +95,36 @@ pub fn render_all(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, PlotError
     if rates.applies(report) {
         written.extend(render(&rates, report, dir)?);
     }
+    for d in &report.distributions {
+        let hist = distribution::HistogramChart {
+            name: d.name.clone(),
+        };
+        if d.kind == crate::stats::DistributionKind::Histogram && hist.applies(report) {
+            written.extend(render(&hist, report, dir)?);
+        }
+    }
+    for chart in [
+        &distribution::SurvivalChart as &dyn DrawReport,
+        &distribution::CombatantChart,
+    ] {
+        written.extend(chart.render_if_applies(report, dir)?);
+    }
     Ok(written)
+}
+
+/// Object-safe drawing of a report chart, so differently typed charts share one list.
+trait DrawReport {
+    fn render_if_applies(&self, report: &Report, dir: &Path) -> Result<Vec<PathBuf>, PlotError>;
+}
+
+impl<C: Chart<Data = Report>> DrawReport for C {
+    fn render_if_applies(&self, report: &Report, dir: &Path) -> Result<Vec<PathBuf>, PlotError> {
+        if self.applies(report) {
+            render(self, report, dir)
+        } else {
+            Ok(Vec::new())
+        }
+    }
 }
 
 /// Draws every sweep chart into `dir`: the line chart for one swept field, a heatmap per

@@ -23,7 +23,7 @@ fn report() -> Report {
         metrics: vec![
             row("success", 0.49, Some(0.49)),
             row("flux", 0.1, Some(0.1)),
-            row("down.Charlotte Korde", 0.52, None),
+            row("fled.Charlotte Korde", 0.52, None),
         ],
         distributions: Vec::new(),
     }
@@ -42,7 +42,7 @@ fn rate_chart_writes_png_and_svg_and_nothing_else() {
     for text in [
         "success",
         "flux",
-        "down.Charlotte Korde",
+        "fled.Charlotte Korde",
         "Chart test",
         "95% interval",
         "exact",
@@ -86,4 +86,52 @@ fn bitmap_has_bars_text_and_exact_marks() {
         .filter(|p| p[0] < 60 && p[1] < 60 && p[2] < 60)
         .count();
     assert!(dark > 500, "text and axes drawn ({dark} dark pixels)");
+}
+
+#[test]
+fn fights_get_histogram_survival_and_combatant_charts() {
+    use crate::stats::{DistPoint, Distribution, DistributionKind};
+    let point = |x: u64, rate: f64| DistPoint {
+        x,
+        count: (rate * 1000.0) as u64,
+        rate,
+        ci_low: rate - 0.01,
+        ci_high: (rate + 0.01).min(1.0),
+    };
+    let mut r = report();
+    r.metrics[2].metric = "down.Charlotte Korde".into();
+    r.metrics[1].metric = "death.Charlotte Korde".into();
+    r.distributions = vec![
+        Distribution {
+            name: "rounds".into(),
+            kind: DistributionKind::Histogram,
+            trials: 1000,
+            points: vec![point(0, 0.0), point(1, 0.2), point(2, 0.5), point(3, 0.3)],
+        },
+        Distribution {
+            name: "fighting.party".into(),
+            kind: DistributionKind::Survival,
+            trials: 1000,
+            points: vec![point(0, 1.0), point(1, 0.9), point(2, 0.9), point(3, 0.9)],
+        },
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    render_all(&r, dir.path()).unwrap();
+    for f in ["rates", "rounds_histogram", "survival_curve", "combatants"] {
+        for ext in ["png", "svg"] {
+            let path = dir.path().join(format!("{f}.{ext}"));
+            assert!(
+                std::fs::metadata(&path).unwrap().len() > 1000,
+                "{}",
+                path.display()
+            );
+        }
+    }
+    let svg = std::fs::read_to_string(dir.path().join("combatants.svg")).unwrap();
+    assert!(svg.contains("Charlotte Korde: death") && svg.contains("Charlotte Korde: down"));
+    let svg = std::fs::read_to_string(dir.path().join("survival_curve.svg")).unwrap();
+    assert!(
+        svg.contains("party") && svg.contains("<polyline"),
+        "a line per side"
+    );
 }

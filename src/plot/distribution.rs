@@ -1,0 +1,326 @@
+//! Distribution charts: each histogram as bars with 95% whiskers (`<name>_histogram.png`,
+//! e.g. the rounds a fight takes), the survival curves as lines with bands
+//! (`survival_curve.png`: the chance each side is still fighting after round k), and for
+//! fights the per-combatant death and down rates with intervals (`combatants.png`).
+
+use super::Chart;
+use super::font::FAMILY;
+use crate::stats::{Distribution, DistributionKind, Report};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+const BAR: RGBColor = RGBColor(70, 130, 180);
+const SERIES: [RGBColor; 6] = [
+    RGBColor(31, 119, 180),
+    RGBColor(214, 39, 40),
+    RGBColor(44, 160, 44),
+    RGBColor(255, 127, 14),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+];
+
+/// Bars of one histogram of a report.
+pub struct HistogramChart {
+    /// The histogram's name (`rounds`).
+    pub name: String,
+}
+
+fn find<'a>(report: &'a Report, name: &str) -> Option<&'a Distribution> {
+    report.distributions.iter().find(|d| d.name == name)
+}
+
+impl Chart for HistogramChart {
+    type Data = Report;
+
+    fn stem(&self) -> String {
+        format!("{}_histogram", self.name)
+    }
+
+    fn applies(&self, report: &Report) -> bool {
+        find(report, &self.name).is_some_and(|d| d.points.iter().any(|p| p.count > 0))
+    }
+
+    fn size(&self, _: &Report) -> (u32, u32) {
+        (1000, 520)
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        report: &Report,
+        area: &DrawingArea<DB, Shift>,
+    ) -> Result<(), String> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+        let d = find(report, &self.name).ok_or("no such histogram")?;
+        // Skip the empty head (e.g. 0 rounds) and tail.
+        let first = d.points.iter().position(|p| p.count > 0).unwrap_or(0);
+        let last = d.points.iter().rposition(|p| p.count > 0).unwrap_or(0);
+        let points = &d.points[first..=last];
+        let top = points.iter().map(|p| p.ci_high).fold(0.0f64, f64::max);
+        area.fill(&WHITE).map_err(err)?;
+        let lo = points[0].x as i32;
+        let hi = points[points.len() - 1].x as i32;
+        let mut chart = ChartBuilder::on(area)
+            .caption(
+                format!("{}: {} ({} trials)", report.scenario, self.name, d.trials),
+                (FAMILY, 20),
+            )
+            .margin(15)
+            .x_label_area_size(45)
+            .y_label_area_size(60)
+            .build_cartesian_2d((lo..hi + 1).into_segmented(), 0.0..(top * 1.1).max(1e-6))
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_desc(self.name.as_str())
+            .y_desc("share of trials (whisker: 95% interval)")
+            .label_style((FAMILY, 14))
+            .axis_desc_style((FAMILY, 15))
+            .draw()
+            .map_err(err)?;
+        chart
+            .draw_series(points.iter().map(|p| {
+                let x = p.x as i32;
+                let mut bar = Rectangle::new(
+                    [
+                        (SegmentValue::Exact(x), 0.0),
+                        (SegmentValue::Exact(x + 1), p.rate),
+                    ],
+                    BAR.mix(0.8).filled(),
+                );
+                bar.set_margin(0, 0, 3, 3);
+                bar
+            }))
+            .map_err(err)?;
+        chart
+            .draw_series(points.iter().map(|p| {
+                ErrorBar::new_vertical(
+                    SegmentValue::CenterOf(p.x as i32),
+                    p.ci_low,
+                    p.rate,
+                    p.ci_high,
+                    BLACK.stroke_width(1),
+                    6,
+                )
+            }))
+            .map_err(err)?;
+        Ok(())
+    }
+}
+
+/// Every survival curve of a report: the share still going after each step, with bands.
+pub struct SurvivalChart;
+
+fn curves(report: &Report) -> impl Iterator<Item = &Distribution> {
+    report
+        .distributions
+        .iter()
+        .filter(|d| d.kind == DistributionKind::Survival && !d.points.is_empty())
+}
+
+impl Chart for SurvivalChart {
+    type Data = Report;
+
+    fn stem(&self) -> String {
+        "survival_curve".into()
+    }
+
+    fn applies(&self, report: &Report) -> bool {
+        curves(report).next().is_some()
+    }
+
+    fn size(&self, _: &Report) -> (u32, u32) {
+        (1000, 560)
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        report: &Report,
+        area: &DrawingArea<DB, Shift>,
+    ) -> Result<(), String> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+        area.fill(&WHITE).map_err(err)?;
+        // Stop the axis a round after the last change of any curve: beyond it every curve
+        // is flat (the CSV keeps every round).
+        let last = curves(report)
+            .map(|d| {
+                let end = d.points.last().map_or(0.0, |p| p.rate);
+                d.points
+                    .iter()
+                    .rposition(|p| p.rate != end)
+                    .map_or(1, |i| d.points[i].x + 2)
+            })
+            .max()
+            .unwrap_or(1)
+            .max(1) as f64;
+        let mut chart = ChartBuilder::on(area)
+            .caption(
+                format!("{}: still fighting after round k", report.scenario),
+                (FAMILY, 20),
+            )
+            .margin(15)
+            .x_label_area_size(45)
+            .y_label_area_size(60)
+            .build_cartesian_2d(0.0..last, 0.0..1.05)
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .x_desc("round k")
+            .y_desc("chance still fighting (band: 95% interval)")
+            .label_style((FAMILY, 14))
+            .axis_desc_style((FAMILY, 15))
+            .draw()
+            .map_err(err)?;
+        for (i, d) in curves(report).enumerate() {
+            let color = SERIES[i % SERIES.len()];
+            let xs: Vec<f64> = d.points.iter().map(|p| p.x as f64).collect();
+            let mut band: Vec<(f64, f64)> =
+                d.points.iter().map(|p| (p.x as f64, p.ci_low)).collect();
+            band.extend(d.points.iter().rev().map(|p| (p.x as f64, p.ci_high)));
+            chart
+                .draw_series(std::iter::once(Polygon::new(band, color.mix(0.2).filled())))
+                .map_err(err)?;
+            chart
+                .draw_series(LineSeries::new(
+                    xs.iter().zip(&d.points).map(|(&x, p)| (x, p.rate)),
+                    color.stroke_width(2),
+                ))
+                .map_err(err)?
+                .label(d.name.trim_start_matches("fighting."))
+                .legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 18, y)], color.stroke_width(3))
+                });
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .label_font((FAMILY, 14))
+            .draw()
+            .map_err(err)?;
+        Ok(())
+    }
+}
+
+/// Per-combatant death and down rates with intervals: two bars per combatant.
+pub struct CombatantChart;
+
+/// (label, estimate, low, high, is death) rows, last combatant first (drawn bottom-up).
+fn combatant_rows(report: &Report) -> Vec<(String, f64, f64, f64, bool)> {
+    let mut rows = Vec::new();
+    for m in &report.metrics {
+        let Some(who) = m.metric.strip_prefix("down.") else {
+            continue;
+        };
+        rows.push((
+            format!("{who}: down"),
+            m.estimate,
+            m.ci_low,
+            m.ci_high,
+            false,
+        ));
+        if let Some(d) = report
+            .metrics
+            .iter()
+            .find(|d| d.metric == format!("death.{who}"))
+        {
+            rows.push((
+                format!("{who}: death"),
+                d.estimate,
+                d.ci_low,
+                d.ci_high,
+                true,
+            ));
+        }
+    }
+    rows.reverse();
+    rows
+}
+
+impl Chart for CombatantChart {
+    type Data = Report;
+
+    fn stem(&self) -> String {
+        "combatants".into()
+    }
+
+    fn applies(&self, report: &Report) -> bool {
+        !combatant_rows(report).is_empty()
+    }
+
+    fn size(&self, report: &Report) -> (u32, u32) {
+        (1000, 140 + 30 * combatant_rows(report).len() as u32)
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        report: &Report,
+        area: &DrawingArea<DB, Shift>,
+    ) -> Result<(), String> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+        area.fill(&WHITE).map_err(err)?;
+        let rows = combatant_rows(report);
+        let top = rows.iter().map(|r| r.3).fold(0.0f64, f64::max);
+        let mut chart = ChartBuilder::on(area)
+            .caption(
+                format!(
+                    "{}: who goes down ({} trials)",
+                    report.scenario, report.trials
+                ),
+                (FAMILY, 20),
+            )
+            .margin(15)
+            .x_label_area_size(45)
+            .y_label_area_size(220)
+            .build_cartesian_2d(
+                0.0..(top * 1.1).clamp(0.01, 1.0),
+                (0..rows.len() as i32).into_segmented(),
+            )
+            .map_err(err)?;
+        let labels: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(rows.len() + 1)
+            .y_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => {
+                    labels.get(*i as usize).cloned().unwrap_or_default()
+                }
+                SegmentValue::Last => String::new(),
+            })
+            .x_desc("probability (blue: down at the end, red: lost the death contest; whisker: 95% interval)")
+            .label_style((FAMILY, 14))
+            .axis_desc_style((FAMILY, 14))
+            .draw()
+            .map_err(err)?;
+        chart
+            .draw_series(rows.iter().enumerate().map(|(i, r)| {
+                let i = i as i32;
+                let color = if r.4 { SERIES[1] } else { SERIES[0] };
+                let mut bar = Rectangle::new(
+                    [
+                        (0.0, SegmentValue::Exact(i)),
+                        (r.1, SegmentValue::Exact(i + 1)),
+                    ],
+                    color.mix(0.8).filled(),
+                );
+                bar.set_margin(4, 4, 0, 0);
+                bar
+            }))
+            .map_err(err)?;
+        chart
+            .draw_series(rows.iter().enumerate().map(|(i, r)| {
+                ErrorBar::new_horizontal(
+                    SegmentValue::CenterOf(i as i32),
+                    r.2,
+                    r.1,
+                    r.3,
+                    BLACK.stroke_width(2),
+                    8,
+                )
+            }))
+            .map_err(err)?;
+        Ok(())
+    }
+}
