@@ -17,6 +17,9 @@ pub struct Cli {
 pub enum Command {
     /// Run a scenario and report rates with 95% intervals and exact values.
     Run(RunArgs),
+    /// Run two scenarios on the same random numbers and report each rate's difference B − A
+    /// with a 95% interval that accounts for the pairing.
+    Compare(CompareArgs),
     /// Load and check scenario files without running them.
     Validate {
         /// Scenario files to check.
@@ -51,4 +54,31 @@ pub struct RunArgs {
     /// Print exact values only, without sampling (writes no files).
     #[arg(long)]
     pub exact: bool,
+}
+
+/// Arguments of `oddsmith compare`.
+#[derive(Debug, clap::Args)]
+pub struct CompareArgs {
+    /// Scenario A (the baseline).
+    pub a: PathBuf,
+    /// Scenario B (the change).
+    pub b: PathBuf,
+    /// Paired trials (default: A's `[run] trials`).
+    #[arg(long)]
+    pub trials: Option<u64>,
+    /// Seed of both runs (default: A's `[run] seed`).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder (default: reports/compare_<A stem>_vs_<B stem>/).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print the comparison as JSON on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar and no throughput line.
+    #[arg(long)]
+    pub quiet: bool,
 }

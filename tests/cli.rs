@@ -444,3 +444,63 @@ fn bad_sweeps_exit_2_with_the_line() {
     );
     assert!(!dir.path().join("o").exists());
 }
+
+#[test]
+fn compare_reports_paired_differences() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = dir.path().join("two_dice.toml");
+    let door = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/warded_door.toml"),
+    )
+    .unwrap();
+    std::fs::write(&b, door.replace("magic_dice = 1 ", "magic_dice = 2 ")).unwrap();
+    let out_dir = dir.path().join("cmp");
+    let run = |b: &str| {
+        json_of(&oddsmith(&[
+            "compare",
+            "scenarios/warded_door.toml",
+            b,
+            "--trials",
+            "400000",
+            "--json",
+            "--quiet",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ]))
+    };
+    let json = run(b.to_str().unwrap());
+    let get = |name: &str| {
+        json["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["metric"] == name)
+            .unwrap()
+            .clone()
+    };
+    // Needed 3 (p = 0.7); two successes of two dice vs of three dice:
+    // 0.49 → 3·0.49·0.3 + 0.343 = 0.784. Flux: 0.1 → 1 − 0.81 = 0.19.
+    for (name, exact) in [("success", 0.784 - 0.49), ("flux", 0.19 - 0.1)] {
+        let m = get(name);
+        let d = m["difference"].as_f64().unwrap();
+        let (lo, hi) = (
+            m["ci_low"].as_f64().unwrap(),
+            m["ci_high"].as_f64().unwrap(),
+        );
+        let se = (hi - lo) / 2.0 / 1.959_964;
+        assert!(
+            (d - exact).abs() <= 4.5 * se,
+            "{name}: {d} vs {exact} (se {se})"
+        );
+        assert_eq!(m["significant"], true);
+    }
+    let csv = std::fs::read_to_string(out_dir.join("compare.csv")).unwrap();
+    assert!(csv.starts_with("metric,a,b,difference,ci_low,ci_high,significant,trials\n"));
+    // A against itself: the same random numbers give exactly no difference.
+    let same = run("scenarios/warded_door.toml");
+    for m in same["metrics"].as_array().unwrap() {
+        assert_eq!(m["difference"], 0.0);
+        assert_eq!(m["ci_low"], 0.0);
+        assert_eq!(m["significant"], false);
+    }
+}

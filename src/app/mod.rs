@@ -12,6 +12,7 @@ use crate::stats::{Report, Tally, distributions, summarize};
 use crate::with_system;
 use anyhow::{Context, Result};
 
+mod compare;
 mod sweep;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
@@ -31,6 +32,7 @@ pub fn execute(cli: Cli) -> Result<()> {
             let plan = RunPlan::from_args(args)?;
             plan.execute()
         }
+        Command::Compare(args) => compare::compare(args),
         Command::Validate { scenarios } => validate(&scenarios),
     }
 }

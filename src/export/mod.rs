@@ -3,6 +3,7 @@
 //! staging folder first and moved into place only when all succeeded, so a failed run leaves
 //! no partial file behind. Polars, plotters and indicatif appear only in output code.
 
+pub mod compare;
 pub mod csv;
 pub mod json;
 pub mod manifest;

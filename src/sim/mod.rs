@@ -4,6 +4,7 @@
 //! random numbers depend only on its index, the same seed gives the same numbers at any
 //! thread count.
 
+pub mod paired;
 pub mod seed;
 
 use crate::stats::Tally;

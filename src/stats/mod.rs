@@ -5,6 +5,7 @@
 //! Accumulators hold only integer counts, so merging is associative and commutative: the same
 //! trials give the same numbers whatever order rayon merges the batches in.
 
+pub mod compare;
 pub mod interval;
 pub mod summarize;
 pub mod summary;

@@ -1,0 +1,151 @@
+//! `oddsmith compare A B`: both scenarios on the same random numbers, trial by trial, and
+//! each shared rate's difference with its paired 95% interval.
+
+use crate::cli::CompareArgs;
+use crate::error::UsageError;
+use crate::export::progress::TrialBar;
+use crate::scenario::Scenario;
+use crate::sim::paired::run_paired;
+use crate::stats::compare::{CompareReport, paired_difference};
+use crate::with_system;
+use anyhow::{Context, Result};
+use std::fmt::Write;
+use std::path::Path;
+use std::time::Instant;
+
+fn stem(p: &Path) -> String {
+    p.file_stem()
+        .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned())
+}
+
+/// Runs the comparison and writes `compare.csv` and `compare.json`.
+pub fn compare(args: CompareArgs) -> Result<()> {
+    let a = Scenario::load(&args.a)?;
+    let b = Scenario::load(&args.b)?;
+    if args.trials == Some(0) || args.threads == Some(0) {
+        return Err(UsageError("--trials and --threads must be at least 1".into()).into());
+    }
+    let names_b: Vec<&str> = b.system.layout().counter_names().collect();
+    let pairs: Vec<(usize, usize, String)> = a
+        .system
+        .layout()
+        .counter_names()
+        .enumerate()
+        .filter_map(|(ia, name)| {
+            names_b
+                .iter()
+                .position(|n| *n == name)
+                .map(|ib| (ia, ib, name.to_string()))
+        })
+        .collect();
+    if pairs.is_empty() {
+        return Err(UsageError(format!(
+            "{} and {} share no metric to compare",
+            args.a.display(),
+            args.b.display()
+        ))
+        .into());
+    }
+    let trials = args.trials.unwrap_or(a.run.trials);
+    let seed = args.seed.unwrap_or(a.run.seed);
+    let index_pairs: Vec<(usize, usize)> = pairs.iter().map(|(x, y, _)| (*x, *y)).collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .context("cannot start the worker threads")?;
+    let bar = TrialBar::new(trials, args.quiet);
+    let start = Instant::now();
+    let paired = pool.install(|| {
+        with_system!(&a.system, sa => with_system!(&b.system, sb => {
+            run_paired(sa, sb, &index_pairs, trials, seed, &bar)
+        }))
+    });
+    bar.finish();
+    if !args.quiet {
+        let s = start.elapsed().as_secs_f64();
+        eprintln!(
+            "throughput: {trials} paired trials in {s:.3} s = {:.0} trials/s on {} threads",
+            trials as f64 / s.max(1e-9),
+            pool.current_num_threads()
+        );
+    }
+    let report = CompareReport {
+        a: a.name.clone(),
+        b: b.name.clone(),
+        trials,
+        seed,
+        metrics: pairs
+            .iter()
+            .zip(&paired.joints)
+            .map(|((_, _, name), j)| paired_difference(name, j.a_only, j.b_only, j.both, trials))
+            .collect(),
+    };
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).expect("serializes")
+        );
+    } else {
+        print!("{}", render(&report));
+    }
+    let dir = args.out.unwrap_or_else(|| {
+        Path::new("reports").join(format!("compare_{}_vs_{}", stem(&args.a), stem(&args.b)))
+    });
+    for path in crate::export::compare::write(&report, &dir)? {
+        if !args.quiet {
+            eprintln!("wrote {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+fn render(r: &CompareReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "A: {}\nB: {}\n{} paired trials, seed {} (same random numbers for both)",
+        r.a, r.b, r.trials, r.seed
+    );
+    let header = ["metric", "A", "B", "B − A", "95% interval of B − A", ""].map(String::from);
+    let rows: Vec<[String; 6]> = r
+        .metrics
+        .iter()
+        .map(|m| {
+            [
+                m.metric.clone(),
+                format!("{:.6}", m.a),
+                format!("{:.6}", m.b),
+                format!("{:+.6}", m.difference),
+                format!("[{:+.6}, {:+.6}]", m.ci_low, m.ci_high),
+                if m.significant {
+                    "*".into()
+                } else {
+                    String::new()
+                },
+            ]
+        })
+        .collect();
+    let mut widths = header.clone().map(|h| h.chars().count());
+    for row in &rows {
+        for (w, c) in widths.iter_mut().zip(row) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    for row in std::iter::once(&header).chain(&rows) {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (c, w))| {
+                if i == 0 {
+                    format!("{c:<w$}")
+                } else {
+                    format!("{c:>w$}")
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "{}", cells.join("  ").trim_end());
+    }
+    let _ = writeln!(out, "* the interval excludes 0: B differs from A");
+    out
+}

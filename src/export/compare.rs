@@ -1,0 +1,40 @@
+//! Comparison files: `compare.csv` (Polars) with `metric, a, b, difference, ci_low,
+//! ci_high, significant, trials`, and `compare.json`.
+
+use crate::error::OutputError;
+use crate::stats::compare::CompareReport;
+use polars::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// Writes `compare.csv` and `compare.json` into `dir`; returns their paths.
+pub fn write(r: &CompareReport, dir: &Path) -> Result<Vec<PathBuf>, OutputError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| OutputError::Io { path, source }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let csv = dir.join("compare.csv");
+    let m = &r.metrics;
+    let mut frame = df!(
+        "metric" => m.iter().map(|x| x.metric.as_str()).collect::<Vec<_>>(),
+        "a" => m.iter().map(|x| x.a).collect::<Vec<_>>(),
+        "b" => m.iter().map(|x| x.b).collect::<Vec<_>>(),
+        "difference" => m.iter().map(|x| x.difference).collect::<Vec<_>>(),
+        "ci_low" => m.iter().map(|x| x.ci_low).collect::<Vec<_>>(),
+        "ci_high" => m.iter().map(|x| x.ci_high).collect::<Vec<_>>(),
+        "significant" => m.iter().map(|x| x.significant).collect::<Vec<_>>(),
+        "trials" => m.iter().map(|x| x.trials).collect::<Vec<_>>(),
+    )
+    .map_err(|e| OutputError::Table {
+        path: csv.clone(),
+        message: e.to_string(),
+    })?;
+    crate::export::csv::write_frame(&mut frame, &csv)?;
+    let json = dir.join("compare.json");
+    std::fs::write(
+        &json,
+        serde_json::to_string_pretty(r).expect("serializes") + "\n",
+    )
+    .map_err(io(&json))?;
+    Ok(vec![csv, json])
+}
