@@ -54,6 +54,10 @@ pub struct RunArgs {
     /// Print exact values only, without sampling (writes no files).
     #[arg(long)]
     pub exact: bool,
+    /// Keep running until every rate's 95% half-width is at most this; --trials becomes the
+    /// cap (default 10^9).
+    #[arg(long)]
+    pub precision: Option<f64>,
 }
 
 /// Arguments of `oddsmith compare`.

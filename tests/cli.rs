@@ -504,3 +504,40 @@ fn compare_reports_paired_differences() {
         assert_eq!(m["significant"], false);
     }
 }
+
+#[test]
+fn precision_runs_until_every_interval_is_narrow_enough() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |threads: &str| {
+        json_of(&oddsmith(&[
+            "run",
+            "scenarios/warded_door.toml",
+            "--precision",
+            "0.0005",
+            "--json",
+            "--quiet",
+            "--threads",
+            threads,
+            "--out",
+            dir.path().to_str().unwrap(),
+        ]))
+    };
+    let one = run("1");
+    // A half-width of 0.0005 needs about 3.8 million trials at a rate near 0.5; rounds of
+    // 16, 32, 64 batches of 65 536 stop at 4 194 304.
+    assert_eq!(one["trials"], 64 * 65_536);
+    for m in one["metrics"].as_array().unwrap() {
+        let (lo, hi) = (
+            m["ci_low"].as_f64().unwrap(),
+            m["ci_high"].as_f64().unwrap(),
+        );
+        assert!((hi - lo) / 2.0 <= 0.0005, "{m}");
+    }
+    assert_eq!(
+        one["metrics"],
+        run("2")["metrics"],
+        "reproducible at any thread count"
+    );
+    let bad = oddsmith(&["run", "scenarios/warded_door.toml", "--precision", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -8,7 +8,8 @@ use crate::export::manifest::{self, Manifest};
 use crate::export::{self, progress::TrialBar, table};
 use crate::scenario::Scenario;
 use crate::sim::{self, Progress};
-use crate::stats::{Report, Tally, distributions, summarize};
+use crate::stats::{MetricKind, Report, Tally, distributions, summarize};
+use crate::systems::RuleSystem;
 use crate::with_system;
 use anyhow::{Context, Result};
 
@@ -16,6 +17,9 @@ mod compare;
 mod sweep;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
+
+/// The trial cap of a `--precision` run when `--trials` is not given.
+pub const PRECISION_CAP: u64 = 1_000_000_000;
 
 /// Exit code for `error`: 2 for bad input, 1 otherwise.
 pub fn exit_code(error: &anyhow::Error) -> u8 {
@@ -83,6 +87,8 @@ pub struct RunPlan {
     pub quiet: bool,
     /// Exact values only.
     pub exact_only: bool,
+    /// Keep running until every rate's 95% half-width is at most this (`trials` is the cap).
+    pub precision: Option<f64>,
     /// The grid points, when the scenario has a `[sweep]`.
     pub sweep: Option<Vec<crate::scenario::sweep::Point>>,
 }
@@ -99,9 +105,24 @@ impl RunPlan {
         }
         let out_dir = args.out.unwrap_or_else(|| default_out_dir(&args.scenario));
         let sweep = sweep::grid(&scenario)?;
+        let precision = match args.precision {
+            Some(p) if !(p > 0.0 && p <= 0.5) => {
+                return Err(UsageError(format!(
+                    "--precision {p} is not allowed; use a half-width above 0 and at most 0.5"
+                ))
+                .into());
+            }
+            p => p,
+        };
+        let trials = match (args.trials, precision) {
+            (Some(t), _) => t,
+            (None, Some(_)) => PRECISION_CAP,
+            (None, None) => scenario.run.trials,
+        };
         Ok(Self {
             sweep,
-            trials: args.trials.unwrap_or(scenario.run.trials),
+            precision,
+            trials,
             seed: args.seed.unwrap_or(scenario.run.seed),
             threads: args.threads,
             out_dir,
@@ -126,12 +147,25 @@ impl RunPlan {
         let record = self.start_manifest(threads)?;
         let bar = TrialBar::new(self.trials, self.quiet);
         let start = Instant::now();
-        let report = run_scenario(&self.scenario, self.trials, self.seed, self.threads, &bar)?;
+        let report = run_scenario(
+            &self.scenario,
+            self.trials,
+            self.seed,
+            self.threads,
+            self.precision,
+            &bar,
+        )?;
         bar.finish();
-        self.throughput(self.trials, start.elapsed().as_secs_f64(), threads);
+        self.throughput(report.trials, start.elapsed().as_secs_f64(), threads);
         print_report(&report, &notes, self.json)?;
         let written = export::write_outputs(&report, &self.out_dir)?;
-        self.finish(record, written)
+        self.finish(
+            Manifest {
+                trials: report.trials,
+                ..record
+            },
+            written,
+        )
     }
 
     /// Writes the manifest of a run that is starting (`finished: false`).
@@ -200,22 +234,49 @@ pub fn run_scenario(
     trials: u64,
     seed: u64,
     threads: Option<usize>,
+    precision: Option<f64>,
     progress: &dyn Progress,
 ) -> Result<Report> {
-    let tally: Tally = with_system!(&scenario.system, s => {
-        sim::run_with_threads(s, trials, seed, threads, progress)
-    })
-    .context("cannot start the worker threads")?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .context("cannot start the worker threads")?;
+    let tally: Tally = pool.install(
+        || with_system!(&scenario.system, s => run_system(s, trials, seed, precision, progress)),
+    );
     let system = &scenario.system;
     let exact = system.exact();
     Ok(Report {
         scenario: scenario.name.clone(),
         system: scenario.system_name.clone(),
-        trials,
+        trials: tally.trials(),
         seed,
         metrics: summarize(system.layout(), &tally, exact.as_ref()),
         distributions: distributions(system.layout(), &tally),
     })
+}
+
+/// `trials` trials of `system`, or with a precision, as many as it takes (at most `trials`)
+/// for every rate's 95% half-width to reach it.
+fn run_system<S: RuleSystem>(
+    system: &S,
+    trials: u64,
+    seed: u64,
+    precision: Option<f64>,
+    progress: &dyn Progress,
+) -> Tally {
+    match precision {
+        None => sim::run(system, trials, seed, progress),
+        Some(p) => {
+            let precise = |t: &Tally| {
+                summarize(system.layout(), t, None)
+                    .iter()
+                    .filter(|r| r.kind == MetricKind::Rate)
+                    .all(|r| (r.ci_high - r.ci_low) / 2.0 <= p)
+            };
+            sim::run_until(system, trials, seed, &precise, progress)
+        }
+    }
 }
 
 /// The exact values alone, in the order a run would report them.

@@ -55,7 +55,14 @@ impl RunPlan {
         let bar = TrialBar::new(total, self.quiet);
         let start = Instant::now();
         for p in points {
-            let r: Report = run_scenario(&p.scenario, self.trials, self.seed, self.threads, &bar)?;
+            let r: Report = run_scenario(
+                &p.scenario,
+                self.trials,
+                self.seed,
+                self.threads,
+                self.precision,
+                &bar,
+            )?;
             report.points.push(SweepResult {
                 values: values(p),
                 metrics: r.metrics,

@@ -43,8 +43,26 @@ pub fn run_batch<S: RuleSystem>(system: &S, seed: u64, index: u64, len: u64) -> 
 
 /// Runs `trials` trials of `system` from `seed` on the current rayon pool.
 pub fn run<S: RuleSystem>(system: &S, trials: u64, seed: u64, progress: &dyn Progress) -> Tally {
-    let batches = trials.div_ceil(BATCH_TRIALS);
-    (0..batches)
+    run_batches(
+        system,
+        seed,
+        0..trials.div_ceil(BATCH_TRIALS),
+        trials,
+        progress,
+    )
+}
+
+/// Runs batches `range` of a run of `trials` trials in all (the last batch of the run may
+/// be short). Batches depend only on their index, so running a run's batches in several
+/// ranges and merging gives exactly the numbers of running them at once.
+pub fn run_batches<S: RuleSystem>(
+    system: &S,
+    seed: u64,
+    range: std::ops::Range<u64>,
+    trials: u64,
+    progress: &dyn Progress,
+) -> Tally {
+    range
         .into_par_iter()
         .map(|index| {
             let len = BATCH_TRIALS.min(trials - index * BATCH_TRIALS);
@@ -53,6 +71,35 @@ pub fn run<S: RuleSystem>(system: &S, trials: u64, seed: u64, progress: &dyn Pro
             tally
         })
         .reduce(|| system.layout().tally(), Tally::merge)
+}
+
+/// Batches run before the first precision check (about a million trials).
+pub const FIRST_ROUND_BATCHES: u64 = 16;
+
+/// Runs until `precise_enough` says so or `cap` trials are done: rounds of batches, the
+/// first of [`FIRST_ROUND_BATCHES`], then doubling the total each round. The stopping
+/// points depend only on the numbers, so the same seed stops at the same trial count with
+/// the same results at any thread count.
+pub fn run_until<S: RuleSystem>(
+    system: &S,
+    cap: u64,
+    seed: u64,
+    precise_enough: &dyn Fn(&Tally) -> bool,
+    progress: &dyn Progress,
+) -> Tally {
+    let cap_batches = cap.div_ceil(BATCH_TRIALS);
+    let mut tally = system.layout().tally();
+    let mut done = 0;
+    let mut next = FIRST_ROUND_BATCHES;
+    loop {
+        let end = next.min(cap_batches);
+        tally = tally.merge(run_batches(system, seed, done..end, cap, progress));
+        done = end;
+        if done >= cap_batches || precise_enough(&tally) {
+            return tally;
+        }
+        next = done * 2;
+    }
 }
 
 /// Runs on a dedicated pool of `threads` threads (`None`: rayon's default, one per core).
