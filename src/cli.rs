@@ -20,6 +20,9 @@ pub enum Command {
     /// Run two scenarios on the same random numbers and report each rate's difference B − A
     /// with a 95% interval that accounts for the pairing.
     Compare(CompareArgs),
+    /// Find the value of an integer field whose rate is closest to a target (assumes the
+    /// rate moves one way as the field grows).
+    Tune(TuneArgs),
     /// Load and check scenario files without running them.
     Validate {
         /// Scenario files to check.
@@ -83,6 +86,43 @@ pub struct CompareArgs {
     #[arg(long)]
     pub json: bool,
     /// No progress bar and no throughput line.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Arguments of `oddsmith tune`.
+#[derive(Debug, clap::Args)]
+pub struct TuneArgs {
+    /// Scenario file (TOML).
+    pub scenario: PathBuf,
+    /// Integer field to vary, by path (e.g. `combatant.Yeti.survival`, `check.challenge`).
+    #[arg(long)]
+    pub vary: String,
+    /// Rate to aim at (e.g. `death.Toromeen`, `success`).
+    #[arg(long)]
+    pub metric: String,
+    /// Target rate, between 0 and 1.
+    #[arg(long)]
+    pub target: f64,
+    /// Lowest value to try (default: search outward from the scenario's value).
+    #[arg(long, allow_hyphen_values = true)]
+    pub from: Option<i64>,
+    /// Highest value to try.
+    #[arg(long, allow_hyphen_values = true)]
+    pub to: Option<i64>,
+    /// Trials per value tried (default: `[run] trials`).
+    #[arg(long)]
+    pub trials: Option<u64>,
+    /// Seed of every value tried (default: `[run] seed`).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print the search as JSON on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress output.
     #[arg(long)]
     pub quiet: bool,
 }

@@ -15,6 +15,7 @@ use anyhow::{Context, Result};
 
 mod compare;
 mod sweep;
+mod tune;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
 
@@ -37,6 +38,7 @@ pub fn execute(cli: Cli) -> Result<()> {
             plan.execute()
         }
         Command::Compare(args) => compare::compare(args),
+        Command::Tune(args) => tune::tune(args),
         Command::Validate { scenarios } => validate(&scenarios),
     }
 }

@@ -279,3 +279,42 @@ pub fn points(source: &Source, sweep: &Sweep) -> Result<Vec<Point>, ScenarioErro
 
 #[cfg(test)]
 mod tests;
+
+/// The scenario of `source` with the integer field at `path` set to `value` (for target
+/// searches). `Err` carries what was wrong: a path that leads nowhere, or the checked
+/// scenario's complaint about the value.
+pub fn variant(source: &Source, path: &str, value: i64) -> Result<Scenario, String> {
+    let mut doc: Table = toml::from_str(&source.text).map_err(|e| e.message().to_string())?;
+    doc.remove("sweep");
+    set_path(&mut doc, path, Value::Integer(value))?;
+    let text = toml::to_string(&doc).expect("a parsed table serializes");
+    let scenario =
+        Scenario::from_source(Source::from_text(&source.path, text)).map_err(|e| match e {
+            ScenarioError::Invalid {
+                key: Some(k),
+                message,
+                ..
+            } => format!("`{k}`: {message}"),
+            other => other.to_string(),
+        })?;
+    Ok(Scenario {
+        source: source.clone(),
+        ..scenario
+    })
+}
+
+/// The integer value at `path` in `source` (arrays of tables entered by `name`), if any.
+pub fn integer_at(source: &Source, path: &str) -> Option<i64> {
+    let doc: Table = toml::from_str(&source.text).ok()?;
+    let mut here = &Value::Table(doc);
+    for part in path.split('.') {
+        here = match here {
+            Value::Table(t) => t.get(part)?,
+            Value::Array(items) => items
+                .iter()
+                .find(|i| i.get("name").and_then(Value::as_str) == Some(part))?,
+            _ => return None,
+        };
+    }
+    here.as_integer()
+}
