@@ -23,6 +23,9 @@ pub enum Command {
     /// Find the value of an integer field whose rate is closest to a target (assumes the
     /// rate moves one way as the field grows).
     Tune(TuneArgs),
+    /// Run scenarios and write a self-contained HTML page and a Markdown page for each, with
+    /// an index linking them (default: every scenario in scenarios/).
+    Report(ReportArgs),
     /// Load and check scenario files without running them.
     Validate {
         /// Scenario files to check.
@@ -122,6 +125,25 @@ pub struct TuneArgs {
     /// Print the search as JSON on stdout instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// No progress output.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Arguments of `oddsmith report`.
+#[derive(Debug, clap::Args)]
+pub struct ReportArgs {
+    /// Scenario files (default: every scenarios/*.toml).
+    pub scenarios: Vec<PathBuf>,
+    /// Trials per scenario (per grid point for sweeps; default: each file's `[run] trials`).
+    #[arg(long)]
+    pub trials: Option<u64>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Folder for the reports (default: reports/).
+    #[arg(long, default_value = "reports")]
+    pub out: PathBuf,
     /// No progress output.
     #[arg(long)]
     pub quiet: bool,

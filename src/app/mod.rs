@@ -8,12 +8,13 @@ use crate::export::manifest::{self, Manifest};
 use crate::export::{self, progress::TrialBar, table};
 use crate::scenario::Scenario;
 use crate::sim::{self, Progress};
-use crate::stats::{MetricKind, Report, Tally, distributions, summarize};
+use crate::stats::{MetricKind, Report, SweepReport, Tally, distributions, summarize};
 use crate::systems::RuleSystem;
 use crate::with_system;
 use anyhow::{Context, Result};
 
 mod compare;
+mod report;
 mod sweep;
 mod tune;
 use std::path::{Path, PathBuf};
@@ -33,12 +34,10 @@ pub fn exit_code(error: &anyhow::Error) -> u8 {
 /// Runs the parsed command line.
 pub fn execute(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Run(args) => {
-            let plan = RunPlan::from_args(args)?;
-            plan.execute()
-        }
+        Command::Run(args) => RunPlan::from_args(args)?.execute().map(|_| ()),
         Command::Compare(args) => compare::compare(args),
         Command::Tune(args) => tune::tune(args),
+        Command::Report(args) => report::report(args),
         Command::Validate { scenarios } => validate(&scenarios),
     }
 }
@@ -70,6 +69,20 @@ fn validate(paths: &[PathBuf]) -> Result<()> {
     }
 }
 
+/// What a run produced.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// One scenario's report and its notes.
+    Single {
+        /// The report.
+        report: Report,
+        /// How the scenario resolves.
+        notes: Vec<String>,
+    },
+    /// A sweep's results.
+    Sweep(SweepReport),
+}
+
 /// A run request after validation: the loaded scenario and the settings that override it.
 #[derive(Debug)]
 pub struct RunPlan {
@@ -93,6 +106,8 @@ pub struct RunPlan {
     pub precision: Option<f64>,
     /// The grid points, when the scenario has a `[sweep]`.
     pub sweep: Option<Vec<crate::scenario::sweep::Point>>,
+    /// Print nothing on stdout (reports write pages instead).
+    pub silent: bool,
 }
 
 impl RunPlan {
@@ -122,6 +137,7 @@ impl RunPlan {
             (None, None) => scenario.run.trials,
         };
         Ok(Self {
+            silent: false,
             sweep,
             precision,
             trials,
@@ -136,14 +152,17 @@ impl RunPlan {
     }
 
     /// Runs the plan and writes its outputs.
-    pub fn execute(&self) -> Result<()> {
+    pub fn execute(&self) -> Result<Outcome> {
         if let Some(points) = &self.sweep {
-            return self.execute_sweep(points);
+            return self.execute_sweep(points).map(Outcome::Sweep);
         }
         let notes = self.scenario.system.notes();
         if self.exact_only {
             let report = exact_report(&self.scenario);
-            return print_report(&report, &notes, self.json);
+            if !self.silent {
+                print_report(&report, &notes, self.json)?;
+            }
+            return Ok(Outcome::Single { report, notes });
         }
         let threads = self.threads.unwrap_or_else(rayon::current_num_threads);
         let record = self.start_manifest(threads)?;
@@ -159,7 +178,9 @@ impl RunPlan {
         )?;
         bar.finish();
         self.throughput(report.trials, start.elapsed().as_secs_f64(), threads);
-        print_report(&report, &notes, self.json)?;
+        if !self.silent {
+            print_report(&report, &notes, self.json)?;
+        }
         let written = export::write_outputs(&report, &self.out_dir)?;
         self.finish(
             Manifest {
@@ -167,7 +188,8 @@ impl RunPlan {
                 ..record
             },
             written,
-        )
+        )?;
+        Ok(Outcome::Single { report, notes })
     }
 
     /// Writes the manifest of a run that is starting (`finished: false`).

@@ -26,7 +26,7 @@ fn as_number(v: &toml::Value) -> f64 {
 
 impl RunPlan {
     /// Runs every grid point and writes the sweep's outputs.
-    pub(super) fn execute_sweep(&self, points: &[Point]) -> Result<()> {
+    pub(super) fn execute_sweep(&self, points: &[Point]) -> Result<SweepReport> {
         let fields: Vec<String> = sweep::parse(&self.scenario.source)?
             .map(|s| s.axes.into_iter().map(|a| a.path).collect())
             .unwrap_or_default();
@@ -47,7 +47,8 @@ impl RunPlan {
                     metrics: r.metrics,
                 });
             }
-            return self.print_sweep(&report);
+            self.print_sweep(&report)?;
+            return Ok(report);
         }
         let threads = self.threads.unwrap_or_else(rayon::current_num_threads);
         let record = self.start_manifest(threads)?;
@@ -72,10 +73,14 @@ impl RunPlan {
         self.throughput(total, start.elapsed().as_secs_f64(), threads);
         self.print_sweep(&report)?;
         let written = export::write_sweep_outputs(&report, &self.out_dir)?;
-        self.finish(record, written)
+        self.finish(record, written)?;
+        Ok(report)
     }
 
     fn print_sweep(&self, sweep: &SweepReport) -> Result<()> {
+        if self.silent {
+            return Ok(());
+        }
         if self.json {
             println!(
                 "{}",

@@ -5,6 +5,7 @@
 
 pub mod compare;
 pub mod csv;
+pub mod html;
 pub mod json;
 pub mod manifest;
 pub mod progress;

@@ -13,7 +13,8 @@ fn fmt_value(kind: MetricKind, v: f64) -> String {
     }
 }
 
-fn cells(row: &MetricRow) -> [String; 5] {
+/// A row as the five display cells: metric, estimate, interval, exact, trials.
+pub fn cells(row: &MetricRow) -> [String; 5] {
     [
         row.metric.clone(),
         fmt_value(row.kind, row.estimate),
