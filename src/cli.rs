@@ -71,8 +71,9 @@ pub struct RunArgs {
 pub struct CompareArgs {
     /// Scenario A (the baseline).
     pub a: PathBuf,
-    /// Scenario B (the change).
-    pub b: PathBuf,
+    /// Scenario B (the change). Without it, A's file is compared with each of its
+    /// `[variant.NAME]` tables.
+    pub b: Option<PathBuf>,
     /// Paired trials (default: A's `[run] trials`).
     #[arg(long)]
     pub trials: Option<u64>,
@@ -98,15 +99,16 @@ pub struct CompareArgs {
 pub struct TuneArgs {
     /// Scenario file (TOML).
     pub scenario: PathBuf,
-    /// Integer field to vary, by path (e.g. `combatant.Yeti.survival`, `check.challenge`).
+    /// Integer field to vary, by path (e.g. `combatant.Yeti.survival`, `check.challenge`);
+    /// default: the file's `[tune] vary`.
     #[arg(long)]
-    pub vary: String,
-    /// Rate to aim at (e.g. `death.Toromeen`, `success`).
+    pub vary: Option<String>,
+    /// Rate to aim at (e.g. `death.Toromeen`, `success`); default: `[tune] metric`.
     #[arg(long)]
-    pub metric: String,
-    /// Target rate, between 0 and 1.
+    pub metric: Option<String>,
+    /// Target rate, between 0 and 1; default: `[tune] target`.
     #[arg(long)]
-    pub target: f64,
+    pub target: Option<f64>,
     /// Lowest value to try (default: search outward from the scenario's value).
     #[arg(long, allow_hyphen_values = true)]
     pub from: Option<i64>,

@@ -583,3 +583,64 @@ fn tune_finds_the_challenge_nearest_a_target() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("no such rate"));
 }
+
+#[test]
+fn variants_and_tune_tables_in_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = oddsmith(&[
+        "compare",
+        "scenarios/yeti_what_if.toml",
+        "--trials",
+        "50000",
+        "--quiet",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table.contains("B: Yeti ambush: what if? [chain_mail]"),
+        "{table}"
+    );
+    assert!(
+        table.contains("B: Yeti ambush: what if? [toromeen_levels_up]"),
+        "{table}"
+    );
+    for label in ["chain_mail", "toromeen_levels_up"] {
+        let csv = std::fs::read_to_string(dir.path().join(label).join("compare.csv")).unwrap();
+        assert!(csv.contains("\ndeath.Charlotte Korde,"), "{csv}");
+    }
+    // Better armor can only help Charlotte.
+    let chain: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("chain_mail").join("compare.json")).unwrap(),
+    )
+    .unwrap();
+    let down = chain["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["metric"] == "down.Charlotte Korde")
+        .unwrap()
+        .clone();
+    assert!(down["ci_high"].as_f64().unwrap() < 0.0, "{down}");
+    let tune = json_of(&oddsmith(&[
+        "tune",
+        "scenarios/yeti_what_if.toml",
+        "--trials",
+        "50000",
+        "--json",
+        "--quiet",
+    ]));
+    assert_eq!(tune["field"], "combatant.Yeti.survival");
+    assert_eq!(tune["metric"], "death.Charlotte Korde");
+    let (lo, hi) = (&tune["bracket"][0], &tune["bracket"][1]);
+    assert_eq!(
+        hi["value"].as_i64().unwrap() - lo["value"].as_i64().unwrap(),
+        1
+    );
+    assert!(lo["estimate"].as_f64().unwrap() < 0.10 && hi["estimate"].as_f64().unwrap() >= 0.10);
+}

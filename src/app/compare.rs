@@ -5,6 +5,7 @@ use crate::cli::CompareArgs;
 use crate::error::UsageError;
 use crate::export::progress::TrialBar;
 use crate::scenario::Scenario;
+use crate::scenario::sweep::variants;
 use crate::sim::paired::run_paired;
 use crate::stats::compare::{CompareReport, paired_difference};
 use crate::with_system;
@@ -18,13 +19,49 @@ fn stem(p: &Path) -> String {
         .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned())
 }
 
-/// Runs the comparison and writes `compare.csv` and `compare.json`.
+/// Runs the comparison (or one per `[variant.NAME]` of A's file) and writes
+/// `compare.csv` and `compare.json`.
 pub fn compare(args: CompareArgs) -> Result<()> {
     let a = Scenario::load(&args.a)?;
-    let b = Scenario::load(&args.b)?;
     if args.trials == Some(0) || args.threads == Some(0) {
         return Err(UsageError("--trials and --threads must be at least 1".into()).into());
     }
+    match &args.b {
+        Some(path) => {
+            let b = Scenario::load(path)?;
+            let dir = args.out.clone().unwrap_or_else(|| {
+                Path::new("reports").join(format!("compare_{}_vs_{}", stem(&args.a), stem(path)))
+            });
+            compare_pair(&a, &b, &args, &dir)
+        }
+        None => {
+            let variants = variants(&a.source)?;
+            if variants.is_empty() {
+                return Err(UsageError(format!(
+                    "give scenario B, or add [variant.NAME] tables to {}",
+                    args.a.display()
+                ))
+                .into());
+            }
+            for (variant, mut b) in variants {
+                b.name = format!("{} [{}]", a.name, variant.label);
+                let dir = match &args.out {
+                    Some(out) => out.join(&variant.label),
+                    None => Path::new("reports").join(format!(
+                        "compare_{}_{}",
+                        stem(&args.a),
+                        variant.label
+                    )),
+                };
+                compare_pair(&a, &b, &args, &dir)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Compares `a` with `b` and writes the files into `dir`.
+fn compare_pair(a: &Scenario, b: &Scenario, args: &CompareArgs, dir: &Path) -> Result<()> {
     let names_b: Vec<&str> = b.system.layout().counter_names().collect();
     let pairs: Vec<(usize, usize, String)> = a
         .system
@@ -40,9 +77,8 @@ pub fn compare(args: CompareArgs) -> Result<()> {
         .collect();
     if pairs.is_empty() {
         return Err(UsageError(format!(
-            "{} and {} share no metric to compare",
-            args.a.display(),
-            args.b.display()
+            "\"{}\" and \"{}\" share no metric to compare",
+            a.name, b.name
         ))
         .into());
     }
@@ -88,10 +124,7 @@ pub fn compare(args: CompareArgs) -> Result<()> {
     } else {
         print!("{}", render(&report));
     }
-    let dir = args.out.unwrap_or_else(|| {
-        Path::new("reports").join(format!("compare_{}_vs_{}", stem(&args.a), stem(&args.b)))
-    });
-    for path in crate::export::compare::write(&report, &dir)? {
+    for path in crate::export::compare::write(&report, dir)? {
         if !args.quiet {
             eprintln!("wrote {}", path.display());
         }

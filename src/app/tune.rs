@@ -13,7 +13,7 @@ use crate::scenario::sweep::{integer_at, variant};
 use crate::sim::NoProgress;
 use crate::stats::{MetricKind, MetricRow};
 use anyhow::Result;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -46,8 +46,65 @@ struct TuneReport {
     tried: Vec<Tried>,
 }
 
+/// What to search: from the command line, else the file's `[tune]` table.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Goal {
+    vary: String,
+    metric: String,
+    target: f64,
+    from: Option<i64>,
+    to: Option<i64>,
+}
+
+#[derive(Debug, Deserialize)]
+struct TuneOnly {
+    tune: Option<TuneSpec>,
+}
+
+/// `[tune]` as written: every key optional, so the command line can fill in the rest.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TuneSpec {
+    vary: Option<String>,
+    metric: Option<String>,
+    target: Option<f64>,
+    from: Option<i64>,
+    to: Option<i64>,
+}
+
+fn goal(args: &TuneArgs, base: &Scenario) -> Result<Goal> {
+    let file = base.source.parse::<TuneOnly>()?.tune;
+    let from_file = |f: fn(&TuneSpec) -> Option<String>| file.as_ref().and_then(f);
+    let missing = |what: &str| {
+        UsageError(format!(
+            "give --{what}, or `{what}` in a [tune] table of {}",
+            base.source.path.display()
+        ))
+    };
+    Ok(Goal {
+        vary: args
+            .vary
+            .clone()
+            .or_else(|| from_file(|t| t.vary.clone()))
+            .ok_or_else(|| missing("vary"))?,
+        metric: args
+            .metric
+            .clone()
+            .or_else(|| from_file(|t| t.metric.clone()))
+            .ok_or_else(|| missing("metric"))?,
+        target: args
+            .target
+            .or_else(|| file.as_ref().and_then(|t| t.target))
+            .ok_or_else(|| missing("target"))?,
+        from: args.from.or_else(|| file.as_ref().and_then(|t| t.from)),
+        to: args.to.or_else(|| file.as_ref().and_then(|t| t.to)),
+    })
+}
+
 struct Search<'a> {
     base: &'a Scenario,
+    goal: &'a Goal,
     args: &'a TuneArgs,
     trials: u64,
     seed: u64,
@@ -61,8 +118,8 @@ impl Search<'_> {
             return Ok(hit.clone());
         }
         let in_range =
-            self.args.from.is_none_or(|f| value >= f) && self.args.to.is_none_or(|t| value <= t);
-        let tried = match variant(&self.base.source, &self.args.vary, value) {
+            self.goal.from.is_none_or(|f| value >= f) && self.goal.to.is_none_or(|t| value <= t);
+        let tried = match variant(&self.base.source, &self.goal.vary, value) {
             Ok(s) if in_range => {
                 let r = run_scenario(
                     &s,
@@ -75,12 +132,12 @@ impl Search<'_> {
                 let row: &MetricRow = r
                     .metrics
                     .iter()
-                    .find(|m| m.metric == self.args.metric)
+                    .find(|m| m.metric == self.goal.metric)
                     .expect("checked before the search");
                 if !self.args.quiet {
                     eprintln!(
                         "  {} = {value}: {} {:.6} [{:.6}, {:.6}]",
-                        self.args.vary, self.args.metric, row.estimate, row.ci_low, row.ci_high
+                        self.goal.vary, self.goal.metric, row.estimate, row.ci_low, row.ci_high
                     );
                 }
                 Some(Tried {
@@ -98,7 +155,7 @@ impl Search<'_> {
     }
 
     fn above(&self, t: &Tried) -> bool {
-        t.estimate >= self.args.target
+        t.estimate >= self.goal.target
     }
 
     /// Steps outward from `start` until two values straddle the target.
@@ -149,10 +206,11 @@ impl Search<'_> {
 /// Runs the search and prints what it found.
 pub fn tune(args: TuneArgs) -> Result<()> {
     let base = Scenario::load(&args.scenario)?;
-    if !(0.0..=1.0).contains(&args.target) {
+    let goal = goal(&args, &base)?;
+    if !(0.0..=1.0).contains(&goal.target) {
         return Err(UsageError(format!(
             "--target {} must be a rate from 0 to 1",
-            args.target
+            goal.target
         ))
         .into());
     }
@@ -162,43 +220,44 @@ pub fn tune(args: TuneArgs) -> Result<()> {
         .filter(|m| m.kind == MetricKind::Rate)
         .map(|m| m.metric.clone())
         .collect();
-    if !rates.contains(&args.metric) {
+    if !rates.contains(&goal.metric) {
         return Err(UsageError(format!(
             "--metric {}: no such rate in {}; rates: {}",
-            args.metric,
+            goal.metric,
             args.scenario.display(),
             rates.join(", ")
         ))
         .into());
     }
-    let Some(start) = integer_at(&base.source, &args.vary).or(args.from) else {
+    let Some(start) = integer_at(&base.source, &goal.vary).or(goal.from) else {
         return Err(UsageError(format!(
             "--vary {}: no integer at that path in {} (give --from to start elsewhere)",
-            args.vary,
+            goal.vary,
             args.scenario.display()
         ))
         .into());
     };
-    let start = start.clamp(args.from.unwrap_or(i64::MIN), args.to.unwrap_or(i64::MAX));
+    let start = start.clamp(goal.from.unwrap_or(i64::MIN), goal.to.unwrap_or(i64::MAX));
     let mut search = Search {
         base: &base,
+        goal: &goal,
         trials: args.trials.unwrap_or(base.run.trials).max(1),
         seed: args.seed.unwrap_or(base.run.seed),
         args: &args,
         cache: BTreeMap::new(),
     };
     let Some(first) = search.eval(start)? else {
-        let why = variant(&base.source, &args.vary, start)
+        let why = variant(&base.source, &goal.vary, start)
             .err()
             .unwrap_or_default();
-        return Err(UsageError(format!("--vary {} = {start}: {why}", args.vary)).into());
+        return Err(UsageError(format!("--vary {} = {start}: {why}", goal.vary)).into());
     };
     let bracket = match search.bracket(first)? {
         Some(b) => Some(search.narrow(b)?),
         None => None,
     };
     let tried: Vec<Tried> = search.cache.values().flatten().cloned().collect();
-    let target = args.target;
+    let target = goal.target;
     let closest = |ts: &[&Tried]| {
         ts.iter()
             .min_by(|a, b| {
@@ -214,8 +273,8 @@ pub fn tune(args: TuneArgs) -> Result<()> {
     };
     let report = TuneReport {
         scenario: base.name.clone(),
-        field: args.vary.clone(),
-        metric: args.metric.clone(),
+        field: goal.vary.clone(),
+        metric: goal.metric.clone(),
         target,
         trials: search.trials,
         seed: search.seed,

@@ -33,6 +33,8 @@ struct TopLevel {
     contest: Option<Spanned<toml::Value>>,
     combatant: Option<Spanned<toml::Value>>,
     sweep: Option<Spanned<toml::Value>>,
+    variant: Option<Spanned<toml::Value>>,
+    tune: Option<Spanned<toml::Value>>,
 }
 
 /// `[run]`: how many trials, from which seed, and the round limit for multi-round systems.

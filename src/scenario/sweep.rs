@@ -284,9 +284,18 @@ mod tests;
 /// searches). `Err` carries what was wrong: a path that leads nowhere, or the checked
 /// scenario's complaint about the value.
 pub fn variant(source: &Source, path: &str, value: i64) -> Result<Scenario, String> {
+    variant_with(source, &[(path.to_string(), Value::Integer(value))])
+}
+
+/// The scenario of `source` with every `(path, value)` of `changes` put in (and without its
+/// `[sweep]` and `[variant]` tables).
+pub fn variant_with(source: &Source, changes: &[(String, Value)]) -> Result<Scenario, String> {
     let mut doc: Table = toml::from_str(&source.text).map_err(|e| e.message().to_string())?;
     doc.remove("sweep");
-    set_path(&mut doc, path, Value::Integer(value))?;
+    doc.remove("variant");
+    for (path, value) in changes {
+        set_path(&mut doc, path, value.clone())?;
+    }
     let text = toml::to_string(&doc).expect("a parsed table serializes");
     let scenario =
         Scenario::from_source(Source::from_text(&source.path, text)).map_err(|e| match e {
@@ -301,6 +310,61 @@ pub fn variant(source: &Source, path: &str, value: i64) -> Result<Scenario, Stri
         source: source.clone(),
         ..scenario
     })
+}
+
+/// A `[variant.LABEL]` table: the changes it makes to the scenario.
+#[derive(Debug, Clone)]
+pub struct Variant {
+    /// The label.
+    pub label: String,
+    /// `(path, value)` changes.
+    pub changes: Vec<(String, Value)>,
+}
+
+#[derive(Debug, Deserialize)]
+struct VariantsOnly {
+    variant: Option<Spanned<Table>>,
+}
+
+/// The `[variant.LABEL]` tables of `source`, each checked by building its scenario.
+pub fn variants(source: &Source) -> Result<Vec<(Variant, Scenario)>, ScenarioError> {
+    let Some(table) = source.parse::<VariantsOnly>()?.variant else {
+        return Ok(Vec::new());
+    };
+    let span = table.span();
+    let mut out = Vec::new();
+    for (label, body) in table.get_ref() {
+        let key = format!("variant.{label}");
+        let Value::Table(t) = body else {
+            return Err(source.invalid(
+                span.clone(),
+                key,
+                "a variant is a table of changes: [variant.NAME] with \"path\" = number lines",
+            ));
+        };
+        let changes: Vec<(String, Value)> = t.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        if changes.is_empty()
+            || changes
+                .iter()
+                .any(|(_, v)| !matches!(v, Value::Integer(_) | Value::Float(_)))
+        {
+            return Err(source.invalid(
+                span.clone(),
+                key,
+                "give one or more numeric changes, e.g. \"check.magic_dice\" = 2",
+            ));
+        }
+        let scenario = variant_with(source, &changes)
+            .map_err(|m| source.invalid(span.clone(), key.clone(), m))?;
+        out.push((
+            Variant {
+                label: label.clone(),
+                changes,
+            },
+            scenario,
+        ));
+    }
+    Ok(out)
 }
 
 /// The integer value at `path` in `source` (arrays of tables entered by `name`), if any.

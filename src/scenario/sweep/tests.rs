@@ -91,3 +91,23 @@ fn bad_sweeps_name_the_path_and_line() {
         );
     }
 }
+
+#[test]
+fn variants_are_checked_by_building_them() {
+    let ok = format!("{DOOR}[variant.more_magic]\n\"check.magic_dice\" = 3\n");
+    let v = variants(&Source::from_text("s.toml", ok)).unwrap();
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0].0.label, "more_magic");
+    let crate::systems::LoadedSystem::InvisibleSun(roll) = &v[0].1.system else {
+        panic!()
+    };
+    assert_eq!(roll.magic_dice, 3);
+    let bad = format!("{DOOR}[variant.too_hard]\n\"check.challenge\" = 30\n");
+    let err = variants(&Source::from_text("s.toml", bad))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("`variant.too_hard`: `check.challenge`: 30 is out of range"),
+        "{err}"
+    );
+}
