@@ -12,6 +12,7 @@ use crate::stats::{Report, SweepReport};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use thiserror::Error;
 
 /// A chart that could not be drawn or written.
@@ -75,8 +76,11 @@ fn write_atomically(
     write: impl FnOnce(&Path) -> Result<(), String>,
 ) -> Result<(), PlotError> {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("chart");
-    // Keep the extension last: plotters picks the image format from it.
-    let tmp = path.with_file_name(format!(".tmp-{}-{name}", std::process::id()));
+    // Unique per process and call, so concurrent renders into one folder never share a
+    // temporary. Keep the extension last: plotters picks the image format from it.
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let tmp = path.with_file_name(format!(".tmp-{}-{n}-{name}", std::process::id()));
     let fail = |message: String| {
         let _ = std::fs::remove_file(&tmp);
         PlotError {

@@ -44,6 +44,8 @@ fn rate_chart_writes_png_and_svg_and_nothing_else() {
         "flux",
         "fled.Charlotte Korde",
         "Chart test",
+        "10000 trials",
+        "seed 3",
         "95% interval",
         "exact",
     ] {
@@ -58,34 +60,181 @@ fn rate_chart_writes_png_and_svg_and_nothing_else() {
     assert_eq!(names, ["rates.png", "rates.svg"]);
 }
 
-#[test]
-fn bitmap_has_bars_text_and_exact_marks() {
+/// Draws `report`'s rate chart into an RGB buffer through the same drawing function.
+fn rate_bitmap(report: &Report) -> (u32, u32, Vec<u8>) {
     font::ensure_registered().unwrap();
     let chart = RateChart;
-    let r = report();
-    let (w, h) = chart.size(&r);
+    let (w, h) = chart.size(report);
     let mut buf = vec![0u8; (w * h * 3) as usize];
     {
         let area = BitMapBackend::with_buffer(&mut buf, (w, h)).into_drawing_area();
-        chart.draw(&r, &area).unwrap();
+        chart.draw(report, &area).unwrap();
         area.present().unwrap();
     }
+    (w, h, buf)
+}
+
+/// Draws `report`'s rate chart as an SVG string.
+fn rate_svg(report: &Report) -> String {
+    font::ensure_registered().unwrap();
+    let chart = RateChart;
+    let mut svg = String::new();
+    {
+        let area = SVGBackend::with_string(&mut svg, chart.size(report)).into_drawing_area();
+        chart.draw(report, &area).unwrap();
+        area.present().unwrap();
+    }
+    svg
+}
+
+/// The text elements of an SVG (plotters writes each text on its own line).
+fn svg_texts(svg: &str) -> Vec<&str> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            t.split_once('>')
+                .and_then(|(_, rest)| rest.split_once("</text>"))
+        })
+        .map(|(text, _)| text.trim())
+        .collect()
+}
+
+#[test]
+fn bitmap_has_bars_whiskers_text_and_exact_marks() {
+    let (w, h, buf) = rate_bitmap(&report());
     let pixels: Vec<[u8; 3]> = buf.chunks_exact(3).map(|p| [p[0], p[1], p[2]]).collect();
-    let count = |c: [u8; 3]| pixels.iter().filter(|&&p| p == c).count();
+    assert_eq!(pixels.len(), (w * h) as usize);
+    let near = |p: &[u8; 3], c: [u8; 3]| p.iter().zip(c).all(|(&a, b)| a.abs_diff(b) <= 6);
+    let count = |c: [u8; 3]| pixels.iter().filter(|p| near(p, c)).count();
     assert!(
         count([255, 255, 255]) > pixels.len() / 2,
         "mostly white background"
     );
-    assert!(
-        count([70, 130, 180]) > 1000 || pixels.iter().any(|p| p[2] > 150 && p[0] < 120),
-        "bars drawn"
-    );
-    assert!(count([200, 30, 30]) > 20, "exact marks drawn");
+    // The bar colour (70, 130, 180) at 80% over white: three bars about 19 px high.
+    let bars = count([107, 155, 195]);
+    assert!(bars > 3 * 15 * 100, "bars drawn ({bars} bar pixels)");
+    assert!(count([200, 30, 30]) > 40, "exact marks drawn");
     let dark = pixels
         .iter()
         .filter(|p| p[0] < 60 && p[1] < 60 && p[2] < 60)
         .count();
-    assert!(dark > 500, "text and axes drawn ({dark} dark pixels)");
+    assert!(
+        dark > 500,
+        "text, axes and whiskers drawn ({dark} dark pixels)"
+    );
+    let mut distinct: Vec<[u8; 3]> = pixels.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert!(distinct.len() > 10, "{} colours", distinct.len());
+    // The bars (wider than the legend's swatch) sit below the title and legend.
+    let bar_rows = (0..h as usize)
+        .filter(|&y| {
+            pixels[y * w as usize..(y + 1) * w as usize]
+                .iter()
+                .filter(|p| near(p, [107, 155, 195]))
+                .count()
+                > 100
+        })
+        .collect::<Vec<_>>();
+    assert!(bar_rows[0] > 90, "bars below the title and legend");
+}
+
+#[test]
+fn svg_names_every_rate_and_explains_the_marks() {
+    let svg = rate_svg(&report());
+    let texts = svg_texts(&svg);
+    for text in [
+        "Chart test",
+        "invisible-sun · 10000 trials · seed 3",
+        "sampled estimate",
+        "95% interval",
+        "exact value",
+        "success",
+        "flux",
+        "fled.Charlotte Korde",
+        "probability",
+    ] {
+        assert_eq!(
+            texts.iter().filter(|t| **t == text).count(),
+            1,
+            "{text:?} once in {texts:?}"
+        );
+    }
+    // Value rows are not rates: not drawn.
+    let mut r = report();
+    r.metrics[1].kind = MetricKind::Value;
+    assert!(!svg_texts(&rate_svg(&r)).contains(&"flux"));
+}
+
+#[test]
+fn exact_legend_only_when_some_rate_has_an_exact_value() {
+    let mut r = report();
+    for m in &mut r.metrics {
+        m.exact = None;
+    }
+    let svg = rate_svg(&r);
+    assert!(!svg.contains("exact value"));
+    let (_, _, buf) = rate_bitmap(&r);
+    let red = buf
+        .chunks_exact(3)
+        .filter(|p| p[0] > 180 && p[1] < 60 && p[2] < 60)
+        .count();
+    assert_eq!(red, 0, "no exact marks");
+}
+
+#[test]
+fn one_row_and_many_rows_get_one_label_per_row() {
+    for n in [1usize, 2, 7, 30, 31, 75] {
+        let mut r = report();
+        let base = r.metrics[0].clone();
+        r.metrics = (0..n)
+            .map(|i| MetricRow {
+                metric: format!("m.{i}"),
+                estimate: (i as f64 + 0.5) / (n as f64 + 1.0),
+                ..base.clone()
+            })
+            .collect();
+        let svg = rate_svg(&r);
+        let texts = svg_texts(&svg);
+        for i in 0..n {
+            let name = format!("m.{i}");
+            assert_eq!(
+                texts.iter().filter(|t| **t == name).count(),
+                1,
+                "{name} with {n} rows"
+            );
+        }
+        let (_, h) = RateChart.size(&r);
+        assert!(h >= 170 + 18 * n as u32, "{n} rows in {h} px");
+    }
+}
+
+#[test]
+fn long_names_are_shortened_to_fit() {
+    let mut r = report();
+    let long = format!("fled.{}", "Very Long Name ".repeat(20));
+    r.metrics[2].metric = long.clone();
+    let svg = rate_svg(&r);
+    let texts = svg_texts(&svg);
+    assert!(!texts.contains(&long.trim()));
+    let short = texts
+        .iter()
+        .find(|t| t.starts_with("fled.") && t.contains('…'))
+        .expect("a shortened label");
+    assert!(short.chars().count() < long.chars().count());
+}
+
+#[test]
+fn a_failed_write_leaves_no_temporary() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("rates.png");
+    let err = write_atomically(&target, |tmp| {
+        std::fs::write(tmp, b"partial").unwrap();
+        Err("drawing failed".into())
+    })
+    .unwrap_err();
+    assert!(err.to_string().contains("rates.png") && err.to_string().contains("drawing failed"));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
 #[test]
