@@ -1,29 +1,45 @@
-//! Dice primitives every rule system uses: single dice ([`Die`]: dN faces 1..=N, or a d10
-//! numbered 0–9), exploding ("bursting") dice, the step-die chain d4–d6–d8–d10–d12–d20
-//! ([`StepDie`]), dice expressions such as `"2d6+3"` parsed once into a [`DiceExpr`], exact
-//! distributions ([`Pmf`]), and several small dice from one 64-bit draw ([`packed`]).
+//! Dice primitives every rule system uses.
 //!
-//! Dice are distributions: `sample(&self, rng)` with any `Rng`, exactly unbiased (Lemire's
-//! multiply-shift with rejection, never a bare modulo).
+//! - [`Die`]: one die as a distribution — a dN with faces 1..=N, a die numbered from 0 (the
+//!   d10 numbered 0–9 is `Die::zero_based(10)`), and the exploding ("bursting") form of either.
+//! - [`StepDie`]: the step chain d4–d6–d8–d10–d12–d20, stepped up and down with clamping.
+//! - [`DiceExpr`]: a dice expression such as `"2d6 + 1d4 + 2"` or `"d10!"`, parsed once
+//!   (`str::parse` or serde) and then sampled without allocating; bad text gives a
+//!   [`DiceExprError`] that says what was wrong and what is allowed.
+//! - [`Pmf`]: exact distributions over integers, built by convolution, for exact values beside
+//!   sampled estimates.
+//! - [`packed`]: several small dice from one 64-bit draw.
+//!
+//! Dice are distributions: `sample(&self, rng)` with any [`rand::Rng`], exactly unbiased
+//! ([`uniform_below`]: Lemire's multiply-shift with rejection, never a bare modulo).
+//! Exploding dice stop after [`MAX_EXPLOSIONS`] extra rolls (probability ≤ 2⁻⁶⁵ of reaching
+//! the cap) and their exact tables drop at most [`PMF_TAIL`] of the mass per die.
 
+pub mod die;
 pub mod expr;
 pub mod packed;
+pub mod parse;
 pub mod pmf;
+pub mod step;
 
-pub use expr::{DiceExpr, DiceExprError};
+pub use die::{Die, MAX_EXPLOSIONS, PMF_TAIL};
+pub use expr::DiceExpr;
+pub use parse::{DiceExprError, MAX_CONSTANT, MAX_DICE, MAX_SIDES};
 pub use pmf::Pmf;
+pub use step::{StepDie, Stepped};
 
 use rand::Rng;
 
-/// Most explosions one exploding roll follows; the chance of reaching it on a dN is
-/// `N^-MAX_EXPLOSIONS`, below 10⁻¹⁹ for every die with 2 or more faces.
-pub const MAX_EXPLOSIONS: u32 = 64;
-
-/// A uniform integer in `0..n` (`n ≥ 1`) from 32-bit draws: Lemire's nearly divisionless
-/// multiply-shift with rejection, exactly uniform.
+/// A uniform integer in `0..n` from 32-bit draws: Lemire's nearly divisionless multiply-shift
+/// with rejection, exactly uniform. The high half of `draw · n` is the result; draws whose
+/// low half falls below `2³² mod n` are rejected (chance below `n / 2³²`), and the division
+/// for that threshold happens only when the low half is below `n`.
+///
+/// # Panics
+/// In debug builds, if `n` is 0.
 #[inline]
 pub fn uniform_below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
-    debug_assert!(n >= 1);
+    debug_assert!(n >= 1, "uniform_below needs n ≥ 1");
     let mut m = u64::from(rng.next_u32()) * u64::from(n);
     if (m as u32) < n {
         let threshold = n.wrapping_neg() % n;
@@ -34,181 +50,162 @@ pub fn uniform_below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     (m >> 32) as u32
 }
 
-/// One die.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Die {
-    sides: u32,
-    zero_based: bool,
-    exploding: bool,
-}
+#[cfg(test)]
+pub(crate) mod testing {
+    //! Test helpers shared by the dice tests: scripted generators and the sampled-frequency
+    //! check (every value within 4.5 standard errors of `n·p`).
 
-impl Die {
-    /// A dN with faces 1..=N (`sides ≥ 1`).
-    pub const fn d(sides: u32) -> Self {
-        assert!(sides >= 1);
-        Self {
-            sides,
-            zero_based: false,
-            exploding: false,
+    use super::Pmf;
+    use rand::TryRng;
+    use std::convert::Infallible;
+
+    /// A generator whose every draw is all ones, so every die shows its highest face.
+    pub(crate) struct AlwaysMax;
+
+    impl TryRng for AlwaysMax {
+        type Error = Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+            Ok(u32::MAX)
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+            Ok(u64::MAX)
+        }
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+            dst.fill(0xff);
+            Ok(())
         }
     }
 
-    /// A die numbered 0..N−1, like Invisible Sun's d10 numbered 0–9.
-    pub const fn zero_based(sides: u32) -> Self {
-        assert!(sides >= 1);
-        Self {
-            sides,
-            zero_based: true,
-            exploding: false,
+    /// A generator that replays a script of 32-bit draws and counts them.
+    pub(crate) struct Script {
+        /// The draws, in order.
+        pub(crate) draws: Vec<u32>,
+        /// How many have been taken.
+        pub(crate) taken: usize,
+    }
+
+    impl TryRng for Script {
+        type Error = Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+            self.taken += 1;
+            Ok(self.draws[self.taken - 1])
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+            unimplemented!("the dice draw 32 bits at a time")
+        }
+        fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Infallible> {
+            unimplemented!("the dice draw 32 bits at a time")
         }
     }
 
-    /// The same die, exploding: on its highest face another roll is added, again and again
-    /// (at most [`MAX_EXPLOSIONS`] times). A one-sided die cannot explode.
-    pub const fn exploding(self) -> Self {
-        Self {
-            exploding: self.sides >= 2,
-            ..self
-        }
-    }
+    /// Least expected count of a checked bucket: rarer neighbouring values are pooled so
+    /// the normal approximation behind "4.5 standard errors" holds.
+    const MIN_EXPECTED: f64 = 100.0;
 
-    /// Faces.
-    pub fn sides(&self) -> u32 {
-        self.sides
-    }
-
-    /// Whether it explodes on its highest face.
-    pub fn is_exploding(&self) -> bool {
-        self.exploding
-    }
-
-    /// Lowest face.
-    pub fn min_face(&self) -> i64 {
-        if self.zero_based { 0 } else { 1 }
-    }
-
-    /// Highest face.
-    pub fn max_face(&self) -> i64 {
-        self.min_face() + i64::from(self.sides) - 1
-    }
-
-    /// One roll.
-    #[inline]
-    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> i64 {
-        let roll = self.min_face() + i64::from(uniform_below(rng, self.sides));
-        if self.exploding && roll == self.max_face() {
-            self.explode(rng, roll)
-        } else {
-            roll
-        }
-    }
-
-    /// Keeps rolling after a maximal `first` roll, up to [`MAX_EXPLOSIONS`] times.
-    #[cold]
-    fn explode<R: Rng + ?Sized>(&self, rng: &mut R, first: i64) -> i64 {
-        let mut total = first;
-        for _ in 0..MAX_EXPLOSIONS {
-            let roll = self.min_face() + i64::from(uniform_below(rng, self.sides));
-            total += roll;
-            if roll != self.max_face() {
-                break;
+    /// Draws `n` samples and checks them against the exact table: no value below the table
+    /// or with probability 0 appears, and every bucket's count is within 4.5 standard errors
+    /// of `n·p`. A bucket is one value, or a run of neighbouring values pooled until their
+    /// expected count reaches [`MIN_EXPECTED`]; values beyond a truncated table's end (mass
+    /// `1 − total`) join the last bucket.
+    pub(crate) fn assert_samples_match(pmf: &Pmf, mut draw: impl FnMut() -> i64, n: u64) {
+        let mut counts = vec![0u64; pmf.probs().len()];
+        let mut beyond = 0u64;
+        for _ in 0..n {
+            let v = draw();
+            assert!(
+                v >= pmf.min(),
+                "value {v} below the table's minimum {}",
+                pmf.min()
+            );
+            match counts.get_mut((v - pmf.min()) as usize) {
+                Some(c) => *c += 1,
+                None => beyond += 1,
             }
         }
-        total
-    }
-
-    /// Exact distribution; an exploding die is followed through `depth` explosions and the
-    /// mass beyond (`sides^-(depth+1)`) is dropped, so the result sums to `1 − sides^-(depth+1)`.
-    pub fn pmf_to_depth(&self, depth: u32) -> Pmf {
-        let p = 1.0 / f64::from(self.sides);
-        let single = Pmf::uniform(self.min_face(), self.max_face());
-        if !self.exploding {
-            return single;
+        if (1.0 - pmf.total()).abs() < 1e-12 {
+            assert_eq!(beyond, 0, "values above the table's maximum {}", pmf.max());
         }
-        // Roll k explosions (each the maximum), then a non-maximal face.
-        let mut out = Pmf::zero();
-        let below_max = Pmf::uniform(self.min_face(), self.max_face() - 1)
-            .scaled((f64::from(self.sides) - 1.0) / f64::from(self.sides));
-        let mut reach = 1.0;
-        for k in 0..=depth {
-            out = out.added(
-                &below_max
-                    .clone()
-                    .shifted(i64::from(k) * self.max_face())
-                    .scaled(reach),
+        // (first value, last value, count, probability) of each bucket.
+        let mut buckets: Vec<(i64, i64, u64, f64)> = Vec::new();
+        let mut open: Option<(i64, i64, u64, f64)> = None;
+        for ((v, p), &c) in pmf.iter().zip(&counts) {
+            if p == 0.0 {
+                assert_eq!(c, 0, "impossible value {v} appeared");
+                continue;
+            }
+            let b = open.get_or_insert((v, v, 0, 0.0));
+            b.1 = v;
+            b.2 += c;
+            b.3 += p;
+            if n as f64 * b.3 >= MIN_EXPECTED {
+                buckets.extend(open.take());
+            }
+        }
+        let rest = open.unwrap_or((pmf.max() + 1, pmf.max() + 1, 0, 0.0));
+        let last = buckets.last_mut().expect("some value is likely");
+        last.1 = rest.1;
+        last.2 += rest.2 + beyond;
+        last.3 += rest.3 + (1.0 - pmf.total()).max(0.0);
+        for (lo, hi, c, p) in buckets {
+            let expected = n as f64 * p;
+            let sd = (expected * (1.0 - p)).sqrt();
+            assert!(
+                (c as f64 - expected).abs() <= 4.5 * sd,
+                "values {lo}..={hi}: counted {c}, expected {expected:.1} ± {sd:.1}"
             );
-            reach *= p;
         }
-        out
-    }
-
-    /// Exact distribution (exploding dice to depth 12: lost mass below `sides^-13`).
-    pub fn pmf(&self) -> Pmf {
-        self.pmf_to_depth(12)
-    }
-}
-
-/// The step-die chain of the bonus-dice system: d4, d6, d8, d10, d12, d20.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum StepDie {
-    /// d4
-    D4,
-    /// d6
-    D6,
-    /// d8
-    D8,
-    /// d10
-    D10,
-    /// d12
-    D12,
-    /// d20
-    D20,
-}
-
-impl StepDie {
-    /// The chain, smallest first.
-    pub const CHAIN: [StepDie; 6] = [
-        StepDie::D4,
-        StepDie::D6,
-        StepDie::D8,
-        StepDie::D10,
-        StepDie::D12,
-        StepDie::D20,
-    ];
-
-    /// Faces of this die.
-    pub fn sides(self) -> u32 {
-        [4, 6, 8, 10, 12, 20][self as usize]
-    }
-
-    /// The step die with `sides` faces, if it is on the chain.
-    pub fn from_sides(sides: u32) -> Option<Self> {
-        Self::CHAIN.into_iter().find(|d| d.sides() == sides)
-    }
-
-    /// `n` steps along the chain (negative: down). Returns the die and whether the move was
-    /// clamped at d4 or d20.
-    pub fn step(self, n: i32) -> (Self, bool) {
-        let target = self as i32 + n;
-        let clamped = target.clamp(0, 5);
-        (Self::CHAIN[clamped as usize], clamped != target)
-    }
-
-    /// `n` steps up, stopping at d20.
-    pub fn step_up(self, n: u32) -> Self {
-        self.step(n.min(5) as i32).0
-    }
-
-    /// `n` steps down, stopping at d4.
-    pub fn step_down(self, n: u32) -> Self {
-        self.step(-(n.min(5) as i32)).0
-    }
-
-    /// The die itself.
-    pub fn die(self) -> Die {
-        Die::d(self.sides())
     }
 }
 
 #[cfg(test)]
-mod tests;
+mod tests {
+    //! `uniform_below`: the rejection step on a scripted draw, and sampled uniformity.
+
+    use super::testing::{Script, assert_samples_match};
+    use super::*;
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn biased_draws_are_rejected() {
+        // n = 3: 2³² mod 3 = 1, so only the draw 0 (low half 0 < 1) is rejected.
+        let mut rng = Script {
+            draws: vec![0, u32::MAX],
+            taken: 0,
+        };
+        assert_eq!(uniform_below(&mut rng, 3), 2);
+        assert_eq!(rng.taken, 2);
+        // n = 6: 2³² mod 6 = 4; draw 0x2AAA_AAAB gives 6·draw = 2³² + 2, low half 2 < 4.
+        let mut rng = Script {
+            draws: vec![0x2AAA_AAAB, 0x8000_0001],
+            taken: 0,
+        };
+        assert_eq!(uniform_below(&mut rng, 6), 3);
+        assert_eq!(rng.taken, 2);
+        // Accepted draws map by their high half.
+        let mut rng = Script {
+            draws: vec![0x2AAA_AAAC],
+            taken: 0,
+        };
+        assert_eq!(uniform_below(&mut rng, 6), 1);
+        assert_eq!(
+            uniform_below(
+                &mut Script {
+                    draws: vec![123],
+                    taken: 0
+                },
+                1
+            ),
+            0
+        );
+    }
+
+    #[test]
+    fn uniform_below_is_uniform() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        for k in [1u32, 2, 3, 6, 7, 20, 1000] {
+            let exact = Pmf::uniform(0, i64::from(k) - 1);
+            assert_samples_match(&exact, || i64::from(uniform_below(&mut rng, k)), 200_000);
+        }
+    }
+}

@@ -1,0 +1,341 @@
+//! One die as a distribution: a dN with faces 1..=N, a die numbered from 0 (the d10 numbered
+//! 0–9 of Invisible Sun is `Die::zero_based(10)`), and the exploding ("bursting") variant of
+//! either, which adds another roll every time it shows its highest face.
+//!
+//! Sampling is exactly unbiased ([`uniform_below`]) and never allocates. An exploding chain is
+//! capped at [`MAX_EXPLOSIONS`] extra rolls so sampling always terminates; the capped sampler
+//! differs from the unbounded die only when the first roll and all [`MAX_EXPLOSIONS`] extra
+//! rolls show the highest face, probability `sides^-(MAX_EXPLOSIONS+1)` ≤ 2⁻⁶⁵ ≈ 2.7·10⁻²⁰.
+//! The exact table ([`Die::pmf`]) follows an exploding die through
+//! [`Die::pmf_depth`] explosions and drops at most [`PMF_TAIL`] of the mass.
+
+use super::{Pmf, uniform_below};
+use rand::Rng;
+
+/// Most extra rolls one exploding roll makes; the chain stops there even on another highest
+/// face. Reaching the cap has probability `sides^-(MAX_EXPLOSIONS+1)` ≤ 2⁻⁶⁵.
+pub const MAX_EXPLOSIONS: u32 = 64;
+
+/// Most probability mass [`Die::pmf`] drops from an exploding die's table (the chance of more
+/// explosions than the table follows).
+pub const PMF_TAIL: f64 = 1e-15;
+
+/// One die: how many faces, whether they start at 0 or 1, and whether it explodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Die {
+    /// Number of faces (≥ 1).
+    sides: u32,
+    /// Faces are `0..sides` instead of `1..=sides`.
+    zero_based: bool,
+    /// On the highest face, roll again and add (only when `sides ≥ 2`).
+    exploding: bool,
+}
+
+impl Die {
+    /// A dN with faces `1..=sides`.
+    ///
+    /// # Panics
+    /// If `sides` is 0.
+    pub const fn d(sides: u32) -> Self {
+        assert!(sides >= 1, "a die needs at least one side");
+        Self {
+            sides,
+            zero_based: false,
+            exploding: false,
+        }
+    }
+
+    /// A die with faces `0..sides`, like Invisible Sun's d10 numbered 0–9
+    /// (`Die::zero_based(10)`).
+    ///
+    /// # Panics
+    /// If `sides` is 0.
+    pub const fn zero_based(sides: u32) -> Self {
+        assert!(sides >= 1, "a die needs at least one side");
+        Self {
+            sides,
+            zero_based: true,
+            exploding: false,
+        }
+    }
+
+    /// The same die, exploding: on its highest face another roll is added, again and again
+    /// (at most [`MAX_EXPLOSIONS`] times). A one-sided die would never stop, so it stays as
+    /// it is ([`Die::is_exploding`] is false).
+    pub const fn exploding(self) -> Self {
+        Self {
+            exploding: self.sides >= 2,
+            ..self
+        }
+    }
+
+    /// Number of faces.
+    pub const fn sides(&self) -> u32 {
+        self.sides
+    }
+
+    /// Whether the faces are numbered from 0.
+    pub const fn is_zero_based(&self) -> bool {
+        self.zero_based
+    }
+
+    /// Whether it explodes on its highest face.
+    pub const fn is_exploding(&self) -> bool {
+        self.exploding
+    }
+
+    /// Lowest face: 0 or 1.
+    pub const fn min_face(&self) -> i64 {
+        if self.zero_based { 0 } else { 1 }
+    }
+
+    /// Highest face: `sides − 1` or `sides`.
+    pub const fn max_face(&self) -> i64 {
+        self.min_face() + self.sides as i64 - 1
+    }
+
+    /// Smallest possible result (the lowest face).
+    pub const fn min(&self) -> i64 {
+        self.min_face()
+    }
+
+    /// Largest possible result: the highest face, or for an exploding die the highest face
+    /// on the first roll and all [`MAX_EXPLOSIONS`] extra rolls.
+    pub const fn max(&self) -> i64 {
+        if self.exploding {
+            self.max_face() * (MAX_EXPLOSIONS as i64 + 1)
+        } else {
+            self.max_face()
+        }
+    }
+
+    /// Exact mean of the unbounded die: the mean face, divided by `1 − 1/sides` when it
+    /// explodes (the cap changes it by less than 10⁻¹⁵).
+    pub fn mean(&self) -> f64 {
+        let sides = f64::from(self.sides);
+        let face = self.min_face() as f64 + (sides - 1.0) / 2.0;
+        if self.exploding {
+            face / (1.0 - 1.0 / sides)
+        } else {
+            face
+        }
+    }
+
+    /// One roll (with its explosions). Exactly unbiased, no allocation.
+    #[inline]
+    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> i64 {
+        let roll = self.min_face() + i64::from(uniform_below(rng, self.sides));
+        if self.exploding && roll == self.max_face() {
+            self.explode(rng, roll)
+        } else {
+            roll
+        }
+    }
+
+    /// Keeps rolling after a highest-face `first` roll, at most [`MAX_EXPLOSIONS`] times.
+    #[cold]
+    fn explode<R: Rng + ?Sized>(&self, rng: &mut R, first: i64) -> i64 {
+        let mut total = first;
+        for _ in 0..MAX_EXPLOSIONS {
+            let roll = self.min_face() + i64::from(uniform_below(rng, self.sides));
+            total += roll;
+            if roll != self.max_face() {
+                break;
+            }
+        }
+        total
+    }
+
+    /// Explosions [`Die::pmf`] follows: the fewest `d` with `sides^-(d+1)` ≤ [`PMF_TAIL`]
+    /// (49 for a d2, 19 for a d6, 11 for a d20, 2 for a d1 000 000), at most
+    /// [`MAX_EXPLOSIONS`]; 0 for a die that does not explode.
+    pub fn pmf_depth(&self) -> u32 {
+        if !self.exploding {
+            return 0;
+        }
+        let (p, mut tail, mut depth) = (1.0 / f64::from(self.sides), 1.0, 0);
+        loop {
+            tail *= p;
+            if tail <= PMF_TAIL || depth == MAX_EXPLOSIONS {
+                return depth;
+            }
+            depth += 1;
+        }
+    }
+
+    /// Mass [`Die::pmf_to_depth`] drops at `depth`: `sides^-(depth+1)` for an exploding die
+    /// (the chance that the first `depth + 1` rolls all show the highest face), else 0.
+    pub fn truncated_mass(&self, depth: u32) -> f64 {
+        if self.exploding {
+            let rolls = i32::try_from(depth).map_or(i32::MAX, |d| d.saturating_add(1));
+            f64::from(self.sides).powi(-rolls)
+        } else {
+            0.0
+        }
+    }
+
+    /// Exact distribution, an exploding die followed through at most `depth` explosions:
+    /// results needing more are dropped, so the table sums to `1 −`
+    /// [`Die::truncated_mass`]`(depth)`. The table has about `(depth + 1) · sides` entries.
+    pub fn pmf_to_depth(&self, depth: u32) -> Pmf {
+        let (lo, top) = (self.min_face(), self.max_face());
+        if !self.exploding {
+            return Pmf::uniform(lo, top);
+        }
+        // k explosions (each the highest face), then a face below the highest.
+        let p = 1.0 / f64::from(self.sides);
+        let highest = i64::from(depth) * top + top - 1;
+        let mut probs = vec![0.0; (highest - lo + 1) as usize];
+        let mut reach = p;
+        for k in 0..=i64::from(depth) {
+            let start = (k * top) as usize;
+            probs[start..start + (top - lo) as usize].fill(reach);
+            reach *= p;
+        }
+        Pmf::new(lo, probs)
+    }
+
+    /// Exact distribution: uniform over the faces, or for an exploding die the table to
+    /// [`Die::pmf_depth`] explosions, summing to 1 within [`PMF_TAIL`].
+    pub fn pmf(&self) -> Pmf {
+        self.pmf_to_depth(self.pmf_depth())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Exact tables for plain, zero-based and exploding dice, the truncation bound, the
+    //! explosion cap, and sampled frequencies against the exact tables.
+
+    use super::*;
+    use crate::dice::testing::{AlwaysMax, assert_samples_match};
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn plain_and_zero_based_dice_are_uniform() {
+        let d8 = Die::d(8).pmf();
+        assert_eq!((d8.min(), d8.max()), (1, 8));
+        assert!((1..=8).all(|v| close(d8.prob(v), 0.125)));
+        let d10 = Die::zero_based(10);
+        assert_eq!((d10.min_face(), d10.max_face()), (0, 9));
+        assert_eq!((d10.min(), d10.max()), (0, 9));
+        let pmf = d10.pmf();
+        assert!((0..=9).all(|v| close(pmf.prob(v), 0.1)));
+        assert_eq!(pmf.prob(10), 0.0);
+        assert!(close(d10.mean(), 4.5) && close(Die::d(20).mean(), 10.5));
+        assert!(d10.is_zero_based() && !Die::d(10).is_zero_based());
+        assert_eq!(Die::d(1).pmf(), Pmf::point(1));
+    }
+
+    #[test]
+    fn exploding_d6_bursts_on_six() {
+        let d = Die::d(6).exploding();
+        let pmf = d.pmf();
+        for v in 1..=5 {
+            assert!(close(pmf.prob(v), 1.0 / 6.0), "P({v})");
+        }
+        assert_eq!(pmf.prob(6), 0.0, "a 6 always rolls again");
+        assert!(close(pmf.prob(7), 1.0 / 36.0));
+        assert!(close(pmf.prob(11), 1.0 / 36.0));
+        assert_eq!(pmf.prob(12), 0.0);
+        assert!(close(pmf.prob(13), 1.0 / 216.0));
+        assert_eq!(d.pmf_depth(), 19);
+        assert!((1.0 - pmf.total() - 6f64.powi(-20)).abs() < 1e-15);
+        assert!(close(d.mean(), 3.5 * 6.0 / 5.0));
+        assert!((pmf.mean() - d.mean()).abs() < 1e-12);
+        assert_eq!((d.min(), d.max()), (1, 6 * 65));
+    }
+
+    #[test]
+    fn shallow_tables_lose_exactly_the_stated_mass() {
+        let d = Die::d(6).exploding();
+        let two = d.pmf_to_depth(2);
+        assert_eq!(two.max(), 2 * 6 + 5);
+        assert!(close(d.truncated_mass(2), 1.0 / 216.0));
+        assert!((1.0 - two.total() - 1.0 / 216.0).abs() < 1e-15);
+        assert_eq!(Die::d(6).truncated_mass(0), 0.0);
+        let zero = d.pmf_to_depth(0);
+        assert_eq!((zero.min(), zero.max()), (1, 5));
+        assert!(close(zero.total(), 5.0 / 6.0));
+    }
+
+    /// Property: for many dice, the exact table sums to 1 − the stated lost mass, which is at
+    /// most [`PMF_TAIL`].
+    #[test]
+    fn every_exploding_table_sums_to_one_less_the_stated_tail() {
+        for sides in (2..=40).chain([100, 1000]) {
+            for die in [Die::d(sides), Die::zero_based(sides)] {
+                let die = die.exploding();
+                let depth = die.pmf_depth();
+                let lost = die.truncated_mass(depth);
+                assert!(lost <= PMF_TAIL, "d{sides}: {lost}");
+                assert!((die.pmf().total() - (1.0 - lost)).abs() < 1e-12, "d{sides}");
+                assert!((die.pmf().mean() - die.mean()).abs() < 1e-9, "d{sides}");
+                let plain = Die::d(sides).pmf();
+                assert!((plain.total() - 1.0).abs() < 1e-12);
+            }
+        }
+        assert_eq!(Die::d(2).exploding().pmf_depth(), 49);
+        assert_eq!(Die::d(20).exploding().pmf_depth(), 11);
+        assert_eq!(Die::d(1_000_000).exploding().pmf_depth(), 2);
+        assert_eq!(Die::d(6).pmf_depth(), 0);
+    }
+
+    #[test]
+    fn zero_based_dice_explode_on_their_highest_face() {
+        let d = Die::zero_based(10).exploding();
+        let pmf = d.pmf();
+        assert!((0..=8).all(|v| close(pmf.prob(v), 0.1)));
+        assert!(
+            close(pmf.prob(9), 0.01),
+            "a 9 rolls again; 9 then 0 makes 9"
+        );
+        assert!(close(pmf.prob(18), 0.001));
+        assert!(close(pmf.prob(9 + 4), 0.01));
+        assert!(close(d.mean(), 4.5 / 0.9));
+        let coin = Die::zero_based(2).exploding().pmf();
+        assert!(close(coin.prob(0), 0.5) && close(coin.prob(3), 1.0 / 16.0));
+    }
+
+    #[test]
+    fn a_one_sided_die_cannot_explode() {
+        let d = Die::d(1).exploding();
+        assert!(!d.is_exploding());
+        assert_eq!(d.sample(&mut AlwaysMax), 1);
+    }
+
+    #[test]
+    fn explosions_stop_at_the_cap() {
+        let d = Die::d(6).exploding();
+        assert_eq!(d.sample(&mut AlwaysMax), d.max());
+        assert_eq!(d.max(), 6 * i64::from(MAX_EXPLOSIONS + 1));
+        assert_eq!(Die::d(6).sample(&mut AlwaysMax), 6);
+        assert_eq!(Die::zero_based(10).sample(&mut AlwaysMax), 9);
+    }
+
+    #[test]
+    #[should_panic(expected = "at least one side")]
+    fn a_die_needs_a_side() {
+        let _ = Die::d(0);
+    }
+
+    #[test]
+    fn samples_follow_the_exact_tables() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        for die in [
+            Die::d(6),
+            Die::d(20),
+            Die::zero_based(10),
+            Die::d(6).exploding(),
+            Die::d(2).exploding(),
+            Die::zero_based(10).exploding(),
+        ] {
+            assert_samples_match(&die.pmf(), || die.sample(&mut rng), 200_000);
+        }
+    }
+}
