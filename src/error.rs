@@ -8,12 +8,12 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum ScenarioError {
     /// The file could not be read.
-    #[error("{}: cannot read the scenario file: {source}", path.display())]
+    #[error("{}: cannot read the scenario file: {cause}", path.display())]
     Read {
         /// File as given.
         path: PathBuf,
-        /// Underlying I/O error.
-        source: std::io::Error,
+        /// Underlying I/O error (shown in the message, so not chained again).
+        cause: std::io::Error,
     },
     /// The file was read but a value is wrong, missing, mistyped or unknown.
     #[error("{}:{line}:{column}: {}{message}{}", path.display(),
@@ -44,7 +44,7 @@ pub struct UsageError(pub String);
 #[derive(Debug, Error)]
 pub enum OutputError {
     /// Creating, writing or renaming a file failed.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: cannot write", path.display())]
     Io {
         /// File or folder involved.
         path: PathBuf,

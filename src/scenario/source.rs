@@ -18,9 +18,9 @@ pub struct Source {
 impl Source {
     /// Reads `path`.
     pub fn read(path: &Path) -> Result<Self, ScenarioError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
+        let text = std::fs::read_to_string(path).map_err(|cause| ScenarioError::Read {
             path: path.to_path_buf(),
-            source,
+            cause,
         })?;
         Ok(Self::from_text(path, text))
     }
