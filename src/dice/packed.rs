@@ -26,11 +26,14 @@ impl PackedDice {
 
     /// A group of `count` dice with faces `0..sides`. Returns `None` when `sides < 2`,
     /// `count == 0`, or `sides^count` does not fit in 64 bits.
-    pub fn new(sides: u64, count: u32) -> Option<Self> {
+    pub const fn new(sides: u64, count: u32) -> Option<Self> {
         if sides < 2 || count == 0 {
             return None;
         }
-        let range = sides.checked_pow(count)?;
+        let range = match sides.checked_pow(count) {
+            Some(r) => r,
+            None => return None,
+        };
         Some(Self {
             sides,
             count,

@@ -28,6 +28,12 @@ pub trait Roller {
 /// Twenty faces to the 14th power fits one 64-bit draw.
 const D20_PER_DRAW: u32 = 14;
 
+/// Fourteen d20s, built once at compile time.
+const D20S: PackedDice = match PackedDice::new(20, D20_PER_DRAW) {
+    Some(dice) => dice,
+    None => panic!("20^14 < 2^64"),
+};
+
 /// A [`Roller`] over a random generator; d20s come fourteen to a 64-bit draw, unbiased.
 pub struct RngRoller<'a, R: Rng + ?Sized> {
     rng: &'a mut R,
@@ -41,7 +47,7 @@ impl<'a, R: Rng + ?Sized> RngRoller<'a, R> {
     pub fn new(rng: &'a mut R) -> Self {
         Self {
             rng,
-            packed: PackedDice::new(20, D20_PER_DRAW).expect("20^14 < 2^64"),
+            packed: D20S,
             faces: 0,
             left: 0,
         }
