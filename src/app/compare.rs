@@ -1,6 +1,7 @@
 //! `oddsmith compare A B`: both scenarios on the same random numbers, trial by trial, and
 //! each shared rate's difference with its paired 95% interval.
 
+use super::file_stem;
 use crate::cli::CompareArgs;
 use crate::error::UsageError;
 use crate::export::progress::TrialBar;
@@ -14,11 +15,6 @@ use std::fmt::Write;
 use std::path::Path;
 use std::time::Instant;
 
-fn stem(p: &Path) -> String {
-    p.file_stem()
-        .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned())
-}
-
 /// Runs the comparison (or one per `[variant.NAME]` of A's file) and writes
 /// `compare.csv` and `compare.json`.
 pub fn compare(args: CompareArgs) -> Result<()> {
@@ -30,7 +26,11 @@ pub fn compare(args: CompareArgs) -> Result<()> {
         Some(path) => {
             let b = Scenario::load(path)?;
             let dir = args.out.clone().unwrap_or_else(|| {
-                Path::new("reports").join(format!("compare_{}_vs_{}", stem(&args.a), stem(path)))
+                Path::new("reports").join(format!(
+                    "compare_{}_vs_{}",
+                    file_stem(&args.a),
+                    file_stem(path)
+                ))
             });
             compare_pair(&a, &b, &args, &dir)
         }
@@ -49,7 +49,7 @@ pub fn compare(args: CompareArgs) -> Result<()> {
                     Some(out) => out.join(&variant.label),
                     None => Path::new("reports").join(format!(
                         "compare_{}_{}",
-                        stem(&args.a),
+                        file_stem(&args.a),
                         variant.label
                     )),
                 };

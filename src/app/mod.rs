@@ -235,12 +235,15 @@ impl RunPlan {
     }
 }
 
+/// A scenario file's name without its extension (`scenario` if it has none).
+pub fn file_stem(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned())
+}
+
 /// `reports/<file stem>/`.
 pub fn default_out_dir(scenario: &Path) -> PathBuf {
-    let stem = scenario
-        .file_stem()
-        .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned());
-    Path::new("reports").join(stem)
+    Path::new("reports").join(file_stem(scenario))
 }
 
 fn print_report(report: &Report, notes: &[String], json: bool) -> Result<()> {

@@ -48,9 +48,7 @@ pub fn report(args: ReportArgs) -> Result<()> {
     let date = rfc3339(SystemTime::now());
     let mut entries = Vec::new();
     for (path, points, scenario) in scenarios {
-        let folder = path
-            .file_stem()
-            .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned());
+        let folder = super::file_stem(path);
         let dir = args.out.join(&folder);
         let plan = RunPlan {
             trials: args.trials.unwrap_or(scenario.run.trials),

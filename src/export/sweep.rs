@@ -9,7 +9,8 @@ use crate::stats::SweepReport;
 use polars::prelude::*;
 use std::path::Path;
 
-fn fmt_value(v: f64) -> String {
+/// A swept value as written: whole numbers without a decimal point.
+pub fn fmt_value(v: f64) -> String {
     if v.fract() == 0.0 {
         format!("{v:.0}")
     } else {

@@ -4,7 +4,7 @@
 
 use super::Chart;
 use super::font::FAMILY;
-use crate::export::sweep::file_part;
+use crate::export::sweep::{file_part, fmt_value};
 use crate::stats::SweepReport;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -23,14 +23,6 @@ const PALETTE: [RGBColor; MAX_LINES] = [
     RGBColor(227, 119, 194),
     RGBColor(23, 190, 207),
 ];
-
-fn fmt_value(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v}")
-    }
-}
 
 /// Rates of `metric` at every point, in point order: (estimate, low, high, exact).
 fn series(sweep: &SweepReport, metric: &str) -> Vec<(f64, f64, f64, Option<f64>)> {
