@@ -139,12 +139,12 @@ fn render(r: &CompareReport) -> String {
         "A: {}\nB: {}\n{} paired trials, seed {} (same random numbers for both)",
         r.a, r.b, r.trials, r.seed
     );
-    let header = ["metric", "A", "B", "B − A", "95% interval of B − A", ""].map(String::from);
-    let rows: Vec<[String; 6]> = r
+    let header = ["metric", "A", "B", "B − A", "95% interval of B − A", ""];
+    let rows: Vec<Vec<String>> = r
         .metrics
         .iter()
         .map(|m| {
-            [
+            vec![
                 m.metric.clone(),
                 format!("{:.6}", m.a),
                 format!("{:.6}", m.b),
@@ -158,27 +158,7 @@ fn render(r: &CompareReport) -> String {
             ]
         })
         .collect();
-    let mut widths = header.clone().map(|h| h.chars().count());
-    for row in &rows {
-        for (w, c) in widths.iter_mut().zip(row) {
-            *w = (*w).max(c.chars().count());
-        }
-    }
-    for row in std::iter::once(&header).chain(&rows) {
-        let cells: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .enumerate()
-            .map(|(i, (c, w))| {
-                if i == 0 {
-                    format!("{c:<w$}")
-                } else {
-                    format!("{c:>w$}")
-                }
-            })
-            .collect();
-        let _ = writeln!(out, "{}", cells.join("  ").trim_end());
-    }
+    out.push_str(&crate::export::table::aligned(&header, &rows, 0));
     let _ = writeln!(out, "* the interval excludes 0: B differs from A");
     out
 }

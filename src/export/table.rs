@@ -29,16 +29,39 @@ pub fn cells(row: &MetricRow) -> [String; 5] {
     ]
 }
 
-/// The report as an aligned text table with a heading line.
-pub fn render(report: &Report, notes: &[String]) -> String {
-    let header = ["metric", "estimate", "95% interval", "exact", "trials"].map(String::from);
-    let body: Vec<[String; 5]> = report.metrics.iter().map(cells).collect();
-    let mut widths = header.clone().map(|h| h.chars().count());
-    for row in &body {
+/// `rows` aligned under `header`: column `left` left-aligned, the others right-aligned,
+/// two spaces apart.
+pub fn aligned<S: AsRef<str>>(header: &[S], rows: &[Vec<String>], left: usize) -> String {
+    let mut widths: Vec<usize> = header.iter().map(|h| h.as_ref().chars().count()).collect();
+    for row in rows {
         for (w, c) in widths.iter_mut().zip(row) {
             *w = (*w).max(c.chars().count());
         }
     }
+    let head: Vec<String> = header.iter().map(|h| h.as_ref().to_string()).collect();
+    let mut out = String::new();
+    for row in std::iter::once(&head).chain(rows) {
+        let line: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (c, w))| {
+                if i == left {
+                    format!("{c:<w$}")
+                } else {
+                    format!("{c:>w$}")
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "{}", line.join("  ").trim_end());
+    }
+    out
+}
+
+/// The report as an aligned text table with a heading line.
+pub fn render(report: &Report, notes: &[String]) -> String {
+    let header = ["metric", "estimate", "95% interval", "exact", "trials"];
+    let body: Vec<Vec<String>> = report.metrics.iter().map(|m| cells(m).to_vec()).collect();
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -48,21 +71,7 @@ pub fn render(report: &Report, notes: &[String]) -> String {
     for note in notes {
         let _ = writeln!(out, "  {note}");
     }
-    for row in std::iter::once(&header).chain(&body) {
-        let line: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .enumerate()
-            .map(|(i, (c, w))| {
-                if i == 0 {
-                    format!("{c:<w$}")
-                } else {
-                    format!("{c:>w$}")
-                }
-            })
-            .collect();
-        let _ = writeln!(out, "{}", line.join("  ").trim_end());
-    }
+    out.push_str(&aligned(&header, &body, 0));
     out
 }
 
@@ -81,12 +90,6 @@ pub fn render_sweep(sweep: &crate::stats::SweepReport) -> String {
             body.push(line);
         }
     }
-    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
-    for row in &body {
-        for (w, c) in widths.iter_mut().zip(row) {
-            *w = (*w).max(c.chars().count());
-        }
-    }
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -98,21 +101,6 @@ pub fn render_sweep(sweep: &crate::stats::SweepReport) -> String {
         sweep.trials,
         sweep.seed
     );
-    let metric_col = labels.len();
-    for row in std::iter::once(&header).chain(&body) {
-        let line: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .enumerate()
-            .map(|(i, (c, w))| {
-                if i == metric_col {
-                    format!("{c:<w$}")
-                } else {
-                    format!("{c:>w$}")
-                }
-            })
-            .collect();
-        let _ = writeln!(out, "{}", line.join("  ").trim_end());
-    }
+    out.push_str(&aligned(&header, &body, labels.len()));
     out
 }
