@@ -39,24 +39,12 @@ pub enum Command {
 pub struct RunArgs {
     /// Scenario file (TOML).
     pub scenario: PathBuf,
-    /// Number of trials (overrides `[run] trials`).
-    #[arg(long)]
-    pub trials: Option<u64>,
-    /// Seed (overrides `[run] seed`).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Worker threads (default: one per core). Results do not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Trials, seed, threads and output style.
+    #[command(flatten)]
+    pub common: CommonArgs,
     /// Output folder (default: reports/<scenario file stem>/).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Print the report as JSON on stdout instead of the table.
-    #[arg(long)]
-    pub json: bool,
-    /// No progress bar and no throughput line.
-    #[arg(long)]
-    pub quiet: bool,
     /// Print exact values only, without sampling (writes no files).
     #[arg(long)]
     pub exact: bool,
@@ -74,24 +62,12 @@ pub struct CompareArgs {
     /// Scenario B (the change). Without it, A's file is compared with each of its
     /// `[variant.NAME]` tables.
     pub b: Option<PathBuf>,
-    /// Paired trials (default: A's `[run] trials`).
-    #[arg(long)]
-    pub trials: Option<u64>,
-    /// Seed of both runs (default: A's `[run] seed`).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Worker threads (default: one per core). Results do not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Trials (paired), seed (of both runs, default A's), threads and output style.
+    #[command(flatten)]
+    pub common: CommonArgs,
     /// Output folder (default: reports/compare_<A stem>_vs_<B stem>/).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Print the comparison as JSON on stdout instead of the table.
-    #[arg(long)]
-    pub json: bool,
-    /// No progress bar and no throughput line.
-    #[arg(long)]
-    pub quiet: bool,
 }
 
 /// Arguments of `oddsmith tune`.
@@ -115,21 +91,9 @@ pub struct TuneArgs {
     /// Highest value to try.
     #[arg(long, allow_hyphen_values = true)]
     pub to: Option<i64>,
-    /// Trials per value tried (default: `[run] trials`).
-    #[arg(long)]
-    pub trials: Option<u64>,
-    /// Seed of every value tried (default: `[run] seed`).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Print the search as JSON on stdout instead of the table.
-    #[arg(long)]
-    pub json: bool,
-    /// No progress output.
-    #[arg(long)]
-    pub quiet: bool,
+    /// Trials (per value tried), seed (of every value), threads and output style.
+    #[command(flatten)]
+    pub common: CommonArgs,
 }
 
 /// Arguments of `oddsmith report`.
@@ -147,6 +111,26 @@ pub struct ReportArgs {
     #[arg(long, default_value = "reports")]
     pub out: PathBuf,
     /// No progress output.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Options shared by `run`, `compare` and `tune`.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct CommonArgs {
+    /// Number of trials (default: the scenario's `[run] trials`).
+    #[arg(long)]
+    pub trials: Option<u64>,
+    /// Seed (default: the scenario's `[run] seed`).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print the results as JSON on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar and no throughput line.
     #[arg(long)]
     pub quiet: bool,
 }

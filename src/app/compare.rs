@@ -19,9 +19,7 @@ use std::time::Instant;
 /// `compare.csv` and `compare.json`.
 pub fn compare(args: CompareArgs) -> Result<()> {
     let a = Scenario::load(&args.a)?;
-    if args.trials == Some(0) || args.threads == Some(0) {
-        return Err(UsageError("--trials and --threads must be at least 1".into()).into());
-    }
+    super::check_counts(args.common.trials, args.common.threads)?;
     match &args.b {
         Some(path) => {
             let b = Scenario::load(path)?;
@@ -82,14 +80,14 @@ fn compare_pair(a: &Scenario, b: &Scenario, args: &CompareArgs, dir: &Path) -> R
         ))
         .into());
     }
-    let trials = args.trials.unwrap_or(a.run.trials);
-    let seed = args.seed.unwrap_or(a.run.seed);
+    let trials = args.common.trials.unwrap_or(a.run.trials);
+    let seed = args.common.seed.unwrap_or(a.run.seed);
     let index_pairs: Vec<(usize, usize)> = pairs.iter().map(|(x, y, _)| (*x, *y)).collect();
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(args.common.threads.unwrap_or(0))
         .build()
         .context("cannot start the worker threads")?;
-    let bar = TrialBar::new(trials, args.quiet);
+    let bar = TrialBar::new(trials, args.common.quiet);
     let start = Instant::now();
     let paired = pool.install(|| {
         with_system!(&a.system, sa => with_system!(&b.system, sb => {
@@ -97,7 +95,7 @@ fn compare_pair(a: &Scenario, b: &Scenario, args: &CompareArgs, dir: &Path) -> R
         }))
     });
     bar.finish();
-    if !args.quiet {
+    if !args.common.quiet {
         let s = start.elapsed().as_secs_f64();
         eprintln!(
             "throughput: {trials} paired trials in {s:.3} s = {:.0} trials/s on {} threads",
@@ -116,16 +114,9 @@ fn compare_pair(a: &Scenario, b: &Scenario, args: &CompareArgs, dir: &Path) -> R
             .map(|((_, _, name), j)| paired_difference(name, j.a_only, j.b_only, j.both, trials))
             .collect(),
     };
-    if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&report).expect("serializes")
-        );
-    } else {
-        print!("{}", render(&report));
-    }
+    super::print_results(args.common.json, &report, || render(&report));
     for path in crate::export::compare::write(&report, dir)? {
-        if !args.quiet {
+        if !args.common.quiet {
             eprintln!("wrote {}", path.display());
         }
     }

@@ -20,6 +20,16 @@ mod tune;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
 
+/// Rejects `--trials 0` and `--threads 0`.
+pub fn check_counts(trials: Option<u64>, threads: Option<usize>) -> Result<(), UsageError> {
+    if trials == Some(0) || threads == Some(0) {
+        return Err(UsageError(
+            "--trials and --threads must be at least 1".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// The trial cap of a `--precision` run when `--trials` is not given.
 pub const PRECISION_CAP: u64 = 1_000_000_000;
 
@@ -114,12 +124,7 @@ impl RunPlan {
     /// Loads the scenario and checks the options.
     pub fn from_args(args: RunArgs) -> Result<Self> {
         let scenario = Scenario::load(&args.scenario)?;
-        if args.trials == Some(0) {
-            return Err(UsageError("--trials must be at least 1".into()).into());
-        }
-        if args.threads == Some(0) {
-            return Err(UsageError("--threads must be at least 1".into()).into());
-        }
+        check_counts(args.common.trials, args.common.threads)?;
         let out_dir = args.out.unwrap_or_else(|| default_out_dir(&args.scenario));
         let sweep = sweep::grid(&scenario)?;
         let precision = match args.precision {
@@ -131,7 +136,7 @@ impl RunPlan {
             }
             p => p,
         };
-        let trials = match (args.trials, precision) {
+        let trials = match (args.common.trials, precision) {
             (Some(t), _) => t,
             (None, Some(_)) => PRECISION_CAP,
             (None, None) => scenario.run.trials,
@@ -141,11 +146,11 @@ impl RunPlan {
             sweep,
             precision,
             trials,
-            seed: args.seed.unwrap_or(scenario.run.seed),
-            threads: args.threads,
+            seed: args.common.seed.unwrap_or(scenario.run.seed),
+            threads: args.common.threads,
             out_dir,
-            json: args.json,
-            quiet: args.quiet,
+            json: args.common.json,
+            quiet: args.common.quiet,
             exact_only: args.exact,
             scenario,
         })
@@ -168,14 +173,7 @@ impl RunPlan {
         let record = self.start_manifest(threads)?;
         let bar = TrialBar::new(self.trials, self.quiet);
         let start = Instant::now();
-        let report = run_scenario(
-            &self.scenario,
-            self.trials,
-            self.seed,
-            self.threads,
-            self.precision,
-            &bar,
-        )?;
+        let report = self.run_one(&self.scenario, &bar)?;
         bar.finish();
         self.throughput(report.trials, start.elapsed().as_secs_f64(), threads);
         if !self.silent {
@@ -190,6 +188,19 @@ impl RunPlan {
             written,
         )?;
         Ok(Outcome::Single { report, notes })
+    }
+
+    /// Runs `scenario` (this plan's scenario or one of its grid points) with the plan's
+    /// trials, seed, threads and precision.
+    fn run_one(&self, scenario: &Scenario, progress: &dyn Progress) -> Result<Report> {
+        run_scenario(
+            scenario,
+            self.trials,
+            self.seed,
+            self.threads,
+            self.precision,
+            progress,
+        )
     }
 
     /// Writes the manifest of a run that is starting (`finished: false`).
@@ -247,12 +258,20 @@ pub fn default_out_dir(scenario: &Path) -> PathBuf {
 }
 
 fn print_report(report: &Report, notes: &[String], json: bool) -> Result<()> {
-    if json {
-        println!("{}", export::json::to_json(report));
-    } else {
-        print!("{}", table::render(report, notes));
-    }
+    print_results(json, report, || table::render(report, notes));
     Ok(())
+}
+
+/// Prints `results` as pretty JSON when `json`, else the text `table` makes.
+pub fn print_results<T: serde::Serialize>(json: bool, results: &T, table: impl FnOnce() -> String) {
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(results).expect("results always serialize")
+        );
+    } else {
+        print!("{}", table());
+    }
 }
 
 /// Runs `trials` trials of `scenario` and summarizes them.

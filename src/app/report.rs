@@ -4,7 +4,7 @@
 
 use super::{Outcome, RunPlan, sweep};
 use crate::cli::ReportArgs;
-use crate::error::{OutputError, UsageError};
+use crate::error::OutputError;
 use crate::export::html::{self, IndexEntry, Results, RunInfo};
 use crate::export::manifest::rfc3339;
 use crate::scenario::Scenario;
@@ -32,9 +32,7 @@ fn write(path: &Path, text: &str) -> Result<(), OutputError> {
 
 /// Writes the reports.
 pub fn report(args: ReportArgs) -> Result<()> {
-    if args.trials == Some(0) || args.threads == Some(0) {
-        return Err(UsageError("--trials and --threads must be at least 1".into()).into());
-    }
+    super::check_counts(args.trials, args.threads)?;
     let paths = if args.scenarios.is_empty() {
         shipped()?
     } else {

@@ -1,7 +1,7 @@
 //! Running a `[sweep]`: every grid point through the shared engine from the same seed (common
 //! random numbers), then the sweep's tables and charts.
 
-use super::{RunPlan, exact_report, run_scenario};
+use super::{RunPlan, exact_report};
 use crate::error::ScenarioError;
 use crate::export::{self, progress::TrialBar, table};
 use crate::scenario::Scenario;
@@ -56,14 +56,7 @@ impl RunPlan {
         let bar = TrialBar::new(total, self.quiet);
         let start = Instant::now();
         for p in points {
-            let r: Report = run_scenario(
-                &p.scenario,
-                self.trials,
-                self.seed,
-                self.threads,
-                self.precision,
-                &bar,
-            )?;
+            let r: Report = self.run_one(&p.scenario, &bar)?;
             report.points.push(SweepResult {
                 values: values(p),
                 metrics: r.metrics,
@@ -81,14 +74,7 @@ impl RunPlan {
         if self.silent {
             return Ok(());
         }
-        if self.json {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(sweep).expect("a sweep always serializes")
-            );
-        } else {
-            print!("{}", table::render_sweep(sweep));
-        }
+        super::print_results(self.json, sweep, || table::render_sweep(sweep));
         Ok(())
     }
 }

@@ -125,7 +125,7 @@ impl Search<'_> {
                     &s,
                     self.trials,
                     self.seed,
-                    self.args.threads,
+                    self.args.common.threads,
                     None,
                     &NoProgress,
                 )?;
@@ -134,7 +134,7 @@ impl Search<'_> {
                     .iter()
                     .find(|m| m.metric == self.goal.metric)
                     .expect("checked before the search");
-                if !self.args.quiet {
+                if !self.args.common.quiet {
                     eprintln!(
                         "  {} = {value}: {} {:.6} [{:.6}, {:.6}]",
                         self.goal.vary, self.goal.metric, row.estimate, row.ci_low, row.ci_high
@@ -205,6 +205,7 @@ impl Search<'_> {
 
 /// Runs the search and prints what it found.
 pub fn tune(args: TuneArgs) -> Result<()> {
+    super::check_counts(args.common.trials, args.common.threads)?;
     let base = Scenario::load(&args.scenario)?;
     let goal = goal(&args, &base)?;
     if !(0.0..=1.0).contains(&goal.target) {
@@ -241,8 +242,8 @@ pub fn tune(args: TuneArgs) -> Result<()> {
     let mut search = Search {
         base: &base,
         goal: &goal,
-        trials: args.trials.unwrap_or(base.run.trials).max(1),
-        seed: args.seed.unwrap_or(base.run.seed),
+        trials: args.common.trials.unwrap_or(base.run.trials).max(1),
+        seed: args.common.seed.unwrap_or(base.run.seed),
         args: &args,
         cache: BTreeMap::new(),
     };
@@ -282,14 +283,7 @@ pub fn tune(args: TuneArgs) -> Result<()> {
         bracket,
         tried,
     };
-    if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&report).expect("serializes")
-        );
-    } else {
-        print!("{}", render(&report));
-    }
+    super::print_results(args.common.json, &report, || render(&report));
     Ok(())
 }
 
