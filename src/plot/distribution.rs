@@ -3,8 +3,8 @@
 //! (`survival_curve.png`: the chance each side is still fighting after round k), and for
 //! fights the per-combatant death and down rates with intervals (`combatants.png`).
 
-use super::Chart;
 use super::font::FAMILY;
+use super::{Chart, draw_band_line, draw_legend};
 use crate::stats::{Distribution, DistributionKind, Report};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -173,32 +173,19 @@ impl Chart for SurvivalChart {
             .map_err(err)?;
         for (i, d) in curves(report).enumerate() {
             let color = SERIES[i % SERIES.len()];
-            let xs: Vec<f64> = d.points.iter().map(|p| p.x as f64).collect();
-            let mut band: Vec<(f64, f64)> =
-                d.points.iter().map(|p| (p.x as f64, p.ci_low)).collect();
-            band.extend(d.points.iter().rev().map(|p| (p.x as f64, p.ci_high)));
-            chart
-                .draw_series(std::iter::once(Polygon::new(band, color.mix(0.2).filled())))
-                .map_err(err)?;
-            chart
-                .draw_series(LineSeries::new(
-                    xs.iter().zip(&d.points).map(|(&x, p)| (x, p.rate)),
-                    color.stroke_width(2),
-                ))
-                .map_err(err)?
-                .label(d.name.trim_start_matches("fighting."))
-                .legend(move |(x, y)| {
-                    PathElement::new([(x, y), (x + 18, y)], color.stroke_width(3))
-                });
+            let points: Vec<(f64, f64, f64, f64)> = d
+                .points
+                .iter()
+                .map(|p| (p.x as f64, p.rate, p.ci_low, p.ci_high))
+                .collect();
+            draw_band_line(
+                &mut chart,
+                &points,
+                color,
+                d.name.trim_start_matches("fighting."),
+            )?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font((FAMILY, 14))
-            .draw()
-            .map_err(err)?;
+        draw_legend(&mut chart)?;
         Ok(())
     }
 }

@@ -116,6 +116,55 @@ pub fn render_all(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, PlotError
     Ok(written)
 }
 
+/// A chart over two `f64` axes.
+pub(crate) type XyChart<'a, DB> = ChartContext<
+    'a,
+    DB,
+    plotters::coord::cartesian::Cartesian2d<
+        plotters::coord::types::RangedCoordf64,
+        plotters::coord::types::RangedCoordf64,
+    >,
+>;
+
+/// One series drawn as a line through its estimates over a translucent 95% band, labelled
+/// for the legend. `points` are `(x, estimate, low, high)`.
+pub(crate) fn draw_band_line<'a, DB: DrawingBackend + 'a>(
+    chart: &mut XyChart<'a, DB>,
+    points: &[(f64, f64, f64, f64)],
+    color: RGBColor,
+    label: &str,
+) -> Result<(), String> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let mut band: Vec<(f64, f64)> = points.iter().map(|p| (p.0, p.2)).collect();
+    band.extend(points.iter().rev().map(|p| (p.0, p.3)));
+    chart
+        .draw_series(std::iter::once(Polygon::new(band, color.mix(0.2).filled())))
+        .map_err(err)?;
+    chart
+        .draw_series(LineSeries::new(
+            points.iter().map(|p| (p.0, p.1)),
+            color.stroke_width(2),
+        ))
+        .map_err(err)?
+        .label(label)
+        .legend(move |(x, y)| PathElement::new([(x, y), (x + 18, y)], color.stroke_width(3)));
+    Ok(())
+}
+
+/// The legend box of a line chart, upper right.
+pub(crate) fn draw_legend<'a, DB: DrawingBackend + 'a>(
+    chart: &mut XyChart<'a, DB>,
+) -> Result<(), String> {
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font((font::FAMILY, 14))
+        .draw()
+        .map_err(|e| e.to_string())
+}
+
 /// Object-safe drawing of a report chart, so differently typed charts share one list.
 trait DrawReport {
     fn render_if_applies(&self, report: &Report, dir: &Path) -> Result<Vec<PathBuf>, PlotError>;

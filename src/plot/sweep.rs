@@ -2,8 +2,8 @@
 //! (`sweep.png`/`.svg`); for two fields, a heatmap per headline rate with the values written
 //! in the cells and a labelled colour scale (`heatmap_<metric>.png`/`.svg`).
 
-use super::Chart;
 use super::font::FAMILY;
+use super::{Chart, draw_band_line, draw_legend};
 use crate::export::sweep::{file_part, fmt_value};
 use crate::stats::SweepReport;
 use plotters::coord::Shift;
@@ -106,38 +106,19 @@ impl Chart for SweepLines {
         for (k, metric) in metrics.iter().enumerate() {
             let color = PALETTE[k % PALETTE.len()];
             let s = series(sweep, metric);
-            let mut band: Vec<(f64, f64)> = xs.iter().zip(&s).map(|(&x, r)| (x, r.1)).collect();
-            band.extend(xs.iter().zip(&s).rev().map(|(&x, r)| (x, r.2)));
-            chart
-                .draw_series(std::iter::once(Polygon::new(
-                    band,
-                    color.mix(0.18).filled(),
-                )))
-                .map_err(err)?;
-            chart
-                .draw_series(LineSeries::new(
-                    xs.iter().zip(&s).map(|(&x, r)| (x, r.0)),
-                    color.stroke_width(2),
-                ))
-                .map_err(err)?
-                .label(metric.as_str())
-                .legend(move |(x, y)| {
-                    PathElement::new([(x, y), (x + 18, y)], color.stroke_width(3))
-                });
+            let points: Vec<(f64, f64, f64, f64)> = xs
+                .iter()
+                .zip(&s)
+                .map(|(&x, r)| (x, r.0, r.1, r.2))
+                .collect();
+            draw_band_line(&mut chart, &points, color, metric)?;
             chart
                 .draw_series(xs.iter().zip(&s).filter_map(|(&x, r)| {
                     r.3.map(|e| Cross::new((x, e), 4, color.stroke_width(2)))
                 }))
                 .map_err(err)?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font((FAMILY, 14))
-            .draw()
-            .map_err(err)?;
+        draw_legend(&mut chart)?;
         Ok(())
     }
 }
