@@ -5,10 +5,9 @@
 
 use criterion::{Criterion, Throughput, criterion_group};
 use oddsmith::dice::packed::PackedDice;
-use oddsmith::scenario::Scenario;
 use oddsmith::sim::{self, seed::batch_rng};
 use oddsmith::stats::Tally;
-use oddsmith::with_system;
+use oddsmith::systems::{RuleSystem, Scenario, Visit};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::hint::black_box;
@@ -28,14 +27,25 @@ fn warded_door() -> Scenario {
     shipped("warded_door.toml")
 }
 
-/// The engine path: the loaded scenario's system through the runner's batch function.
-fn engine_batches(scenario: &Scenario, batches: u64, len: u64) -> Tally {
-    with_system!(&scenario.system, s => {
-        (0..batches)
-            .map(|b| sim::run_batch(s, 2026, b, len))
+/// `batches` batches of `len` trials through the runner's batch function.
+struct Batches {
+    batches: u64,
+    len: u64,
+}
+
+impl Visit for Batches {
+    type Output = Tally;
+    fn visit<S: RuleSystem>(self, s: &S) -> Tally {
+        (0..self.batches)
+            .map(|b| sim::run_batch(s, 2026, b, self.len))
             .reduce(Tally::merge)
             .expect("at least one batch")
-    })
+    }
+}
+
+/// The engine path: the loaded scenario's system through the runner's batch function.
+fn engine_batches(scenario: &Scenario, batches: u64, len: u64) -> Tally {
+    scenario.system.visit(Batches { batches, len })
 }
 
 /// The same check written by hand: challenge 6 − venture 3 → 3 needed, one mundane and one

@@ -1,39 +1,31 @@
 //! `oddsmith compare A B`: both scenarios on the same random numbers, trial by trial, and
 //! each shared rate's difference with its paired 95% interval.
 
-use super::file_stem;
+use super::{Plan, file_stem, run::print_results};
 use crate::cli::CompareArgs;
 use crate::error::UsageError;
 use crate::export::progress::TrialBar;
-use crate::scenario::Scenario;
-use crate::scenario::sweep::variants;
-use crate::sim::paired::run_paired;
+use crate::export::table;
 use crate::stats::compare::{CompareReport, paired_difference};
-use crate::with_system;
-use anyhow::{Context, Result};
-use std::fmt::Write;
+use crate::systems::Scenario;
+use anyhow::Result;
 use std::path::Path;
 use std::time::Instant;
 
 /// Runs the comparison (or one per `[variant.NAME]` of A's file) and writes
 /// `compare.csv` and `compare.json`.
-pub fn compare(args: CompareArgs) -> Result<()> {
+pub fn compare(args: &CompareArgs) -> Result<()> {
     let a = Scenario::load(&args.a)?;
-    super::check_counts(args.common.trials, args.common.threads)?;
+    let plan = Plan::for_compare(args)?;
     match &args.b {
         Some(path) => {
             let b = Scenario::load(path)?;
-            let dir = args.out.clone().unwrap_or_else(|| {
-                Path::new("reports").join(format!(
-                    "compare_{}_vs_{}",
-                    file_stem(&args.a),
-                    file_stem(path)
-                ))
-            });
-            compare_pair(&a, &b, &args, &dir)
+            let dir =
+                plan.out_dir(|| format!("compare_{}_vs_{}", file_stem(&args.a), file_stem(path)));
+            compare_pair(&plan, &a, &b, &dir)
         }
         None => {
-            let variants = variants(&a.source)?;
+            let variants = a.variants()?;
             if variants.is_empty() {
                 return Err(UsageError(format!(
                     "give scenario B, or add [variant.NAME] tables to {}",
@@ -43,15 +35,10 @@ pub fn compare(args: CompareArgs) -> Result<()> {
             }
             for (variant, mut b) in variants {
                 b.name = format!("{} [{}]", a.name, variant.label);
-                let dir = match &args.out {
-                    Some(out) => out.join(&variant.label),
-                    None => Path::new("reports").join(format!(
-                        "compare_{}_{}",
-                        file_stem(&args.a),
-                        variant.label
-                    )),
-                };
-                compare_pair(&a, &b, &args, &dir)?;
+                let dir = plan.out_subdir(&variant.label, || {
+                    format!("compare_{}_{}", file_stem(&args.a), variant.label)
+                });
+                compare_pair(&plan, &a, &b, &dir)?;
             }
             Ok(())
         }
@@ -59,11 +46,11 @@ pub fn compare(args: CompareArgs) -> Result<()> {
 }
 
 /// Compares `a` with `b` and writes the files into `dir`.
-fn compare_pair(a: &Scenario, b: &Scenario, args: &CompareArgs, dir: &Path) -> Result<()> {
-    let names_b: Vec<&str> = b.system.layout().counter_names().collect();
-    let pairs: Vec<(usize, usize, String)> = a
-        .system
-        .layout()
+fn compare_pair(plan: &Plan, a: &Scenario, b: &Scenario, dir: &Path) -> Result<()> {
+    let layout_b = b.system.layout();
+    let names_b: Vec<&str> = layout_b.counter_names().collect();
+    let layout_a = a.system.layout();
+    let pairs: Vec<(usize, usize, String)> = layout_a
         .counter_names()
         .enumerate()
         .filter_map(|(ia, name)| {
@@ -80,29 +67,16 @@ fn compare_pair(a: &Scenario, b: &Scenario, args: &CompareArgs, dir: &Path) -> R
         ))
         .into());
     }
-    let trials = args.common.trials.unwrap_or(a.run.trials);
-    let seed = args.common.seed.unwrap_or(a.run.seed);
+    let trials = plan.trials(a);
+    let seed = plan.seed(a);
     let index_pairs: Vec<(usize, usize)> = pairs.iter().map(|(x, y, _)| (*x, *y)).collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.common.threads.unwrap_or(0))
-        .build()
-        .context("cannot start the worker threads")?;
-    let bar = TrialBar::new(trials, args.common.quiet);
+    let bar = TrialBar::new(trials, plan.quiet);
     let start = Instant::now();
-    let paired = pool.install(|| {
-        with_system!(&a.system, sa => with_system!(&b.system, sb => {
-            run_paired(sa, sb, &index_pairs, trials, seed, &bar)
-        }))
-    });
+    let paired = plan
+        .pool
+        .run_paired(&a.system, &b.system, &index_pairs, trials, seed, &bar);
     bar.finish();
-    if !args.common.quiet {
-        let s = start.elapsed().as_secs_f64();
-        eprintln!(
-            "throughput: {trials} paired trials in {s:.3} s = {:.0} trials/s on {} threads",
-            trials as f64 / s.max(1e-9),
-            pool.current_num_threads()
-        );
-    }
+    plan.throughput("paired trials", trials, start.elapsed().as_secs_f64());
     let report = CompareReport {
         a: a.name.clone(),
         b: b.name.clone(),
@@ -114,42 +88,7 @@ fn compare_pair(a: &Scenario, b: &Scenario, args: &CompareArgs, dir: &Path) -> R
             .map(|((_, _, name), j)| paired_difference(name, j.a_only, j.b_only, j.both, trials))
             .collect(),
     };
-    super::print_results(args.common.json, &report, || render(&report));
-    for path in crate::export::compare::write(&report, dir)? {
-        if !args.common.quiet {
-            eprintln!("wrote {}", path.display());
-        }
-    }
+    print_results(plan.json, &report, || table::render_compare(&report));
+    plan.wrote(&crate::export::compare::write(&report, dir)?);
     Ok(())
-}
-
-fn render(r: &CompareReport) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "A: {}\nB: {}\n{} paired trials, seed {} (same random numbers for both)",
-        r.a, r.b, r.trials, r.seed
-    );
-    let header = ["metric", "A", "B", "B − A", "95% interval of B − A", ""];
-    let rows: Vec<Vec<String>> = r
-        .metrics
-        .iter()
-        .map(|m| {
-            vec![
-                m.metric.clone(),
-                format!("{:.6}", m.a),
-                format!("{:.6}", m.b),
-                format!("{:+.6}", m.difference),
-                format!("[{:+.6}, {:+.6}]", m.ci_low, m.ci_high),
-                if m.significant {
-                    "*".into()
-                } else {
-                    String::new()
-                },
-            ]
-        })
-        .collect();
-    out.push_str(&crate::export::table::aligned(&header, &rows, 0));
-    let _ = writeln!(out, "* the interval excludes 0: B differs from A");
-    out
 }

@@ -2,14 +2,14 @@
 //! `reports/<stem>/` and writes each one's `index.html` and `report.md`, then
 //! `reports/index.html` linking them.
 
-use super::{Outcome, RunPlan, sweep};
+use super::{Outcome, Plan, file_stem, run};
 use crate::cli::ReportArgs;
-use crate::error::OutputError;
 use crate::export::html::{self, IndexEntry, Results, RunInfo};
 use crate::export::manifest::rfc3339;
-use crate::scenario::Scenario;
+use crate::export::write::{Staged, write_file};
+use crate::systems::Scenario;
 use anyhow::{Context, Result};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::SystemTime;
 
 fn shipped() -> Result<Vec<PathBuf>> {
@@ -23,16 +23,9 @@ fn shipped() -> Result<Vec<PathBuf>> {
     Ok(all)
 }
 
-fn write(path: &Path, text: &str) -> Result<(), OutputError> {
-    std::fs::write(path, text).map_err(|source| OutputError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
-}
-
 /// Writes the reports.
-pub fn report(args: ReportArgs) -> Result<()> {
-    super::check_counts(args.trials, args.threads)?;
+pub fn report(args: &ReportArgs) -> Result<()> {
+    let plan = Plan::for_report(args)?;
     let paths = if args.scenarios.is_empty() {
         shipped()?
     } else {
@@ -41,39 +34,25 @@ pub fn report(args: ReportArgs) -> Result<()> {
     // Check every file before running any, so a typo costs no time.
     let scenarios = paths
         .iter()
-        .map(|p| Scenario::load(p).and_then(|s| Ok((p, sweep::grid(&s)?, s))))
+        .map(|p| Scenario::load(p).and_then(|s| s.sweep_points().map(|_| (p, s))))
         .collect::<Result<Vec<_>, _>>()?;
     let date = rfc3339(SystemTime::now());
     let mut entries = Vec::new();
-    for (path, points, scenario) in scenarios {
-        let folder = super::file_stem(path);
+    for (path, s) in &scenarios {
+        let folder = file_stem(path);
         let dir = args.out.join(&folder);
-        let plan = RunPlan {
-            trials: args.trials.unwrap_or(scenario.run.trials),
-            seed: scenario.run.seed,
-            threads: args.threads,
-            out_dir: dir.clone(),
-            json: false,
-            quiet: args.quiet,
-            exact_only: false,
-            precision: None,
-            sweep: points,
-            silent: true,
-            scenario,
-        };
         if !args.quiet {
             eprintln!("running {}", path.display());
         }
-        let outcome = plan.execute()?;
-        let s = &plan.scenario;
+        let outcome = run::run(&plan, s, &dir)?;
         let info = RunInfo {
             name: s.name.clone(),
             description: s.description.clone(),
             system: s.system_name.clone(),
             path: path.display().to_string(),
-            text: s.source.text.clone(),
-            trials: plan.trials,
-            seed: plan.seed,
+            text: s.source().text.clone(),
+            trials: plan.trials(s),
+            seed: plan.seed(s),
             version: env!("CARGO_PKG_VERSION").to_string(),
             date: date.clone(),
         };
@@ -100,11 +79,10 @@ pub fn report(args: ReportArgs) -> Result<()> {
                 ),
             ),
         };
-        write(&dir.join("index.html"), &html::page(&info, results, &dir))?;
-        write(
-            &dir.join("report.md"),
-            &html::markdown(&info, results, &dir),
-        )?;
+        let mut pages = Staged::new(&dir)?;
+        pages.text("index.html", &html::page(&info, results, &dir))?;
+        pages.text("report.md", &html::markdown(&info, results, &dir))?;
+        pages.commit()?;
         entries.push(IndexEntry {
             folder,
             name: info.name,
@@ -112,8 +90,10 @@ pub fn report(args: ReportArgs) -> Result<()> {
             summary,
         });
     }
-    let index = args.out.join("index.html");
-    write(&index, &html::index(&entries, &date))?;
+    let index = write_file(
+        &args.out.join("index.html"),
+        html::index(&entries, &date).as_bytes(),
+    )?;
     if !args.quiet {
         eprintln!("wrote {}", index.display());
     }

@@ -5,50 +5,24 @@
 //! target lies between two values, then halves that bracket down to two neighbours, and
 //! reports both with their intervals.
 
-use super::run_scenario;
+use super::Plan;
+use super::run::{exact_report, print_results, run_scenario};
 use crate::cli::TuneArgs;
 use crate::error::UsageError;
-use crate::scenario::Scenario;
-use crate::scenario::sweep::{integer_at, variant};
+use crate::export::table::render_tune;
+use crate::scenario::tune;
 use crate::sim::NoProgress;
+use crate::stats::tune::{Tried, TuneReport};
 use crate::stats::{MetricKind, MetricRow};
+use crate::systems::Scenario;
 use anyhow::Result;
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt::Write;
 
 /// Most outward steps before giving up on bracketing (2^40 away).
 const MAX_STEPS: u32 = 40;
 
-/// One value tried.
-#[derive(Debug, Clone, Serialize)]
-struct Tried {
-    value: i64,
-    estimate: f64,
-    ci_low: f64,
-    ci_high: f64,
-    exact: Option<f64>,
-}
-
-#[derive(Debug, Serialize)]
-struct TuneReport {
-    scenario: String,
-    field: String,
-    metric: String,
-    target: f64,
-    trials: u64,
-    seed: u64,
-    /// The value whose rate is closest to the target.
-    best: Option<Tried>,
-    /// The neighbours the target lies between, when it was bracketed.
-    bracket: Option<(Tried, Tried)>,
-    /// Every value tried, in increasing order.
-    tried: Vec<Tried>,
-}
-
 /// What to search: from the command line, else the file's `[tune]` table.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone)]
 struct Goal {
     vary: String,
     metric: String,
@@ -57,57 +31,38 @@ struct Goal {
     to: Option<i64>,
 }
 
-#[derive(Debug, Deserialize)]
-struct TuneOnly {
-    tune: Option<TuneSpec>,
-}
-
-/// `[tune]` as written: every key optional, so the command line can fill in the rest.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TuneSpec {
-    vary: Option<String>,
-    metric: Option<String>,
-    target: Option<f64>,
-    from: Option<i64>,
-    to: Option<i64>,
-}
-
 fn goal(args: &TuneArgs, base: &Scenario) -> Result<Goal> {
-    let file = base.source.parse::<TuneOnly>()?.tune;
-    let from_file = |f: fn(&TuneSpec) -> Option<String>| file.as_ref().and_then(f);
+    let file = tune::read(&base.document)?;
     let missing = |what: &str| {
         UsageError(format!(
             "give --{what}, or `{what}` in a [tune] table of {}",
-            base.source.path.display()
+            base.source().path.display()
         ))
     };
     Ok(Goal {
         vary: args
             .vary
             .clone()
-            .or_else(|| from_file(|t| t.vary.clone()))
+            .or_else(|| file.vary.clone())
             .ok_or_else(|| missing("vary"))?,
         metric: args
             .metric
             .clone()
-            .or_else(|| from_file(|t| t.metric.clone()))
+            .or_else(|| file.metric.clone())
             .ok_or_else(|| missing("metric"))?,
         target: args
             .target
-            .or_else(|| file.as_ref().and_then(|t| t.target))
+            .or(file.target)
             .ok_or_else(|| missing("target"))?,
-        from: args.from.or_else(|| file.as_ref().and_then(|t| t.from)),
-        to: args.to.or_else(|| file.as_ref().and_then(|t| t.to)),
+        from: args.from.or(file.from),
+        to: args.to.or(file.to),
     })
 }
 
 struct Search<'a> {
     base: &'a Scenario,
     goal: &'a Goal,
-    args: &'a TuneArgs,
-    trials: u64,
-    seed: u64,
+    plan: &'a Plan,
     cache: BTreeMap<i64, Option<Tried>>,
 }
 
@@ -119,22 +74,17 @@ impl Search<'_> {
         }
         let in_range =
             self.goal.from.is_none_or(|f| value >= f) && self.goal.to.is_none_or(|t| value <= t);
-        let tried = match variant(&self.base.source, &self.goal.vary, value) {
-            Ok(s) if in_range => {
-                let r = run_scenario(
-                    &s,
-                    self.trials,
-                    self.seed,
-                    self.args.common.threads,
-                    None,
-                    &NoProgress,
-                )?;
+        let tried = match self.base.with_integer(&self.goal.vary, value) {
+            Ok(mut s) if in_range => {
+                // Every value runs from the base file's seed and trials.
+                s.run = self.base.run;
+                let r = run_scenario(self.plan, &s, &NoProgress);
                 let row: &MetricRow = r
                     .metrics
                     .iter()
                     .find(|m| m.metric == self.goal.metric)
                     .expect("checked before the search");
-                if !self.args.common.quiet {
+                if !self.plan.quiet {
                     eprintln!(
                         "  {} = {value}: {} {:.6} [{:.6}, {:.6}]",
                         self.goal.vary, self.goal.metric, row.estimate, row.ci_low, row.ci_high
@@ -204,10 +154,10 @@ impl Search<'_> {
 }
 
 /// Runs the search and prints what it found.
-pub fn tune(args: TuneArgs) -> Result<()> {
-    super::check_counts(args.common.trials, args.common.threads)?;
+pub fn tune(args: &TuneArgs) -> Result<()> {
     let base = Scenario::load(&args.scenario)?;
-    let goal = goal(&args, &base)?;
+    let plan = Plan::for_tune(args)?;
+    let goal = goal(args, &base)?;
     if !(0.0..=1.0).contains(&goal.target) {
         return Err(UsageError(format!(
             "--target {} must be a rate from 0 to 1",
@@ -215,7 +165,7 @@ pub fn tune(args: TuneArgs) -> Result<()> {
         ))
         .into());
     }
-    let rates: Vec<String> = super::exact_report(&base)
+    let rates: Vec<String> = exact_report(&base)
         .metrics
         .iter()
         .filter(|m| m.kind == MetricKind::Rate)
@@ -230,7 +180,7 @@ pub fn tune(args: TuneArgs) -> Result<()> {
         ))
         .into());
     }
-    let Some(start) = integer_at(&base.source, &goal.vary).or(goal.from) else {
+    let Some(start) = base.integer_at(&goal.vary).or(goal.from) else {
         return Err(UsageError(format!(
             "--vary {}: no integer at that path in {} (give --from to start elsewhere)",
             goal.vary,
@@ -242,13 +192,12 @@ pub fn tune(args: TuneArgs) -> Result<()> {
     let mut search = Search {
         base: &base,
         goal: &goal,
-        trials: args.common.trials.unwrap_or(base.run.trials).max(1),
-        seed: args.common.seed.unwrap_or(base.run.seed),
-        args: &args,
+        plan: &plan,
         cache: BTreeMap::new(),
     };
     let Some(first) = search.eval(start)? else {
-        let why = variant(&base.source, &goal.vary, start)
+        let why = base
+            .with_integer(&goal.vary, start)
             .err()
             .unwrap_or_default();
         return Err(UsageError(format!("--vary {} = {start}: {why}", goal.vary)).into());
@@ -277,50 +226,12 @@ pub fn tune(args: TuneArgs) -> Result<()> {
         field: goal.vary.clone(),
         metric: goal.metric.clone(),
         target,
-        trials: search.trials,
-        seed: search.seed,
+        trials: plan.trials(&base),
+        seed: plan.seed(&base),
         best,
         bracket,
         tried,
     };
-    super::print_results(args.common.json, &report, || render(&report));
+    print_results(plan.json, &report, || render_tune(&report));
     Ok(())
-}
-
-fn render(r: &TuneReport) -> String {
-    let mut out = String::new();
-    let row = |t: &Tried| {
-        format!(
-            "{} = {}: {} {:.6} [{:.6}, {:.6}]{}",
-            r.field,
-            t.value,
-            r.metric,
-            t.estimate,
-            t.ci_low,
-            t.ci_high,
-            t.exact
-                .map(|e| format!(" exact {e:.6}"))
-                .unwrap_or_default()
-        )
-    };
-    let _ = writeln!(
-        out,
-        "{}: {} closest to {} over {} ({} trials per value, seed {})",
-        r.scenario, r.metric, r.target, r.field, r.trials, r.seed
-    );
-    match (&r.best, &r.bracket) {
-        (Some(best), Some((lo, hi))) => {
-            let _ = writeln!(out, "closest: {}", row(best));
-            let _ = writeln!(out, "the target lies between\n  {}\n  {}", row(lo), row(hi));
-        }
-        (Some(best), None) => {
-            let _ = writeln!(
-                out,
-                "the target was not reached in the values the scenario allows; closest: {}",
-                row(best)
-            );
-        }
-        _ => {}
-    }
-    out
 }

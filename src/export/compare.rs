@@ -1,6 +1,7 @@
 //! Comparison files: `compare.csv` (Polars) with `metric, a, b, difference, ci_low,
 //! ci_high, significant, trials`, and `compare.json`.
 
+use super::write::Staged;
 use crate::error::OutputError;
 use crate::stats::compare::CompareReport;
 use polars::prelude::*;
@@ -8,11 +9,7 @@ use std::path::{Path, PathBuf};
 
 /// Writes `compare.csv` and `compare.json` into `dir`; returns their paths.
 pub fn write(r: &CompareReport, dir: &Path) -> Result<Vec<PathBuf>, OutputError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| OutputError::Io { path, source }
-    };
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let mut files = Staged::new(dir)?;
     let csv = dir.join("compare.csv");
     let m = &r.metrics;
     let mut frame = df!(
@@ -29,12 +26,8 @@ pub fn write(r: &CompareReport, dir: &Path) -> Result<Vec<PathBuf>, OutputError>
         path: csv.clone(),
         message: e.to_string(),
     })?;
-    crate::export::csv::write_frame(&mut frame, &csv)?;
-    let json = dir.join("compare.json");
-    std::fs::write(
-        &json,
-        serde_json::to_string_pretty(r).expect("serializes") + "\n",
-    )
-    .map_err(io(&json))?;
-    Ok(vec![csv, json])
+    super::csv::write_frame(&mut frame, "compare.csv", &mut files)?;
+    let json = serde_json::to_string_pretty(r).expect("serializes") + "\n";
+    files.text("compare.json", &json)?;
+    files.commit()
 }

@@ -6,6 +6,7 @@
 //!   still_going, ci_low, ci_high, trials` (e.g. each side still fighting after round k).
 
 use super::Exporter;
+use super::write::Staged;
 use crate::error::OutputError;
 use crate::stats::{Distribution, DistributionKind, Report};
 use polars::prelude::*;
@@ -77,51 +78,53 @@ pub fn survival_frame<'a>(
     )
 }
 
-/// Writes `frame` as CSV with a header row.
-pub fn write_frame(frame: &mut DataFrame, path: &Path) -> Result<(), OutputError> {
-    let mut file = std::fs::File::create(path).map_err(|source| OutputError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    CsvWriter::new(&mut file)
-        .include_header(true)
-        .finish(frame)
-        .map_err(table_err(path))
+/// Writes `frame` as CSV with a header row, as the file `name` of `files`.
+pub fn write_frame(
+    frame: &mut DataFrame,
+    name: &str,
+    files: &mut Staged,
+) -> Result<(), OutputError> {
+    let path = files.dir().join(name);
+    files.with_path(name, |tmp| {
+        let mut file = std::fs::File::create(tmp).map_err(|source| OutputError::Io {
+            path: tmp.to_path_buf(),
+            source,
+        })?;
+        CsvWriter::new(&mut file)
+            .include_header(true)
+            .finish(frame)
+            .map_err(table_err(&path))
+    })
 }
 
-/// Builds a frame with `build` and writes it to `dir/name`; returns `name`.
+/// Builds a frame with `build` and writes it as `name`.
 fn write_table(
-    dir: &Path,
-    name: String,
+    files: &mut Staged,
+    name: &str,
     build: impl FnOnce() -> PolarsResult<DataFrame>,
-) -> Result<String, OutputError> {
-    let path = dir.join(&name);
-    let mut frame = build().map_err(table_err(&path))?;
-    write_frame(&mut frame, &path)?;
-    Ok(name)
+) -> Result<(), OutputError> {
+    let mut frame = build().map_err(table_err(&files.dir().join(name)))?;
+    write_frame(&mut frame, name, files)
 }
 
 impl Exporter for SummaryCsv {
-    fn write(&self, report: &Report, dir: &Path) -> Result<Vec<String>, OutputError> {
-        Ok(vec![write_table(dir, "summary.csv".into(), || {
-            summary_frame(report)
-        })?])
+    fn write(&self, report: &Report, files: &mut Staged) -> Result<(), OutputError> {
+        write_table(files, "summary.csv", || summary_frame(report))
     }
 }
 
 impl Exporter for DistributionCsv {
-    fn write(&self, report: &Report, dir: &Path) -> Result<Vec<String>, OutputError> {
-        let mut names = Vec::new();
+    fn write(&self, report: &Report, files: &mut Staged) -> Result<(), OutputError> {
         let of_kind = |k| report.distributions.iter().filter(move |d| d.kind == k);
         for d in of_kind(DistributionKind::Histogram) {
             let name = format!("{}_histogram.csv", d.name);
-            names.push(write_table(dir, name, || histogram_frame(d))?);
+            write_table(files, &name, || histogram_frame(d))?;
         }
         if of_kind(DistributionKind::Survival).next().is_some() {
-            names.push(write_table(dir, "survival_curve.csv".into(), || {
+            write_table(files, "survival_curve.csv", || {
                 survival_frame(of_kind(DistributionKind::Survival))
-            })?);
+            })?;
         }
-        Ok(names)
+        Ok(())
     }
 }

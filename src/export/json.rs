@@ -2,9 +2,9 @@
 //! on stdout with `--json` and as `summary.json` in the output folder.
 
 use super::Exporter;
+use super::write::Staged;
 use crate::error::OutputError;
 use crate::stats::Report;
-use std::path::Path;
 
 /// The report as pretty-printed JSON text.
 pub fn to_json(report: &Report) -> String {
@@ -15,10 +15,7 @@ pub fn to_json(report: &Report) -> String {
 pub struct JsonFile;
 
 impl Exporter for JsonFile {
-    fn write(&self, report: &Report, dir: &Path) -> Result<Vec<String>, OutputError> {
-        let path = dir.join("summary.json");
-        std::fs::write(&path, to_json(report) + "\n")
-            .map_err(|source| OutputError::Io { path, source })?;
-        Ok(vec!["summary.json".into()])
+    fn write(&self, report: &Report, files: &mut Staged) -> Result<(), OutputError> {
+        files.text("summary.json", &(to_json(report) + "\n"))
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::error::OutputError;
 use serde::Serialize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The record of one run.
@@ -65,18 +65,10 @@ pub fn rfc3339(time: SystemTime) -> String {
     )
 }
 
-/// Writes `manifest` as `dir/manifest.json` (through a temporary file and a rename).
-pub fn write(manifest: &Manifest, dir: &Path) -> Result<(), OutputError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| OutputError::Io { path, source }
-    };
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
-    let path = dir.join("manifest.json");
-    let tmp = dir.join(".manifest.json.tmp");
+/// Writes `manifest` as `dir/manifest.json` (atomically); returns its path.
+pub fn write(manifest: &Manifest, dir: &Path) -> Result<PathBuf, OutputError> {
     let text = serde_json::to_string_pretty(manifest).expect("a manifest always serializes");
-    std::fs::write(&tmp, text + "\n").map_err(io(&tmp))?;
-    std::fs::rename(&tmp, &path).map_err(io(&path))
+    super::write::write_file(&dir.join("manifest.json"), (text + "\n").as_bytes())
 }
 
 #[cfg(test)]

@@ -4,19 +4,12 @@
 //! long table; and `sweep.json`.
 
 use super::csv::write_frame;
+use super::write::Staged;
 use crate::error::OutputError;
 use crate::stats::SweepReport;
+use crate::stats::summary::{file_part, fmt_value};
 use polars::prelude::*;
 use std::path::Path;
-
-/// A swept value as written: whole numbers without a decimal point.
-pub fn fmt_value(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v}")
-    }
-}
 
 /// The long table: swept fields, then `metric, estimate, ci_low, ci_high, exact, trials`.
 pub fn long_frame(sweep: &SweepReport) -> PolarsResult<DataFrame> {
@@ -85,40 +78,21 @@ pub fn pivot_frame(
     out.ok_or_else(|| polars_err!(NoData: "no values to pivot"))
 }
 
-/// File-name-safe form of a metric name.
-pub fn file_part(metric: &str) -> String {
-    metric
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
-}
-
-/// Writes `sweep.csv`, the pivots (two fields) and `sweep.json` into `dir`; returns the
-/// file names.
-pub fn write_tables(sweep: &SweepReport, dir: &Path) -> Result<Vec<String>, OutputError> {
-    let err = |path: &Path| {
-        let path = path.to_path_buf();
+/// Writes `sweep.csv`, the pivots (two fields) and `sweep.json` into `files`.
+pub fn write_tables(sweep: &SweepReport, files: &mut Staged) -> Result<(), OutputError> {
+    let err = |name: &str| {
+        let path = Path::new(name).to_path_buf();
         move |e: PolarsError| OutputError::Table {
             path,
             message: e.to_string(),
         }
     };
-    let mut names = Vec::new();
-    let path = dir.join("sweep.csv");
-    let mut long = long_frame(sweep).map_err(err(&path))?;
-    write_frame(&mut long, &path)?;
-    names.push("sweep.csv".to_string());
+    let mut long = long_frame(sweep).map_err(err("sweep.csv"))?;
+    write_frame(&mut long, "sweep.csv", files)?;
     if sweep.fields.len() == 2 {
         let labels = sweep.field_labels();
         for metric in sweep.headline_metrics() {
             let name = format!("pivot_{}.csv", file_part(&metric));
-            let path = dir.join(&name);
             let mut pivot = pivot_frame(
                 &long,
                 &metric,
@@ -126,14 +100,10 @@ pub fn write_tables(sweep: &SweepReport, dir: &Path) -> Result<Vec<String>, Outp
                 &labels[1],
                 &sweep.field_values(1),
             )
-            .map_err(err(&path))?;
-            write_frame(&mut pivot, &path)?;
-            names.push(name);
+            .map_err(err(&name))?;
+            write_frame(&mut pivot, &name, files)?;
         }
     }
-    let path = dir.join("sweep.json");
     let text = serde_json::to_string_pretty(sweep).expect("a sweep always serializes");
-    std::fs::write(&path, text + "\n").map_err(|source| OutputError::Io { path, source })?;
-    names.push("sweep.json".into());
-    Ok(names)
+    files.text("sweep.json", &(text + "\n"))
 }

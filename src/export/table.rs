@@ -1,5 +1,8 @@
-//! The terminal table: metric, estimate, 95% interval, exact value and trials, aligned.
+//! Terminal tables: a run's metrics (estimate, 95% interval, exact value, trials), a sweep,
+//! a comparison and a target search, aligned.
 
+use crate::stats::compare::CompareReport;
+use crate::stats::tune::{Tried, TuneReport};
 use crate::stats::{MetricKind, MetricRow, Report};
 use std::fmt::Write;
 
@@ -9,7 +12,7 @@ fn fmt_value(kind: MetricKind, v: f64) -> String {
     }
     match kind {
         MetricKind::Rate => format!("{v:.6}"),
-        MetricKind::Value => format!("{v:.4}"),
+        MetricKind::Mean | MetricKind::Quantile => format!("{v:.4}"),
     }
 }
 
@@ -102,5 +105,77 @@ pub fn render_sweep(sweep: &crate::stats::SweepReport) -> String {
         sweep.seed
     );
     out.push_str(&aligned(&header, &body, labels.len()));
+    out
+}
+
+/// A comparison as text: both names, then each shared rate's A, B, difference and paired
+/// interval, with a mark where the interval excludes 0.
+pub fn render_compare(r: &CompareReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "A: {}\nB: {}\n{} paired trials, seed {} (same random numbers for both)",
+        r.a, r.b, r.trials, r.seed
+    );
+    let header = ["metric", "A", "B", "B − A", "95% interval of B − A", ""];
+    let rows: Vec<Vec<String>> = r
+        .metrics
+        .iter()
+        .map(|m| {
+            vec![
+                m.metric.clone(),
+                format!("{:.6}", m.a),
+                format!("{:.6}", m.b),
+                format!("{:+.6}", m.difference),
+                format!("[{:+.6}, {:+.6}]", m.ci_low, m.ci_high),
+                if m.significant {
+                    "*".into()
+                } else {
+                    String::new()
+                },
+            ]
+        })
+        .collect();
+    out.push_str(&aligned(&header, &rows, 0));
+    let _ = writeln!(out, "* the interval excludes 0: B differs from A");
+    out
+}
+
+/// A target search as text: the closest value and the two the target lies between.
+pub fn render_tune(r: &TuneReport) -> String {
+    let mut out = String::new();
+    let row = |t: &Tried| {
+        format!(
+            "{} = {}: {} {:.6} [{:.6}, {:.6}]{}",
+            r.field,
+            t.value,
+            r.metric,
+            t.estimate,
+            t.ci_low,
+            t.ci_high,
+            t.exact
+                .map(|e| format!(" exact {e:.6}"))
+                .unwrap_or_default()
+        )
+    };
+    let _ = writeln!(
+        out,
+        "{}: {} closest to {} over {} ({} trials per value, seed {})",
+        r.scenario, r.metric, r.target, r.field, r.trials, r.seed
+    );
+    match (&r.best, &r.bracket) {
+        (Some(best), Some((lo, hi))) => {
+            let _ = writeln!(out, "closest: {}", row(best));
+            let _ = writeln!(out, "the target lies between\n  {}\n  {}", row(lo), row(hi));
+        }
+        (Some(best), None) => {
+            let _ = writeln!(
+                out,
+                "the target was not reached in the values the scenario allows; closest: {}",
+                row(best)
+            );
+        }
+        _ => {}
+    }
     out
 }

@@ -5,7 +5,7 @@
 
 use super::font::FAMILY;
 use super::{Chart, draw_band_line, draw_legend};
-use crate::stats::{Distribution, DistributionKind, Report};
+use crate::stats::{About, Distribution, DistributionKind, Report, Role};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -178,12 +178,11 @@ impl Chart for SurvivalChart {
                 .iter()
                 .map(|p| (p.x as f64, p.rate, p.ci_low, p.ci_high))
                 .collect();
-            draw_band_line(
-                &mut chart,
-                &points,
-                color,
-                d.name.trim_start_matches("fighting."),
-            )?;
+            let label = match &d.meta.about {
+                About::Side(side) => side.as_str(),
+                _ => d.meta.label.as_str(),
+            };
+            draw_band_line(&mut chart, &points, color, label)?;
         }
         draw_legend(&mut chart)?;
         Ok(())
@@ -193,11 +192,18 @@ impl Chart for SurvivalChart {
 /// Per-combatant death and down rates with intervals: two bars per combatant.
 pub struct CombatantChart;
 
-/// (label, estimate, low, high, is death) rows, last combatant first (drawn bottom-up).
+/// (label, estimate, low, high, is death) rows, last combatant first (drawn bottom-up): each
+/// combatant's down rate and, below it, its death rate, by the rows' roles.
 fn combatant_rows(report: &Report) -> Vec<(String, f64, f64, f64, bool)> {
+    let of = |role: Role, who: &str| {
+        report.metrics.iter().find(|m| {
+            m.meta.role == role
+                && matches!(&m.meta.about, About::Combatant { name, .. } if name == who)
+        })
+    };
     let mut rows = Vec::new();
-    for m in &report.metrics {
-        let Some(who) = m.metric.strip_prefix("down.") else {
+    for m in report.metrics.iter().filter(|m| m.meta.role == Role::Down) {
+        let About::Combatant { name: who, .. } = &m.meta.about else {
             continue;
         };
         rows.push((
@@ -207,11 +213,7 @@ fn combatant_rows(report: &Report) -> Vec<(String, f64, f64, f64, bool)> {
             m.ci_high,
             false,
         ));
-        if let Some(d) = report
-            .metrics
-            .iter()
-            .find(|d| d.metric == format!("death.{who}"))
-        {
+        if let Some(d) = of(Role::Death, who) {
             rows.push((
                 format!("{who}: death"),
                 d.estimate,

@@ -1,28 +1,28 @@
 //! Charts, drawn with plotters as PNG and SVG from one drawing function per chart. Each chart
 //! is a [`Chart`]; [`render_all`] draws every chart a report has. Text uses the embedded font
-//! ([`font`]), so charts render without system fonts. Files are written under a temporary
-//! name and renamed when complete.
+//! ([`font`]), so charts render without system fonts. Charts are drawn onto the paths a
+//! [`ChartFiles`] hands out (the output code's atomic writer), never written directly.
 
 pub mod distribution;
 pub mod font;
 pub mod rates;
 pub mod sweep;
 
-use crate::stats::{Report, SweepReport};
+use crate::error::OutputError;
+use crate::stats::{DistributionKind, Report, SweepReport};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use thiserror::Error;
+use std::path::Path;
 
-/// A chart that could not be drawn or written.
-#[derive(Debug, Error)]
-#[error("{}: {message}", path.display())]
-pub struct PlotError {
-    /// File being drawn.
-    pub path: PathBuf,
-    /// What went wrong.
-    pub message: String,
+/// Where charts go: the file `name` is drawn by `draw` onto the path the writer hands out,
+/// and the writer puts it in place.
+pub trait ChartFiles {
+    /// Draws the file `name` with `draw`.
+    fn draw_file(
+        &mut self,
+        name: &str,
+        draw: &mut dyn FnMut(&Path) -> Result<(), String>,
+    ) -> Result<(), OutputError>;
 }
 
 /// One chart, drawn from some results (`Data`: a [`Report`], a [`SweepReport`]).
@@ -43,77 +43,50 @@ pub trait Chart {
     ) -> Result<(), String>;
 }
 
-/// Draws `chart` for `report` into `dir` as `<stem>.png` and `<stem>.svg`.
+/// Draws `chart` for `data` as `<stem>.png` and `<stem>.svg`.
 pub fn render<C: Chart>(
     chart: &C,
-    report: &C::Data,
-    dir: &Path,
-) -> Result<Vec<PathBuf>, PlotError> {
-    font::ensure_registered().map_err(|message| PlotError {
-        path: dir.to_path_buf(),
+    data: &C::Data,
+    files: &mut dyn ChartFiles,
+) -> Result<(), OutputError> {
+    font::ensure_registered().map_err(|message| OutputError::Chart {
+        path: format!("{}.png", chart.stem()).into(),
         message,
     })?;
-    let size = chart.size(report);
-    let png = dir.join(format!("{}.png", chart.stem()));
-    let svg = dir.join(format!("{}.svg", chart.stem()));
-    write_atomically(&png, |tmp| {
-        let area = BitMapBackend::new(tmp, size).into_drawing_area();
-        chart.draw(report, &area)?;
+    let size = chart.size(data);
+    files.draw_file(&format!("{}.png", chart.stem()), &mut |path| {
+        let area = BitMapBackend::new(path, size).into_drawing_area();
+        chart.draw(data, &area)?;
         area.present().map_err(|e| e.to_string())
     })?;
-    write_atomically(&svg, |tmp| {
-        let area = SVGBackend::new(tmp, size).into_drawing_area();
-        chart.draw(report, &area)?;
+    files.draw_file(&format!("{}.svg", chart.stem()), &mut |path| {
+        let area = SVGBackend::new(path, size).into_drawing_area();
+        chart.draw(data, &area)?;
         area.present().map_err(|e| e.to_string())
-    })?;
-    Ok(vec![png, svg])
+    })
 }
 
-/// Runs `write` on a temporary path beside `path` and renames it into place on success;
-/// removes the temporary file on failure.
-fn write_atomically(
-    path: &Path,
-    write: impl FnOnce(&Path) -> Result<(), String>,
-) -> Result<(), PlotError> {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("chart");
-    // Unique per process and call, so concurrent renders into one folder never share a
-    // temporary. Keep the extension last: plotters picks the image format from it.
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let tmp = path.with_file_name(format!(".tmp-{}-{n}-{name}", std::process::id()));
-    let fail = |message: String| {
-        let _ = std::fs::remove_file(&tmp);
-        PlotError {
-            path: path.to_path_buf(),
-            message,
-        }
-    };
-    write(&tmp).map_err(fail)?;
-    std::fs::rename(&tmp, path).map_err(|e| fail(e.to_string()))
-}
-
-/// Draws every chart that applies to `report` into `dir`; returns the files written.
-pub fn render_all(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, PlotError> {
-    let mut written = Vec::new();
+/// Draws every chart that applies to `report`.
+pub fn render_all(report: &Report, files: &mut dyn ChartFiles) -> Result<(), OutputError> {
     let rates = rates::RateChart;
     if rates.applies(report) {
-        written.extend(render(&rates, report, dir)?);
+        render(&rates, report, files)?;
     }
     for d in &report.distributions {
         let hist = distribution::HistogramChart {
             name: d.name.clone(),
         };
-        if d.kind == crate::stats::DistributionKind::Histogram && hist.applies(report) {
-            written.extend(render(&hist, report, dir)?);
+        if d.kind == DistributionKind::Histogram && hist.applies(report) {
+            render(&hist, report, files)?;
         }
     }
     for chart in [
         &distribution::SurvivalChart as &dyn DrawReport,
         &distribution::CombatantChart,
     ] {
-        written.extend(chart.render_if_applies(report, dir)?);
+        chart.render_if_applies(report, files)?;
     }
-    Ok(written)
+    Ok(())
 }
 
 /// A chart over two `f64` axes.
@@ -167,34 +140,40 @@ pub(crate) fn draw_legend<'a, DB: DrawingBackend + 'a>(
 
 /// Object-safe drawing of a report chart, so differently typed charts share one list.
 trait DrawReport {
-    fn render_if_applies(&self, report: &Report, dir: &Path) -> Result<Vec<PathBuf>, PlotError>;
+    fn render_if_applies(
+        &self,
+        report: &Report,
+        files: &mut dyn ChartFiles,
+    ) -> Result<(), OutputError>;
 }
 
 impl<C: Chart<Data = Report>> DrawReport for C {
-    fn render_if_applies(&self, report: &Report, dir: &Path) -> Result<Vec<PathBuf>, PlotError> {
+    fn render_if_applies(
+        &self,
+        report: &Report,
+        files: &mut dyn ChartFiles,
+    ) -> Result<(), OutputError> {
         if self.applies(report) {
-            render(self, report, dir)
-        } else {
-            Ok(Vec::new())
+            render(self, report, files)?;
         }
+        Ok(())
     }
 }
 
-/// Draws every sweep chart into `dir`: the line chart for one swept field, a heatmap per
-/// headline rate for two.
-pub fn render_sweep(sweep: &SweepReport, dir: &Path) -> Result<Vec<PathBuf>, PlotError> {
-    let mut written = Vec::new();
+/// Draws every sweep chart: the line chart for one swept field, a heatmap per headline rate
+/// for two.
+pub fn render_sweep(sweep: &SweepReport, files: &mut dyn ChartFiles) -> Result<(), OutputError> {
     let lines = sweep::SweepLines;
     if lines.applies(sweep) {
-        written.extend(render(&lines, sweep, dir)?);
+        render(&lines, sweep, files)?;
     }
     for metric in sweep.headline_metrics() {
         let heatmap = sweep::Heatmap { metric };
         if heatmap.applies(sweep) {
-            written.extend(render(&heatmap, sweep, dir)?);
+            render(&heatmap, sweep, files)?;
         }
     }
-    Ok(written)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@
 
 use super::font::FAMILY;
 use super::{Chart, draw_band_line, draw_legend};
-use crate::export::sweep::{file_part, fmt_value};
 use crate::stats::SweepReport;
+use crate::stats::summary::{file_part, fmt_value};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};

@@ -9,6 +9,7 @@ fn report() -> Report {
     let row = |metric: &str, estimate: f64, exact: Option<f64>| MetricRow {
         metric: metric.into(),
         kind: MetricKind::Rate,
+        meta: crate::stats::Meta::default(),
         estimate,
         ci_low: estimate - 0.01,
         ci_high: estimate + 0.01,
@@ -17,7 +18,7 @@ fn report() -> Report {
     };
     Report {
         scenario: "Chart test".into(),
-        system: "invisible-sun".into(),
+        system: "a-system".into(),
         trials: 10_000,
         seed: 3,
         metrics: vec![
@@ -162,7 +163,7 @@ fn svg_names_every_rate_and_explains_the_marks() {
     }
     // Value rows are not rates: not drawn.
     let mut r = report();
-    r.metrics[1].kind = MetricKind::Value;
+    r.metrics[1].kind = MetricKind::Mean;
     assert!(!svg_texts(&rate_svg(&r)).contains(&"flux"));
 }
 
@@ -225,21 +226,9 @@ fn long_names_are_shortened_to_fit() {
 }
 
 #[test]
-fn a_failed_write_leaves_no_temporary() {
-    let dir = tempfile::tempdir().unwrap();
-    let target = dir.path().join("rates.png");
-    let err = write_atomically(&target, |tmp| {
-        std::fs::write(tmp, b"partial").unwrap();
-        Err("drawing failed".into())
-    })
-    .unwrap_err();
-    assert!(err.to_string().contains("rates.png") && err.to_string().contains("drawing failed"));
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
-}
-
-#[test]
 fn fights_get_histogram_survival_and_combatant_charts() {
-    use crate::stats::{DistPoint, Distribution, DistributionKind};
+    use crate::export::write::Staged;
+    use crate::stats::{DistPoint, Distribution, DistributionKind, Meta, Role};
     let point = |x: u64, rate: f64| DistPoint {
         x,
         count: (rate * 1000.0) as u64,
@@ -249,23 +238,29 @@ fn fights_get_histogram_survival_and_combatant_charts() {
     };
     let mut r = report();
     r.metrics[2].metric = "down.Charlotte Korde".into();
+    r.metrics[2].meta = Meta::combatant(Role::Down, "down", "Charlotte Korde", "party");
     r.metrics[1].metric = "death.Charlotte Korde".into();
+    r.metrics[1].meta = Meta::combatant(Role::Death, "death", "Charlotte Korde", "party");
     r.distributions = vec![
         Distribution {
             name: "rounds".into(),
             kind: DistributionKind::Histogram,
+            meta: Meta::trial(Role::Rounds, "rounds"),
             trials: 1000,
             points: vec![point(0, 0.0), point(1, 0.2), point(2, 0.5), point(3, 0.3)],
         },
         Distribution {
             name: "fighting.party".into(),
             kind: DistributionKind::Survival,
+            meta: Meta::side(Role::StillFighting, "still fighting", "party"),
             trials: 1000,
             points: vec![point(0, 1.0), point(1, 0.9), point(2, 0.9), point(3, 0.9)],
         },
     ];
     let dir = tempfile::tempdir().unwrap();
-    render_all(&r, dir.path()).unwrap();
+    let mut files = Staged::new(dir.path()).unwrap();
+    render_all(&r, &mut files).unwrap();
+    files.commit().unwrap();
     for f in ["rates", "rounds_histogram", "survival_curve", "combatants"] {
         for ext in ["png", "svg"] {
             let path = dir.path().join(format!("{f}.{ext}"));

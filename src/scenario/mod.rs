@@ -1,40 +1,47 @@
-//! Scenario files: the TOML a user writes to describe a matchup. This module owns the parts
-//! every system shares — `name`, `system`, `description` and the `[run]` table — checks the
-//! top-level keys, and hands the text to the chosen rule system to read its own sections.
-//! Every error names the file, line, column and key.
+//! Scenario files, the generic layer: the TOML a user writes, parsed once into a
+//! [`Document`]; the parts every system shares — `name`, `system`, `description` and the
+//! `[run]` table ([`Header`]); the field helpers rule schemas read their sections with
+//! ([`fields`]); and the workbench tables that edit a document (`[sweep]`, `[variant.NAME]`,
+//! `[tune]`). This module knows no rule system: the registry in `crate::systems` tells it which
+//! sections the chosen system reads ([`Document::check_sections`]). Every error names the file,
+//! line, column and key.
 
+mod document;
+pub mod fields;
 mod source;
 pub mod sweep;
+pub mod tune;
 
+pub use document::{Document, Node, NodeValue};
+pub use fields::int_in_range;
 pub use source::Source;
+pub use toml::Spanned;
 
 use crate::error::ScenarioError;
-use crate::systems::{LoadedSystem, SystemKind};
 use serde::Deserialize;
-use std::path::Path;
-use toml::Spanned;
 
 /// Default number of trials when `[run] trials` is not given.
 pub const DEFAULT_TRIALS: u64 = 1_000_000;
 /// Default seed when `[run] seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// The top level of every scenario file. System sections are kept as raw values here and
-/// read by the system itself, which rejects sections it does not use.
+/// Top-level keys every scenario may have, whatever its system.
+pub const COMMON_KEYS: [&str; 7] = [
+    "name",
+    "system",
+    "description",
+    "run",
+    "sweep",
+    "variant",
+    "tune",
+];
+
+/// The shared top-level keys as written.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)] // sections are read again, typed, by the system that uses them
-struct TopLevel {
+struct HeaderSpec {
     name: Spanned<String>,
     system: Spanned<String>,
     description: Option<String>,
-    run: Option<RunSection>,
-    check: Option<Spanned<toml::Value>>,
-    contest: Option<Spanned<toml::Value>>,
-    combatant: Option<Spanned<toml::Value>>,
-    sweep: Option<Spanned<toml::Value>>,
-    variant: Option<Spanned<toml::Value>>,
-    tune: Option<Spanned<toml::Value>>,
 }
 
 /// `[run]`: how many trials, from which seed, and the round limit for multi-round systems.
@@ -53,125 +60,103 @@ pub struct RunSettings {
     pub trials: u64,
     /// Seed of the whole run.
     pub seed: u64,
-    /// Round limit for multi-round systems, if the file gives one.
-    pub max_rounds: Option<u64>,
 }
 
-/// A loaded, validated scenario ready to run.
+/// What every scenario says about itself, checked.
 #[derive(Debug, Clone)]
-pub struct Scenario {
-    /// The file it came from.
-    pub source: Source,
-    /// `name`.
+pub struct Header {
+    /// `name`, not empty.
     pub name: String,
-    /// `system` as written.
-    pub system_name: String,
+    /// `system` as written, with where it was written.
+    pub system: Spanned<String>,
     /// `description` (empty if absent).
     pub description: String,
     /// `[run]` settings (before command-line overrides).
     pub run: RunSettings,
-    /// The rule system built from the file.
-    pub system: LoadedSystem,
+    /// `[run] max_rounds`, for the rule system to accept or refuse (≥ 1).
+    pub max_rounds: Option<Spanned<u64>>,
 }
 
-impl Scenario {
-    /// Reads and validates the scenario at `path`.
-    pub fn load(path: &Path) -> Result<Self, ScenarioError> {
-        Self::from_source(Source::read(path)?)
-    }
-
-    /// Validates a scenario already in memory.
-    pub fn from_source(source: Source) -> Result<Self, ScenarioError> {
-        let top: TopLevel = source.parse()?;
-        let kind = SystemKind::from_name(top.system.get_ref()).ok_or_else(|| {
-            source.invalid(
-                top.system.span(),
-                "system",
-                format!(
-                    "unknown rule system \"{}\"; allowed: {}",
-                    top.system.get_ref(),
-                    SystemKind::allowed()
-                ),
-            )
-        })?;
-        if top.name.get_ref().trim().is_empty() {
-            return Err(source.invalid(top.name.span(), "name", "must not be empty"));
+impl Document {
+    /// Reads and checks the shared keys.
+    pub fn header(&self) -> Result<Header, ScenarioError> {
+        let spec: HeaderSpec = self.read_as()?;
+        if spec.name.get_ref().trim().is_empty() {
+            return Err(self.invalid(spec.name.span(), "name", "must not be empty"));
         }
-        let run = run_settings(&source, top.run.as_ref())?;
-        let system = LoadedSystem::load(kind, &source, &run)?;
-        Ok(Self {
-            name: top.name.into_inner(),
-            system_name: top.system.into_inner(),
-            description: top.description.unwrap_or_default(),
+        let run: Option<RunSection> = self.section("run")?;
+        let (run, max_rounds) = run_settings(&self.source, run.as_ref())?;
+        Ok(Header {
+            name: spec.name.into_inner(),
+            system: spec.system,
+            description: spec.description.unwrap_or_default(),
             run,
-            system,
-            source,
+            max_rounds,
         })
     }
-}
 
-fn run_settings(source: &Source, run: Option<&RunSection>) -> Result<RunSettings, ScenarioError> {
-    let Some(run) = run else {
-        return Ok(RunSettings {
-            trials: DEFAULT_TRIALS,
-            seed: DEFAULT_SEED,
-            max_rounds: None,
-        });
-    };
-    let positive = |v: &Option<Spanned<i64>>, key: &str, default: Option<u64>| match v {
-        None => Ok(default),
-        Some(s) if *s.get_ref() >= 1 => Ok(Some(*s.get_ref() as u64)),
-        Some(s) => Err(source.invalid(
-            s.span(),
-            key,
-            format!(
-                "{} is not allowed; use an integer of at least 1",
-                s.get_ref()
-            ),
-        )),
-    };
-    let trials = positive(&run.trials, "run.trials", Some(DEFAULT_TRIALS))?.unwrap_or(1);
-    let max_rounds = positive(&run.max_rounds, "run.max_rounds", None)?;
-    let seed = match &run.seed {
-        None => DEFAULT_SEED,
-        Some(s) if *s.get_ref() >= 0 => *s.get_ref() as u64,
-        Some(s) => {
-            return Err(source.invalid(
-                s.span(),
-                "run.seed",
+    /// Refuses any top-level key that is neither shared nor one of `sections`, the sections
+    /// the chosen `system` reads.
+    pub fn check_sections(&self, system: &str, sections: &[&str]) -> Result<(), ScenarioError> {
+        for (key, _) in self.top_level() {
+            let k = key.get_ref().as_str();
+            if COMMON_KEYS.contains(&k) || sections.contains(&k) {
+                continue;
+            }
+            let allowed: Vec<String> = COMMON_KEYS
+                .iter()
+                .chain(sections)
+                .map(|s| format!("`{s}`"))
+                .collect();
+            return Err(self.invalid(
+                key.span(),
+                k,
                 format!(
-                    "{} is not allowed; use an integer of at least 0",
-                    s.get_ref()
+                    "unknown field `{k}`: not a section of {system} scenarios; allowed: {}",
+                    allowed.join(", ")
                 ),
             ));
         }
-    };
-    Ok(RunSettings {
-        trials,
-        seed,
-        max_rounds,
-    })
+        Ok(())
+    }
 }
 
-/// Reads an optional integer key that must lie in `min..=max`; `None` gives `default`.
-pub fn int_in_range(
+fn run_settings(
     source: &Source,
-    value: Option<&Spanned<i64>>,
-    key: &str,
-    min: i64,
-    max: i64,
-    default: i64,
-) -> Result<i64, ScenarioError> {
-    match value {
-        None => Ok(default),
-        Some(v) if (min..=max).contains(v.get_ref()) => Ok(*v.get_ref()),
-        Some(v) => Err(source.invalid(
-            v.span(),
-            key,
-            format!(
-                "{} is out of range; allowed: an integer from {min} to {max}",
-                v.get_ref()
-            ),
-        )),
-    }
+    run: Option<&RunSection>,
+) -> Result<(RunSettings, Option<Spanned<u64>>), ScenarioError> {
+    let Some(run) = run else {
+        let defaults = RunSettings {
+            trials: DEFAULT_TRIALS,
+            seed: DEFAULT_SEED,
+        };
+        return Ok((defaults, None));
+    };
+    let at_least = |v: &Spanned<i64>, key: &str, min: i64| {
+        if *v.get_ref() >= min {
+            Ok(Spanned::new(v.span(), *v.get_ref() as u64))
+        } else {
+            Err(source.invalid(
+                v.span(),
+                key,
+                format!(
+                    "{} is not allowed; use an integer of at least {min}",
+                    v.get_ref()
+                ),
+            ))
+        }
+    };
+    let trials = match &run.trials {
+        None => DEFAULT_TRIALS,
+        Some(t) => at_least(t, "run.trials", 1)?.into_inner(),
+    };
+    let max_rounds = match &run.max_rounds {
+        None => None,
+        Some(m) => Some(at_least(m, "run.max_rounds", 1)?),
+    };
+    let seed = match &run.seed {
+        None => DEFAULT_SEED,
+        Some(s) => at_least(s, "run.seed", 0)?.into_inner(),
+    };
+    Ok((RunSettings { trials, seed }, max_rounds))
 }

@@ -2,7 +2,6 @@
 //! error can point at the line and key it is about.
 
 use crate::error::ScenarioError;
-use serde::de::DeserializeOwned;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -74,12 +73,8 @@ impl Source {
         }
     }
 
-    /// Deserializes the whole file as `T`, mapping TOML and schema errors to line and column.
-    pub fn parse<T: DeserializeOwned>(&self) -> Result<T, ScenarioError> {
-        toml::from_str(&self.text).map_err(|e| self.toml_error(&e))
-    }
-
-    fn toml_error(&self, e: &toml::de::Error) -> ScenarioError {
+    /// A TOML or schema error, at its line and column, naming the key written there.
+    pub fn toml_error(&self, e: &toml::de::Error) -> ScenarioError {
         let start = e.span().map_or(0, |s| s.start);
         let (line, column) = self.line_col(start);
         ScenarioError::Invalid {
@@ -139,7 +134,8 @@ mod tests {
             check: Check,
         }
         let s = Source::from_text("x.toml", "[check]\nchalenge = 3\n");
-        let msg = s.parse::<Doc>().unwrap_err().to_string();
+        let doc = super::super::Document::parse(s).unwrap();
+        let msg = doc.read_as::<Doc>().unwrap_err().to_string();
         assert!(
             msg.starts_with("x.toml:2:1: `check.chalenge`: unknown field"),
             "{msg}"

@@ -2,10 +2,14 @@
 //! seed, batch index), run on rayon and merged through [`Tally`] accumulators. No per-trial
 //! data is kept, so memory stays flat however many trials run, and because every batch's
 //! random numbers depend only on its index, the same seed gives the same numbers at any
-//! thread count.
+//! thread count. One [`Pool`] of worker threads is built per command and runs every scenario,
+//! grid point and tuned value of it.
 
 pub mod paired;
+mod pool;
 pub mod seed;
+
+pub use pool::{Pool, PoolError};
 
 use crate::stats::Tally;
 use crate::systems::RuleSystem;
@@ -33,15 +37,12 @@ pub fn run_batch<S: RuleSystem>(system: &S, seed: u64, index: u64, len: u64) -> 
     let mut rng = seed::batch_rng(seed, index);
     let mut scratch = system.scratch();
     let mut tally = system.layout().tally();
-    for _ in 0..len {
-        system.trial(&mut rng, &mut scratch, &mut tally);
-    }
-    system.finish_batch(&mut scratch, &mut tally);
+    system.batch(&mut rng, len, &mut scratch, &mut tally);
     tally.add_trials(len);
     tally
 }
 
-/// Runs `trials` trials of `system` from `seed` on the current rayon pool.
+/// Runs `trials` trials of `system` from `seed` on the current rayon pool (see [`Pool`]).
 pub fn run<S: RuleSystem>(system: &S, trials: u64, seed: u64, progress: &dyn Progress) -> Tally {
     run_batches(
         system,
@@ -99,22 +100,5 @@ pub fn run_until<S: RuleSystem>(
             return tally;
         }
         next = done * 2;
-    }
-}
-
-/// Runs on a dedicated pool of `threads` threads (`None`: rayon's default, one per core).
-pub fn run_with_threads<S: RuleSystem>(
-    system: &S,
-    trials: u64,
-    seed: u64,
-    threads: Option<usize>,
-    progress: &dyn Progress,
-) -> Result<Tally, rayon::ThreadPoolBuildError> {
-    match threads {
-        None => Ok(run(system, trials, seed, progress)),
-        Some(n) => {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(n).build()?;
-            Ok(pool.install(|| run(system, trials, seed, progress)))
-        }
     }
 }

@@ -85,10 +85,9 @@ pub fn run_paired<A: RuleSystem, B: RuleSystem>(
                 before_a.extend_from_slice(out.a.counters());
                 before_b.clear();
                 before_b.extend_from_slice(out.b.counters());
+                // `trial` adds its outcome to the tally before it returns.
                 a.trial(&mut trial_rng(seed, batch, i), &mut sa, &mut out.a);
-                a.finish_batch(&mut sa, &mut out.a);
                 b.trial(&mut trial_rng(seed, batch, i), &mut sb, &mut out.b);
-                b.finish_batch(&mut sb, &mut out.b);
                 for (joint, &(ia, ib)) in out.joints.iter_mut().zip(pairs) {
                     let x = out.a.counters()[ia] > before_a[ia];
                     let y = out.b.counters()[ib] > before_b[ib];

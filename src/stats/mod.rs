@@ -1,18 +1,22 @@
 //! Statistics that can be trusted: mergeable accumulators ([`Tally`], [`Histogram`]), the
-//! layout a rule system declares for them ([`Layout`]), 95% intervals, and the step that turns
-//! merged counts into reported [`summary::MetricRow`]s.
+//! layout a rule system declares for them ([`Layout`]) with each metric's role ([`Meta`]),
+//! 95% intervals, and the step that turns merged counts into reported
+//! [`summary::MetricRow`]s.
 //!
 //! Accumulators hold only integer counts, so merging is associative and commutative: the same
 //! trials give the same numbers whatever order rayon merges the batches in.
 
 pub mod compare;
 pub mod interval;
+pub mod role;
 pub mod summarize;
 pub mod summary;
 pub mod tally;
+pub mod tune;
 
 pub use interval::{mean_interval, wilson_interval};
-pub use summarize::{ExactValues, distributions, summarize};
+pub use role::{About, Meta, Role};
+pub use summarize::{ExactValues, distributions, rates_within, summarize};
 pub use summary::{
     DistPoint, Distribution, DistributionKind, MetricKind, MetricRow, Report, SweepReport,
     SweepResult,

@@ -3,6 +3,7 @@
 //! rule system are attached by metric name.
 
 use super::interval::{mean_interval, wilson_interval, z95};
+use super::role::{Meta, Role};
 use super::summary::{DistPoint, Distribution, DistributionKind, MetricKind, MetricRow};
 use super::tally::{Histogram, HistogramReport, Layout, Tally};
 use std::collections::BTreeMap;
@@ -15,30 +16,39 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) ->
     let n = tally.trials();
     let exact_of = |name: &str| exact.and_then(|e| e.get(name).copied());
     let mut rows = Vec::new();
-    for (name, &hits) in layout.counter_names().zip(tally.counters()) {
-        rows.push(rate_row(name.to_string(), hits, n, exact_of(name)));
+    for ((name, meta), &hits) in layout.counters().zip(tally.counters()) {
+        let row = rate_row(name.to_string(), hits, n, exact_of(name));
+        rows.push(MetricRow {
+            meta: meta.clone(),
+            ..row
+        });
     }
-    for ((name, report), hist) in layout.histograms().zip(tally.histograms_slice()) {
+    for ((name, report, meta), hist) in layout.histograms().zip(tally.histograms_slice()) {
         match report {
             HistogramReport::Buckets => {
+                let bucket = meta.with_role(Role::Distribution);
                 for (value, &count) in hist.counts().iter().enumerate() {
                     let metric = format!("{name}.{value}");
                     let ex = exact_of(&metric);
-                    rows.push(rate_row(metric, count, hist.total(), ex));
+                    let row = rate_row(metric, count, hist.total(), ex);
+                    rows.push(MetricRow {
+                        meta: bucket.clone(),
+                        ..row
+                    });
                 }
                 let metric = format!("{name}.mean");
                 let ex = exact_of(&metric);
-                rows.push(mean_row(metric, hist, ex));
+                rows.push(mean_row(metric, hist, ex, meta));
             }
             HistogramReport::Survival => {}
             HistogramReport::Quantiles => {
                 let metric = format!("{name}.mean");
                 let ex = exact_of(&metric);
-                rows.push(mean_row(metric, hist, ex));
+                rows.push(mean_row(metric, hist, ex, meta));
                 for (label, q) in [("median", 0.5), ("p90", 0.9), ("p99", 0.99)] {
                     let metric = format!("{name}.{label}");
                     let ex = exact_of(&metric);
-                    rows.push(quantile_row(metric, hist, q, ex));
+                    rows.push(quantile_row(metric, hist, q, ex, meta));
                 }
             }
         }
@@ -46,12 +56,20 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) ->
     rows
 }
 
+/// Whether every rate of `tally` has a 95% interval half-width of at most `precision`.
+pub fn rates_within(layout: &Layout, tally: &Tally, precision: f64) -> bool {
+    summarize(layout, tally, None)
+        .iter()
+        .filter(|r| r.kind == MetricKind::Rate)
+        .all(|r| (r.ci_high - r.ci_low) / 2.0 <= precision)
+}
+
 /// Every histogram of `tally` as a table: per-value rates for histograms, the share still
 /// going after each step for survival curves (steps `0..=last` where `last` is the largest
 /// step any survival histogram of the layout needs).
 pub fn distributions(layout: &Layout, tally: &Tally) -> Vec<Distribution> {
     let mut out = Vec::new();
-    for ((name, report), hist) in layout.histograms().zip(tally.histograms_slice()) {
+    for ((name, report, meta), hist) in layout.histograms().zip(tally.histograms_slice()) {
         let n = hist.total();
         let point = |x: usize, count: u64| {
             let (ci_low, ci_high) = wilson_interval(count, n);
@@ -91,6 +109,7 @@ pub fn distributions(layout: &Layout, tally: &Tally) -> Vec<Distribution> {
         out.push(Distribution {
             name: name.to_string(),
             kind,
+            meta: meta.clone(),
             trials: n,
             points,
         });
@@ -98,12 +117,13 @@ pub fn distributions(layout: &Layout, tally: &Tally) -> Vec<Distribution> {
     out
 }
 
-/// A rate row: `hits / n` with its Wilson interval.
+/// A rate row: `hits / n` with its Wilson interval (role left as `Other`).
 pub fn rate_row(metric: String, hits: u64, n: u64, exact: Option<f64>) -> MetricRow {
     let (ci_low, ci_high) = wilson_interval(hits, n);
     MetricRow {
         metric,
         kind: MetricKind::Rate,
+        meta: Meta::default(),
         estimate: if n == 0 {
             f64::NAN
         } else {
@@ -116,7 +136,7 @@ pub fn rate_row(metric: String, hits: u64, n: u64, exact: Option<f64>) -> Metric
     }
 }
 
-fn mean_row(metric: String, hist: &Histogram, exact: Option<f64>) -> MetricRow {
+fn mean_row(metric: String, hist: &Histogram, exact: Option<f64>, meta: &Meta) -> MetricRow {
     let (mut sum, mut sum_sq) = (0u128, 0u128);
     for (v, &c) in hist.counts().iter().enumerate() {
         let v = v as u128;
@@ -127,7 +147,8 @@ fn mean_row(metric: String, hist: &Histogram, exact: Option<f64>) -> MetricRow {
     let (estimate, ci_low, ci_high) = mean_interval(sum as f64, sum_sq as f64, n);
     MetricRow {
         metric,
-        kind: MetricKind::Value,
+        kind: MetricKind::Mean,
+        meta: meta.clone(),
         estimate,
         ci_low,
         ci_high,
@@ -152,7 +173,13 @@ fn value_at_rank(hist: &Histogram, rank: f64) -> f64 {
 
 /// A quantile row with a distribution-free 95% interval from the binomial ranks
 /// `n·q ± z·√(n·q·(1−q))`.
-fn quantile_row(metric: String, hist: &Histogram, q: f64, exact: Option<f64>) -> MetricRow {
+fn quantile_row(
+    metric: String,
+    hist: &Histogram,
+    q: f64,
+    exact: Option<f64>,
+    meta: &Meta,
+) -> MetricRow {
     let n = hist.total();
     let n_f = n as f64;
     let spread = z95() * (n_f * q * (1.0 - q)).sqrt();
@@ -167,7 +194,8 @@ fn quantile_row(metric: String, hist: &Histogram, q: f64, exact: Option<f64>) ->
     };
     MetricRow {
         metric,
-        kind: MetricKind::Value,
+        kind: MetricKind::Quantile,
+        meta: meta.clone(),
         estimate,
         ci_low,
         ci_high,
@@ -183,8 +211,8 @@ mod tests {
     #[test]
     fn rows_follow_layout_and_attach_exact_by_name() {
         let mut layout = Layout::new();
-        let c = layout.counter("success");
-        let h = layout.histogram("k", 3, HistogramReport::Buckets);
+        let c = layout.counter("success", Meta::trial(Role::Success, "success"));
+        let h = layout.histogram("k", 3, HistogramReport::Buckets, Meta::default());
         let mut t = layout.tally();
         for k in [0usize, 1, 1, 2] {
             t.add_trials(1);
@@ -198,6 +226,9 @@ mod tests {
         assert_eq!(names, ["success", "k.0", "k.1", "k.2", "k.mean"]);
         assert_eq!(rows[0].estimate, 0.75);
         assert_eq!(rows[0].exact, Some(0.75));
+        assert_eq!(rows[0].meta.role, Role::Success);
+        assert_eq!(rows[2].meta.role, Role::Distribution);
+        assert!(rows[0].is_headline() && !rows[2].is_headline());
         assert_eq!(rows[2].estimate, 0.5);
         assert_eq!(rows[4].estimate, 1.0);
         assert!(rows[4].ci_low < 1.0 && rows[4].ci_high > 1.0);
@@ -207,7 +238,12 @@ mod tests {
     #[test]
     fn survival_curve_counts_trials_beyond_each_step() {
         let mut layout = Layout::new();
-        let h = layout.histogram("fighting.a", 1, HistogramReport::Survival);
+        let h = layout.histogram(
+            "fighting.a",
+            1,
+            HistogramReport::Survival,
+            Meta::side(Role::StillFighting, "still fighting", "a"),
+        );
         let mut t = layout.tally();
         // Went down in round 1, 2, 2 and never (recorded as 4 with a 3-round limit).
         for v in [1, 2, 2, 4] {
@@ -224,7 +260,12 @@ mod tests {
     #[test]
     fn quantiles_read_the_histogram() {
         let mut layout = Layout::new();
-        let h = layout.histogram("rounds", 1, HistogramReport::Quantiles);
+        let h = layout.histogram(
+            "rounds",
+            1,
+            HistogramReport::Quantiles,
+            Meta::trial(Role::Rounds, "rounds"),
+        );
         let mut t = layout.tally();
         // 1..=100 once each: median 50, p90 90, p99 99.
         for v in 1..=100 {

@@ -2,16 +2,19 @@
 //! that carries them with what was run. Built once after the runner merges its accumulators;
 //! exporters and charts read only these types.
 
+use super::role::{Meta, Role};
 use serde::Serialize;
 
-/// What a metric row measures, so that output code can choose how to draw and format it.
+/// What a metric row is, so that output code can choose how to draw and format it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MetricKind {
     /// A probability in [0, 1] (success rate, flux rate, one bucket of a distribution).
     Rate,
-    /// A mean or another summary on the metric's own scale (e.g. successes rolled, rounds).
-    Value,
+    /// A mean on the metric's own scale (successes rolled, rounds).
+    Mean,
+    /// A quantile on the metric's own scale (the median or 90th percentile of rounds).
+    Quantile,
 }
 
 /// One reported metric: the sampled estimate, its 95% interval and the exact value if known.
@@ -19,9 +22,12 @@ pub enum MetricKind {
 pub struct MetricRow {
     /// Metric name as shown in every output (`success`, `flux`, `successes.2`, ...).
     pub metric: String,
-    /// Whether this row is a rate or a value on another scale.
+    /// Whether this row is a rate, a mean or a quantile.
     #[serde(skip)]
     pub kind: MetricKind,
+    /// What the row means and what it is about.
+    #[serde(skip)]
+    pub meta: Meta,
     /// Point estimate from the sampled trials.
     pub estimate: f64,
     /// Lower end of the 95% interval (Wilson score interval for rates).
@@ -67,6 +73,9 @@ pub struct Distribution {
     pub name: String,
     /// How to read the points.
     pub kind: DistributionKind,
+    /// What the distribution means and what it is about.
+    #[serde(skip)]
+    pub meta: Meta,
     /// Observations behind every rate.
     pub trials: u64,
     /// Points in increasing `x`.
@@ -91,14 +100,10 @@ pub struct Report {
 }
 
 impl MetricRow {
-    /// A rate that is not one bucket of a distribution (`success`, `win.party`, not
+    /// A rate that is not one value of a distribution (`success`, `win.party`, not
     /// `successes.2`): the rows sweep charts draw.
     pub fn is_headline(&self) -> bool {
-        let bucket = self
-            .metric
-            .rsplit_once('.')
-            .is_some_and(|(_, tail)| !tail.is_empty() && tail.bytes().all(|b| b.is_ascii_digit()));
-        self.kind == MetricKind::Rate && !bucket
+        self.kind == MetricKind::Rate && self.meta.role != Role::Distribution
     }
 }
 
@@ -171,4 +176,27 @@ impl SweepReport {
     pub fn field_is_integer(&self, i: usize) -> bool {
         self.points.iter().all(|p| p.values[i].fract() == 0.0)
     }
+}
+
+/// A swept value as written: whole numbers without a decimal point.
+pub fn fmt_value(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v}")
+    }
+}
+
+/// File-name-safe form of a metric name.
+pub fn file_part(metric: &str) -> String {
+    metric
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }

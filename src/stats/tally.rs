@@ -2,6 +2,8 @@
 //! histograms. A rule system declares what it counts in a [`Layout`] once, when the scenario
 //! loads; the trial loop then only adds to numbered slots, never looks up a name.
 
+use super::role::Meta;
+
 /// Index of a counter in a [`Tally`] (resolved when the scenario loads).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CounterId(pub usize);
@@ -23,11 +25,12 @@ pub enum HistogramReport {
 }
 
 /// What a rule system counts: named counters (each reported as a rate over all trials) and
-/// named histograms of small non-negative integers.
+/// named histograms of small non-negative integers, each with its [`Meta`] (role, subject,
+/// label) so output code never reads meaning out of a name.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Layout {
-    counters: Vec<String>,
-    histograms: Vec<(String, usize, HistogramReport)>,
+    counters: Vec<(String, Meta)>,
+    histograms: Vec<(String, usize, HistogramReport, Meta)>,
 }
 
 impl Layout {
@@ -37,8 +40,8 @@ impl Layout {
     }
 
     /// Declares a counter reported as the rate `name`; returns its index.
-    pub fn counter(&mut self, name: impl Into<String>) -> CounterId {
-        self.counters.push(name.into());
+    pub fn counter(&mut self, name: impl Into<String>, meta: Meta) -> CounterId {
+        self.counters.push((name.into(), meta));
         CounterId(self.counters.len() - 1)
     }
 
@@ -48,19 +51,27 @@ impl Layout {
         name: impl Into<String>,
         buckets: usize,
         report: HistogramReport,
+        meta: Meta,
     ) -> HistogramId {
-        self.histograms.push((name.into(), buckets, report));
+        self.histograms.push((name.into(), buckets, report, meta));
         HistogramId(self.histograms.len() - 1)
     }
 
     /// Counter names in declaration order.
     pub fn counter_names(&self) -> impl Iterator<Item = &str> {
-        self.counters.iter().map(String::as_str)
+        self.counters.iter().map(|(n, _)| n.as_str())
     }
 
-    /// Histogram names, initial sizes and report styles in declaration order.
-    pub fn histograms(&self) -> impl Iterator<Item = (&str, HistogramReport)> {
-        self.histograms.iter().map(|(n, _, r)| (n.as_str(), *r))
+    /// Counter names and roles in declaration order.
+    pub fn counters(&self) -> impl Iterator<Item = (&str, &Meta)> {
+        self.counters.iter().map(|(n, m)| (n.as_str(), m))
+    }
+
+    /// Histogram names, report styles and roles in declaration order.
+    pub fn histograms(&self) -> impl Iterator<Item = (&str, HistogramReport, &Meta)> {
+        self.histograms
+            .iter()
+            .map(|(n, _, r, m)| (n.as_str(), *r, m))
     }
 
     /// A zeroed tally with this layout's slots.
@@ -71,7 +82,7 @@ impl Layout {
             histograms: self
                 .histograms
                 .iter()
-                .map(|(_, n, _)| Histogram::with_buckets(*n))
+                .map(|(_, n, _, _)| Histogram::with_buckets(*n))
                 .collect(),
         }
     }
@@ -206,8 +217,8 @@ mod tests {
     #[test]
     fn merge_adds_counts_and_grows_histograms() {
         let mut layout = Layout::new();
-        let c = layout.counter("hit");
-        let h = layout.histogram("k", 2, HistogramReport::Buckets);
+        let c = layout.counter("hit", Meta::default());
+        let h = layout.histogram("k", 2, HistogramReport::Buckets, Meta::default());
         let mut a = layout.tally();
         let mut b = layout.tally();
         a.add_trials(2);

@@ -1,16 +1,23 @@
-//! Rule systems behind one trait. Each module reads its part of a scenario, declares what it
-//! counts, resolves one trial at a time and gives exact values where it can; the runner and
-//! the output code never know a rule.
+//! Rule systems behind one trait, and the registry that names them.
 //!
-//! A scenario's `system =` picks one [`SystemKind`] when the file loads; [`LoadedSystem`]
-//! holds the built system and calls the generic runner once, so every system's trial loop is
+//! Each system is a folder: a `schema.rs` that reads its sections of a scenario into plain
+//! structs, and pure rule files that resolve one trial at a time ([`RuleSystem`]), declare what
+//! they count with each metric's role, and give exact values where they can. Fights record
+//! through [`crate::combat`]. The runner and the output code never know a rule.
+//!
+//! [`registry!`] below is the only list of systems: it makes [`SystemKind`], the names a
+//! scenario's `system =` may take, the sections each system reads, [`LoadedSystem`] and the
+//! dispatch to the concrete system ([`LoadedSystem::visit`]), so every system's trial loop is
 //! monomorphized and nothing is looked up by name per trial.
 
 pub mod gods_and_monsters;
 pub mod invisible_sun;
+mod scenario;
+
+pub use scenario::{Point, Scenario};
 
 use crate::error::ScenarioError;
-use crate::scenario::{RunSettings, Source};
+use crate::scenario::{Document, Spanned};
 use crate::stats::{ExactValues, Layout, Tally};
 use rand::Rng;
 
@@ -25,13 +32,27 @@ pub trait RuleSystem: Sync {
     /// Fresh scratch state for one batch.
     fn scratch(&self) -> Self::Scratch;
 
-    /// Resolves one trial with `rng` and adds its outcome to `tally` (the runner counts the
-    /// trial itself).
+    /// Resolves one trial with `rng` and adds its outcome to `tally` before returning (the
+    /// runner counts the trial itself). Paired comparisons rely on this: the tally after a
+    /// call holds that trial's outcome.
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Self::Scratch, tally: &mut Tally);
 
-    /// Called once after a batch's trials: a system that counts in its scratch state adds
-    /// those counts to `tally` here.
-    fn finish_batch(&self, _scratch: &mut Self::Scratch, _tally: &mut Tally) {}
+    /// Resolves `trials` trials into `tally`, exactly as that many calls of [`trial`] would
+    /// (the same random numbers, the same counts). A system may count in `scratch` here and add
+    /// the counts once at the end.
+    ///
+    /// [`trial`]: RuleSystem::trial
+    fn batch<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        trials: u64,
+        scratch: &mut Self::Scratch,
+        tally: &mut Tally,
+    ) {
+        for _ in 0..trials {
+            self.trial(rng, scratch, tally);
+        }
+    }
 
     /// Exact values by metric name, where they can be computed.
     fn exact(&self) -> Option<ExactValues> {
@@ -44,25 +65,113 @@ pub trait RuleSystem: Sync {
     }
 }
 
-/// The rule systems a scenario's `system =` may name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SystemKind {
-    /// `invisible-sun` (000_2810d6a557b34243.txt).
-    InvisibleSun,
-    /// `gods-and-monsters` (003_2f5399e0a98f81be.txt, 004_803a11f5ee1b6e60.txt).
-    GodsAndMonsters,
+/// Something done with a concrete rule system (a run, a paired run): the way generic code
+/// reaches the system a scenario loaded, monomorphized per system.
+pub trait Visit {
+    /// What the visit returns.
+    type Output;
+    /// Does it with `system`.
+    fn visit<S: RuleSystem>(self, system: &S) -> Self::Output;
+}
+
+/// A system's loaded form (one rule system, or an enum of its kinds) passes a [`Visit`] on to
+/// the concrete system inside.
+pub trait Dispatch {
+    /// Calls `v.visit` with the concrete system.
+    fn dispatch<V: Visit>(&self, v: V) -> V::Output;
+}
+
+/// What every registered system folder provides.
+pub trait SystemModule {
+    /// The loaded form of a scenario of this system.
+    type Loaded: Dispatch + std::fmt::Debug + Clone + Send + Sync;
+    /// The top-level sections this system reads (`check`, `combatant`, ...).
+    const SECTIONS: &'static [&'static str];
+    /// Builds the system from `doc`, given `[run] max_rounds` when the file has one.
+    fn load(
+        doc: &Document,
+        max_rounds: Option<Spanned<u64>>,
+    ) -> Result<Self::Loaded, ScenarioError>;
+}
+
+/// One line per system: variant, folder module, `system =` name, what it covers.
+macro_rules! registry {
+    ($($variant:ident => $module:ident, $name:literal, $doc:literal;)+) => {
+        /// The rule systems a scenario's `system =` may name.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum SystemKind {
+            $(#[doc = $doc] $variant,)+
+        }
+
+        impl SystemKind {
+            /// Every system with the name a scenario uses for it.
+            pub const ALL: &'static [(&'static str, SystemKind)] =
+                &[$(($name, SystemKind::$variant),)+];
+
+            /// The sections this system reads.
+            pub fn sections(self) -> &'static [&'static str] {
+                match self {
+                    $(SystemKind::$variant => <$module::System as SystemModule>::SECTIONS,)+
+                }
+            }
+
+            /// What the system covers, for documentation and `--help`.
+            pub fn description(self) -> &'static str {
+                match self {
+                    $(SystemKind::$variant => $doc,)+
+                }
+            }
+
+            /// Builds the system from `doc`.
+            pub fn load(
+                self,
+                doc: &Document,
+                max_rounds: Option<Spanned<u64>>,
+            ) -> Result<LoadedSystem, ScenarioError> {
+                Ok(match self {
+                    $(SystemKind::$variant => LoadedSystem::$variant(
+                        <$module::System as SystemModule>::load(doc, max_rounds)?,
+                    ),)+
+                })
+            }
+        }
+
+        /// A rule system built from a scenario, ready to run.
+        #[derive(Debug, Clone)]
+        pub enum LoadedSystem {
+            $(#[doc = $doc] $variant(<$module::System as SystemModule>::Loaded),)+
+        }
+
+        impl LoadedSystem {
+            /// Calls `v.visit` with the concrete system inside.
+            pub fn visit<V: Visit>(&self, v: V) -> V::Output {
+                match self {
+                    $(LoadedSystem::$variant(s) => s.dispatch(v),)+
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    InvisibleSun => invisible_sun, "invisible-sun",
+        "Invisible Sun (000_2810d6a557b34243.txt): action rolls with magic dice and flux.";
+    GodsAndMonsters => gods_and_monsters, "gods-and-monsters",
+        "Gods & Monsters (003_…, 004_803a11f5ee1b6e60.txt): rolls, contests and conflicts.";
 }
 
 impl SystemKind {
-    /// Every system with the name a scenario uses for it.
-    pub const ALL: &'static [(&'static str, SystemKind)] = &[
-        ("invisible-sun", SystemKind::InvisibleSun),
-        ("gods-and-monsters", SystemKind::GodsAndMonsters),
-    ];
-
     /// Looks up a scenario's `system =` value.
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, k)| *k)
+    }
+
+    /// The name a scenario uses for this system.
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(_, k)| *k == self)
+            .map_or("", |(n, _)| n)
     }
 
     /// The names allowed in `system =`, for error messages.
@@ -75,59 +184,62 @@ impl SystemKind {
     }
 }
 
-/// A rule system built from a scenario, ready to run.
-#[derive(Debug, Clone)]
-pub enum LoadedSystem {
-    /// An Invisible Sun action roll.
-    InvisibleSun(invisible_sun::ActionRoll),
-    /// A Gods & Monsters ability or reaction roll.
-    GmRoll(gods_and_monsters::roll::RollCheck),
-    /// A Gods & Monsters contested action.
-    GmContest(gods_and_monsters::contest::Contest),
-    /// A Gods & Monsters conflict.
-    GmConflict(gods_and_monsters::conflict::Conflict),
+/// The visits [`LoadedSystem`] answers directly.
+struct LayoutOf;
+impl Visit for LayoutOf {
+    type Output = Layout;
+    fn visit<S: RuleSystem>(self, s: &S) -> Layout {
+        s.layout().clone()
+    }
 }
 
-/// Calls `$body` with `$sys` bound to the concrete system inside a [`LoadedSystem`].
-#[macro_export]
-macro_rules! with_system {
-    ($loaded:expr, $sys:ident => $body:expr) => {
-        match $loaded {
-            $crate::systems::LoadedSystem::InvisibleSun($sys) => $body,
-            $crate::systems::LoadedSystem::GmRoll($sys) => $body,
-            $crate::systems::LoadedSystem::GmContest($sys) => $body,
-            $crate::systems::LoadedSystem::GmConflict($sys) => $body,
-        }
-    };
+struct ExactOf;
+impl Visit for ExactOf {
+    type Output = Option<ExactValues>;
+    fn visit<S: RuleSystem>(self, s: &S) -> Option<ExactValues> {
+        s.exact()
+    }
+}
+
+struct NotesOf;
+impl Visit for NotesOf {
+    type Output = Vec<String>;
+    fn visit<S: RuleSystem>(self, s: &S) -> Vec<String> {
+        s.notes()
+    }
 }
 
 impl LoadedSystem {
-    /// Builds the system `kind` from the scenario text in `source`.
-    pub fn load(
-        kind: SystemKind,
-        source: &Source,
-        run: &RunSettings,
-    ) -> Result<Self, ScenarioError> {
-        Ok(match kind {
-            SystemKind::InvisibleSun => {
-                LoadedSystem::InvisibleSun(invisible_sun::ActionRoll::from_source(source, run)?)
-            }
-            SystemKind::GodsAndMonsters => gods_and_monsters::load(source, run)?,
-        })
-    }
-
     /// The system's metric layout.
-    pub fn layout(&self) -> &Layout {
-        with_system!(self, s => s.layout())
+    pub fn layout(&self) -> Layout {
+        self.visit(LayoutOf)
     }
 
     /// Exact values, where the system can compute them.
     pub fn exact(&self) -> Option<ExactValues> {
-        with_system!(self, s => s.exact())
+        self.visit(ExactOf)
     }
 
     /// Remarks on how the scenario resolves.
     pub fn notes(&self) -> Vec<String> {
-        with_system!(self, s => s.notes())
+        self.visit(NotesOf)
     }
+}
+
+/// A system whose loaded form is one [`RuleSystem`] dispatches to itself.
+#[macro_export]
+macro_rules! dispatch_to_self {
+    ($($t:ty),+) => {
+        $(impl $crate::systems::Dispatch for $t {
+            fn dispatch<V: $crate::systems::Visit>(&self, v: V) -> V::Output {
+                v.visit(self)
+            }
+        })+
+    };
+}
+
+/// A scenario text for `kind` with `body` after the two header lines (for tests).
+#[cfg(test)]
+pub(crate) fn scenario_text(kind: SystemKind, body: &str) -> String {
+    format!("name = \"t\"\nsystem = \"{}\"\n{body}", kind.name())
 }

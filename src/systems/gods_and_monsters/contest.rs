@@ -21,30 +21,14 @@
 //! cannot fail ("Players can request a doubling of both final rolls if their opponent
 //! cannot fail").
 
-use super::roll::RollSpec;
-use crate::error::ScenarioError;
-use crate::scenario::{RunSettings, Source, int_in_range};
-use crate::stats::{CounterId, ExactValues, HistogramId, HistogramReport, Layout, Tally};
+use crate::stats::{
+    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
+};
 use crate::systems::RuleSystem;
 use rand::Rng;
-use serde::Deserialize;
-use toml::Spanned;
 
 /// Most sides one contest may have.
 pub const MAX_SIDES: usize = 8;
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ContestSpec {
-    max_exchanges: Option<Spanned<i64>>,
-    double_if_opponent_cannot_fail: Option<bool>,
-    side: Spanned<Vec<RollSpec>>,
-}
-
-#[derive(Debug, Deserialize)]
-struct File {
-    contest: ContestSpec,
-}
 
 /// One side of a contest.
 #[derive(Debug, Clone)]
@@ -82,108 +66,25 @@ enum End {
 }
 
 impl Contest {
-    /// Reads `[contest]` from `source`.
-    pub fn from_source(source: &Source, run: &RunSettings) -> Result<Self, ScenarioError> {
-        if run.max_rounds.is_some() {
-            return Err(source.invalid(
-                0..0,
-                "run.max_rounds",
-                "a contest counts exchanges, not rounds; use contest.max_exchanges",
-            ));
-        }
-        let file: File = source.parse()?;
-        let c = &file.contest;
-        let specs = c.side.get_ref();
-        if !(2..=MAX_SIDES).contains(&specs.len()) {
-            return Err(source.invalid(
-                c.side.span(),
-                "contest.side",
-                format!(
-                    "{} side(s); a contest needs 2 to {MAX_SIDES} [[contest.side]] tables",
-                    specs.len()
-                ),
-            ));
-        }
-        let mut sides: Vec<Side> = Vec::new();
-        for spec in specs {
-            let Some(name) = &spec.name else {
-                return Err(source.invalid(
-                    c.side.span(),
-                    "contest.side.name",
-                    "every side needs a `name`",
-                ));
-            };
-            if sides.iter().any(|s| &s.name == name.get_ref()) {
-                return Err(source.invalid(
-                    name.span(),
-                    "contest.side.name",
-                    format!(
-                        "\"{}\" is used twice; every side needs its own name",
-                        name.get_ref()
-                    ),
-                ));
-            }
-            let resisting = match spec.role.as_ref().map(|r| (r, r.get_ref().as_str())) {
-                None | Some((_, "acting")) => false,
-                Some((_, "resisting")) => true,
-                Some((r, other)) => {
-                    return Err(source.invalid(
-                        r.span(),
-                        "contest.side.role",
-                        format!("unknown role \"{other}\"; allowed: \"acting\", \"resisting\""),
-                    ));
-                }
-            };
-            if resisting && sides.iter().any(|s| s.resisting) {
-                return Err(source.invalid(
-                    name.span(),
-                    "contest.side.role",
-                    "only one side may be resisting",
-                ));
-            }
-            if let Some(m) = &spec.mojo {
-                return Err(source.invalid(
-                    m.span(),
-                    "contest.side.mojo",
-                    "mojo bids are modelled on single rolls ([check]), not in contests",
-                ));
-            }
-            sides.push(Side {
-                name: name.get_ref().clone(),
-                resisting,
-                target: spec.target(source, "contest.side")?,
-            });
-        }
-        let max_exchanges = int_in_range(
-            source,
-            c.max_exchanges.as_ref(),
-            "contest.max_exchanges",
-            1,
-            1000,
-            10,
-        )? as u32;
-        Ok(Self::new(
-            sides,
-            max_exchanges,
-            c.double_if_opponent_cannot_fail.unwrap_or(false),
-        ))
-    }
-
     /// A contest between `sides` (2 to [`MAX_SIDES`]).
     pub fn new(sides: Vec<Side>, max_exchanges: u32, double_if_opponent_cannot_fail: bool) -> Self {
         assert!((2..=MAX_SIDES).contains(&sides.len()));
         let mut layout = Layout::new();
         let win = sides
             .iter()
-            .map(|s| layout.counter(format!("win.{}", s.name)))
+            .map(|s| {
+                let meta = Meta::side(Role::Win, "wins", &s.name);
+                layout.counter(format!("win.{}", s.name), meta)
+            })
             .collect();
-        let draw = layout.counter("draw");
-        let unresolved = layout.counter("unresolved");
+        let draw = layout.counter("draw", Meta::trial(Role::Draw, "draw"));
+        let unresolved = layout.counter("unresolved", Meta::trial(Role::Stalemate, "unresolved"));
         // Sized for the longest contest, so no trial grows it.
         let exchanges = layout.histogram(
             "exchanges",
             max_exchanges as usize + 1,
             HistogramReport::Quantiles,
+            Meta::trial(Role::Rounds, "exchanges"),
         );
         Self {
             sides,
@@ -232,6 +133,8 @@ impl Contest {
         }
     }
 }
+
+crate::dispatch_to_self!(Contest);
 
 impl RuleSystem for Contest {
     type Scratch = ();

@@ -10,7 +10,8 @@
 //! flight threshold run. The fight ends when at most one side still has someone standing,
 //! or at the round limit (a stalemate).
 
-use super::conflict::{Fighter, Targeting};
+use super::conflict::Fighter;
+use crate::combat::{Roster, Standing};
 use crate::dice::DiceExpr;
 use crate::dice::packed::PackedDice;
 use rand::Rng;
@@ -141,16 +142,7 @@ pub struct State {
     focus: Option<usize>,
 }
 
-/// How a fight ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
-    /// Only this side still had someone standing.
-    Win(usize),
-    /// Every side went down in the same round.
-    Draw,
-    /// The round limit came with two or more sides still fighting.
-    Stalemate,
-}
+pub use crate::combat::{Ending, MAX_FIGHTERS};
 
 /// Per-batch buffers, reused by every fight so a trial allocates nothing.
 #[derive(Debug, Clone, Default)]
@@ -170,18 +162,13 @@ pub struct Arena {
 pub struct Battle<'a> {
     /// Combatants in scenario order.
     pub fighters: &'a [Fighter],
-    /// Number of sides (fighter `side` indices are below this).
-    pub sides: usize,
+    /// Names and sides (fighter `side` indices are the roster's).
+    pub roster: &'a Roster,
     /// Round limit.
     pub max_rounds: u32,
     /// Per fighter: rolls perception for surprise (someone ambushes and its side does not).
     pub rolls_surprise: &'a [bool],
-    /// Per side: bit `i` set for every fighter `i` on it (at most [`MAX_FIGHTERS`]).
-    pub side_masks: &'a [u64],
 }
-
-/// Most combatants one fight can hold (fighter sets are 64-bit masks).
-pub const MAX_FIGHTERS: usize = 64;
 
 fn can_act(f: &Fighter, s: &State) -> bool {
     s.conscious && !s.fled && (!s.dying || f.fights_while_dying)
@@ -202,7 +189,7 @@ impl Battle<'_> {
             observer.round_end(round, &arena.states);
             let mut fighting = 0;
             let mut last = 0;
-            for side in 0..self.sides {
+            for side in 0..self.roster.sides().len() {
                 if arena.side_up >> side & 1 == 1 {
                     fighting += 1;
                     last = side;
@@ -224,7 +211,9 @@ impl Battle<'_> {
     fn setup<Ro: Roller>(&self, roller: &mut Ro, arena: &mut Arena) {
         arena.states.clear();
         arena.side_down.clear();
-        arena.side_down.resize(self.sides, self.max_rounds + 1);
+        arena
+            .side_down
+            .resize(self.roster.sides().len(), self.max_rounds + 1);
         for (f, &rolls) in self.fighters.iter().zip(self.rolls_surprise) {
             let surprised = rolls && {
                 let needed =
@@ -369,44 +358,30 @@ impl Battle<'_> {
         }
     }
 
-    /// Picks the foe for one attack among those standing when the round began.
+    /// Picks the foe for one attack among those standing when the round began; the weakest
+    /// has the fewest survival (+ verve where it soaks combat damage) − injuries.
     fn choose_target<Ro: Roller>(
         &self,
         a: usize,
         roller: &mut Ro,
         arena: &mut Arena,
     ) -> Option<usize> {
-        let side = self.fighters[a].side;
-        let foe = |i: usize, states: &[State]| self.fighters[i].side != side && states[i].standing;
-        match self.fighters[a].target {
-            Targeting::Named(t) if foe(t, &arena.states) => return Some(t),
-            Targeting::Focus => {
-                if let Some(t) = arena.states[a].focus.filter(|&t| foe(t, &arena.states)) {
-                    return Some(t);
-                }
-            }
-            Targeting::Weakest => {
-                return (0..self.fighters.len())
-                    .filter(|&i| foe(i, &arena.states))
-                    .min_by_key(|&i| {
-                        let (f, s) = (&self.fighters[i], &arena.states[i]);
-                        s.survival + if f.verve_in_combat { s.verve } else { 0 } - s.injuries
-                    });
-            }
-            _ => {}
-        }
-        let mut foes = arena.standing & !self.side_masks[side];
-        let t = match foes.count_ones() {
-            0 => return None,
-            1 => foes.trailing_zeros() as usize,
-            n => {
-                for _ in 0..roller.pick(n as usize) {
-                    foes &= foes - 1;
-                }
-                foes.trailing_zeros() as usize
-            }
+        let attacker = &self.fighters[a];
+        let states = &arena.states;
+        let weakness = |i: usize| {
+            let (f, s) = (&self.fighters[i], &states[i]);
+            s.survival + if f.verve_in_combat { s.verve } else { 0 } - s.injuries
         };
-        arena.states[a].focus = Some(t);
-        Some(t)
+        let mut focus = states[a].focus;
+        let t = attacker.target.choose(
+            self.roster,
+            attacker.side,
+            Standing(arena.standing),
+            &mut focus,
+            weakness,
+            |n| roller.pick(n),
+        );
+        arena.states[a].focus = focus;
+        t
     }
 }

@@ -22,14 +22,11 @@
 //! obstacle penalty + careful − injuries + group bonus (rounded down when a median makes it
 //! fractional).
 
-use super::group::{group_bonus, median};
-use crate::error::ScenarioError;
-use crate::scenario::{RunSettings, Source, int_in_range};
-use crate::stats::{CounterId, ExactValues, HistogramId, HistogramReport, Layout, Tally};
+use crate::stats::{
+    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
+};
 use crate::systems::RuleSystem;
 use rand::Rng;
-use serde::Deserialize;
-use toml::Spanned;
 
 /// Experience per mojo spent on an archetypal roll.
 pub const EXPERIENCE_PER_MOJO: u64 = 50;
@@ -48,26 +45,6 @@ pub const DIFFICULTIES: [(&str, i64); 10] = [
     ("practically impossible", -16),
 ];
 
-/// The roll keys of `[check]` and of each `[[contest.side]]` (`name` and `role` are for
-/// sides only).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RollSpec {
-    pub(super) name: Option<Spanned<String>>,
-    pub(super) role: Option<Spanned<String>>,
-    score: Option<Spanned<i64>>,
-    group_scores: Option<Spanned<Vec<f64>>>,
-    bonus: Option<Spanned<i64>>,
-    penalty: Option<Spanned<i64>>,
-    difficulty: Option<Spanned<String>>,
-    obstacle_size: Option<Spanned<f64>>,
-    careful: Option<Spanned<i64>>,
-    injuries: Option<Spanned<i64>>,
-    group_size: Option<Spanned<i64>>,
-    archetypal: Option<bool>,
-    pub(super) mojo: Option<Spanned<i64>>,
-}
-
 /// The penalty for an obstacle `size` times the no-penalty size: floor(log₂ size).
 pub fn obstacle_penalty(size: f64) -> i64 {
     if size < 2.0 {
@@ -75,127 +52,6 @@ pub fn obstacle_penalty(size: f64) -> i64 {
     } else {
         size.log2().floor() as i64
     }
-}
-
-impl RollSpec {
-    /// The number a d20 must not exceed, checked and with every modifier applied. `key` is
-    /// the table's dotted path for messages (`check`, `contest.side`).
-    pub fn target(&self, source: &Source, key: &str) -> Result<i64, ScenarioError> {
-        let k = |name: &str| format!("{key}.{name}");
-        let (score, default_group) = match (&self.score, &self.group_scores) {
-            (Some(s), None) => (
-                int_in_range(source, Some(s), &k("score"), 0, 40, 0)? as f64,
-                1,
-            ),
-            (None, Some(g)) => match median(g.get_ref()) {
-                Some(m) if g.get_ref().iter().all(|v| (0.0..=40.0).contains(v)) => {
-                    (m, g.get_ref().len() as i64)
-                }
-                _ => {
-                    return Err(source.invalid(
-                        g.span(),
-                        k("group_scores"),
-                        "give one or more scores, each from 0 to 40",
-                    ));
-                }
-            },
-            (Some(s), Some(_)) => {
-                return Err(source.invalid(
-                    s.span(),
-                    k("score"),
-                    "give either `score` or `group_scores`, not both",
-                ));
-            }
-            (None, None) => {
-                return Err(source.invalid(
-                    0..0,
-                    k("score"),
-                    "missing: give the ability or reaction `score` (0–40) or `group_scores`",
-                ));
-            }
-        };
-        let difficulty = match &self.difficulty {
-            None => 0,
-            Some(d) => {
-                let word = d.get_ref().trim().to_lowercase();
-                DIFFICULTIES
-                    .iter()
-                    .find(|(w, _)| *w == word)
-                    .map(|(_, m)| *m)
-                    .ok_or_else(|| {
-                        let allowed: Vec<String> = DIFFICULTIES
-                            .iter()
-                            .map(|(w, _)| format!("\"{w}\""))
-                            .collect();
-                        source.invalid(
-                            d.span(),
-                            k("difficulty"),
-                            format!(
-                                "unknown difficulty \"{}\"; allowed: {}",
-                                d.get_ref(),
-                                allowed.join(", ")
-                            ),
-                        )
-                    })?
-            }
-        };
-        let obstacle = match &self.obstacle_size {
-            None => 0,
-            Some(o) if *o.get_ref() >= 1.0 && *o.get_ref() <= 1e9 => obstacle_penalty(*o.get_ref()),
-            Some(o) => {
-                return Err(source.invalid(
-                    o.span(),
-                    k("obstacle_size"),
-                    format!(
-                        "{} is out of range; allowed: a size from 1 to 1e9",
-                        o.get_ref()
-                    ),
-                ));
-            }
-        };
-        let group = int_in_range(
-            source,
-            self.group_size.as_ref(),
-            &k("group_size"),
-            1,
-            1 << 20,
-            default_group,
-        )?;
-        let total = score
-            + (int_in_range(source, self.bonus.as_ref(), &k("bonus"), 0, 40, 0)?
-                - int_in_range(source, self.penalty.as_ref(), &k("penalty"), 0, 40, 0)?
-                + difficulty
-                - obstacle
-                + int_in_range(source, self.careful.as_ref(), &k("careful"), 0, 2, 0)?
-                - int_in_range(source, self.injuries.as_ref(), &k("injuries"), 0, 99, 0)?
-                + group_bonus(group as u64)) as f64;
-        Ok(total.floor() as i64)
-    }
-
-    /// The mojo pool, checked against `archetypal`.
-    pub fn mojo(&self, source: &Source, key: &str) -> Result<u64, ScenarioError> {
-        let mojo = int_in_range(
-            source,
-            self.mojo.as_ref(),
-            &format!("{key}.mojo"),
-            0,
-            1000,
-            0,
-        )?;
-        match &self.mojo {
-            Some(m) if mojo > 0 && !self.archetypal.unwrap_or(false) => Err(source.invalid(
-                m.span(),
-                format!("{key}.mojo"),
-                "mojo may be bid only on archetypal rolls; add `archetypal = true` or remove mojo",
-            )),
-            _ => Ok(mojo as u64),
-        }
-    }
-}
-
-#[derive(Debug, Deserialize)]
-struct File {
-    check: RollSpec,
 }
 
 /// A Gods & Monsters roll built from `[check]`.
@@ -219,32 +75,6 @@ struct Ids {
 }
 
 impl RollCheck {
-    /// Reads `[check]` from `source`.
-    pub fn from_source(source: &Source, run: &RunSettings) -> Result<Self, ScenarioError> {
-        if run.max_rounds.is_some() {
-            return Err(source.invalid(
-                0..0,
-                "run.max_rounds",
-                "a single roll has no rounds; remove max_rounds",
-            ));
-        }
-        let file: File = source.parse()?;
-        let c = &file.check;
-        for (field, what) in [(&c.name, "name"), (&c.role, "role")] {
-            if let Some(f) = field {
-                return Err(source.invalid(
-                    f.span(),
-                    format!("check.{what}"),
-                    "`name` and `role` belong to contest sides, not to a [check]",
-                ));
-            }
-        }
-        Ok(Self::new(
-            c.target(source, "check")?,
-            c.mojo(source, "check")?,
-        ))
-    }
-
     /// A roll needing d20 ≤ `target`, with `mojo` to bid on a failure.
     pub fn new(target: i64, mojo: u64) -> Self {
         // The dearest bid turns a natural 20: sized up front, the report's rows do not
@@ -255,15 +85,22 @@ impl RollCheck {
             ((20 - target) as u64).min(mojo)
         } as usize;
         let mut layout = Layout::new();
+        let side_effect = |label: &str| Meta::trial(Role::SideEffect, label);
         let ids = Ids {
-            success: layout.counter("success"),
-            success_unaided: layout.counter("success_unaided"),
-            mojo_used: layout.counter("mojo_used"),
-            mojo_spent: layout.histogram("mojo_spent", most + 1, HistogramReport::Buckets),
+            success: layout.counter("success", Meta::trial(Role::Success, "success")),
+            success_unaided: layout.counter("success_unaided", side_effect("success unaided")),
+            mojo_used: layout.counter("mojo_used", side_effect("mojo turned a failure")),
+            mojo_spent: layout.histogram(
+                "mojo_spent",
+                most + 1,
+                HistogramReport::Buckets,
+                Meta::trial(Role::Distribution, "mojo spent"),
+            ),
             experience: layout.histogram(
                 "experience",
                 most * EXPERIENCE_PER_MOJO as usize + 1,
                 HistogramReport::Quantiles,
+                Meta::trial(Role::Distribution, "experience"),
             ),
         };
         Self {
@@ -280,6 +117,8 @@ impl RollCheck {
         (need <= self.mojo).then_some(need)
     }
 }
+
+crate::dispatch_to_self!(RollCheck);
 
 impl RuleSystem for RollCheck {
     type Scratch = ();

@@ -2,8 +2,8 @@
 //! estimates within 4.5 standard errors of exact for several configurations.
 
 use super::*;
-use crate::scenario::Scenario;
 use crate::sim;
+use crate::systems::Scenario;
 
 fn exact(roll: &ActionRoll) -> ExactValues {
     roll.exact().expect("action rolls always have exact values")
@@ -143,18 +143,24 @@ fn sampled_estimates_match_exact_values() {
 
 #[test]
 fn same_seed_same_numbers_at_any_thread_count() {
-    let roll = ActionRoll::new(6, 3, 1, 2);
+    let door = load(&format!(
+        "{HEAD}challenge = 6\nskill = 3\nmagic_dice = 1\nsuccesses = 2\n"
+    ))
+    .unwrap()
+    .system;
     let trials = 5 * sim::BATCH_TRIALS + 123;
-    let run =
-        |threads| sim::run_with_threads(&roll, trials, 9, Some(threads), &sim::NoProgress).unwrap();
-    let one = run(1);
+    let run = |threads, seed| {
+        let pool = sim::Pool::new(Some(threads)).unwrap();
+        pool.run(&door, trials, seed, None, &sim::NoProgress)
+    };
+    let one = run(1, 9);
     assert_eq!(one.trials(), trials);
-    assert_eq!(one, run(4));
-    assert_ne!(one, sim::run(&roll, trials, 10, &sim::NoProgress));
+    assert_eq!(one, run(4, 9));
+    assert_ne!(one, run(1, 10));
 }
 
 fn load(text: &str) -> Result<Scenario, String> {
-    Scenario::from_source(Source::from_text("t.toml", text)).map_err(|e| e.to_string())
+    Scenario::from_text("t.toml", text).map_err(|e| e.to_string())
 }
 
 const HEAD: &str = "name = \"t\"\nsystem = \"invisible-sun\"\n[check]\n";

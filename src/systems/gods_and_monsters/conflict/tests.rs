@@ -4,9 +4,9 @@
 
 use super::super::fight::{Observer, Roller, State};
 use super::*;
-use crate::scenario::Scenario;
 use crate::sim;
 use crate::stats::summarize;
+use crate::systems::Scenario;
 use std::collections::VecDeque;
 use std::path::Path;
 
@@ -63,7 +63,7 @@ impl Observer for Log {
 fn yeti() -> Conflict {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yeti.toml");
     match Scenario::load(&path).unwrap().system {
-        crate::systems::LoadedSystem::GmConflict(c) => c,
+        crate::systems::LoadedSystem::GodsAndMonsters(super::super::Loaded::Conflict(c)) => c,
         other => panic!("yeti.toml loaded as {other:?}"),
     }
 }
@@ -290,7 +290,7 @@ fn a_fight_nobody_can_win_is_a_stalemate_at_the_limit() {
 
 fn load(body: &str) -> Result<Scenario, String> {
     let text = format!("name = \"t\"\nsystem = \"gods-and-monsters\"\n{body}");
-    Scenario::from_source(Source::from_text("t.toml", text)).map_err(|e| e.to_string())
+    Scenario::from_text("t.toml", &text).map_err(|e| e.to_string())
 }
 
 const ONE: &str = "[[combatant]]\nname = \"A\"\nside = \"a\"\nsurvival = 5\nendurance = 10\nperception = 5\nwillpower = 5\nfortitude = 5\nattacks = [{ damage = \"d6\" }]\n";

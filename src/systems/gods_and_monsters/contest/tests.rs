@@ -2,8 +2,8 @@
 //! standard errors of the exact dynamic programme, and validation messages.
 
 use super::*;
-use crate::scenario::Scenario;
 use crate::sim;
+use crate::systems::Scenario;
 
 fn side(name: &str, resisting: bool, target: i64) -> Side {
     Side {
@@ -119,7 +119,7 @@ fn sampled_contests_match_exact() {
 
 fn load(body: &str) -> Result<Scenario, String> {
     let text = format!("name = \"t\"\nsystem = \"gods-and-monsters\"\n[contest]\n{body}");
-    Scenario::from_source(Source::from_text("t.toml", text)).map_err(|e| e.to_string())
+    Scenario::from_text("t.toml", &text).map_err(|e| e.to_string())
 }
 
 #[test]

@@ -2,18 +2,18 @@
 //! estimates within 4.5 standard errors of exact, and validation messages.
 
 use super::*;
-use crate::scenario::Scenario;
 use crate::sim;
 use crate::systems::LoadedSystem;
+use crate::systems::Scenario;
 
 fn load(body: &str) -> Result<Scenario, String> {
     let text = format!("name = \"t\"\nsystem = \"gods-and-monsters\"\n[check]\n{body}");
-    Scenario::from_source(Source::from_text("t.toml", text)).map_err(|e| e.to_string())
+    Scenario::from_text("t.toml", &text).map_err(|e| e.to_string())
 }
 
 fn check(body: &str) -> RollCheck {
     match load(body).unwrap().system {
-        LoadedSystem::GmRoll(r) => r,
+        LoadedSystem::GodsAndMonsters(super::super::Loaded::Roll(r)) => r,
         other => panic!("{other:?}"),
     }
 }

@@ -1,26 +1,35 @@
-//! Sweeps: grids in order, paths into tables and named lists, and errors naming the path.
+//! Sweeps and variants of loaded scenarios: grids in order, paths into tables and named
+//! lists, and errors naming the path.
 
 use super::*;
+use crate::systems::gods_and_monsters::Loaded;
+use crate::systems::scenario_text;
 
-const DOOR: &str = "name = \"d\"\nsystem = \"invisible-sun\"\n[check]\nchallenge = 6\nskill = 3\nmagic_dice = 1\nsuccesses = 2\n";
+fn door() -> String {
+    scenario_text(
+        SystemKind::InvisibleSun,
+        "[check]\nchallenge = 6\nskill = 3\nmagic_dice = 1\nsuccesses = 2\n",
+    )
+}
 
 fn sweep_of(text: &str) -> Result<Vec<Point>, String> {
-    let source = Source::from_text("s.toml", text);
-    let sweep = parse(&source)
-        .map_err(|e| e.to_string())?
-        .expect("a [sweep] table");
-    points(&source, &sweep).map_err(|e| e.to_string())
+    let s = Scenario::from_text("s.toml", text).map_err(|e| e.to_string())?;
+    s.sweep_points()
+        .map_err(|e| e.to_string())
+        .map(|p| p.expect("a [sweep] table"))
 }
 
 #[test]
 fn no_sweep_table_is_none() {
-    assert!(parse(&Source::from_text("s.toml", DOOR)).unwrap().is_none());
+    let s = Scenario::from_text("s.toml", &door()).unwrap();
+    assert!(s.sweep_points().unwrap().is_none());
 }
 
 #[test]
 fn two_fields_give_their_grid_first_slowest() {
     let text = format!(
-        "{DOOR}[sweep]\n\"check.challenge\" = {{ from = 4, to = 8, step = 2 }}\n\"check.magic_dice\" = [0, 3]\n"
+        "{}[sweep]\n\"check.challenge\" = {{ from = 4, to = 8, step = 2 }}\n\"check.magic_dice\" = [0, 3]\n",
+        door()
     );
     let pts = sweep_of(&text).unwrap();
     let values: Vec<(i64, i64)> = pts
@@ -33,12 +42,13 @@ fn two_fields_give_their_grid_first_slowest() {
         })
         .collect();
     assert_eq!(values, [(4, 0), (4, 3), (6, 0), (6, 3), (8, 0), (8, 3)]);
-    let crate::systems::LoadedSystem::InvisibleSun(roll) = &pts[3].scenario.system else {
+    let LoadedSystem::InvisibleSun(roll) = &pts[3].scenario.system else {
         panic!()
     };
     assert_eq!((roll.challenge, roll.magic_dice), (6, 3));
     assert_eq!(
-        pts[3].scenario.source.text, text,
+        pts[3].scenario.source().text,
+        text,
         "points keep the original text"
     );
 }
@@ -49,7 +59,7 @@ fn combatants_are_addressed_by_name() {
         .unwrap();
     let text = format!("{yeti}\n[sweep]\n\"combatant.Yeti.survival\" = [10, 40]\n");
     let pts = sweep_of(&text).unwrap();
-    let crate::systems::LoadedSystem::GmConflict(c) = &pts[1].scenario.system else {
+    let LoadedSystem::GodsAndMonsters(Loaded::Conflict(c)) = &pts[1].scenario.system else {
         panic!()
     };
     assert_eq!(c.fighters[3].survival, 40);
@@ -84,7 +94,7 @@ fn bad_sweeps_name_the_path_and_line() {
         ("\"check.luck\" = [1]", "unknown field `luck`"),
         ("\"name\" = [1]", "`name` is not a number"),
     ] {
-        let err = sweep_of(&format!("{DOOR}[sweep]\n{sweep}\n")).unwrap_err();
+        let err = sweep_of(&format!("{}[sweep]\n{sweep}\n", door())).unwrap_err();
         assert!(
             err.contains(expected),
             "{sweep}:\n{err}\nexpected: {expected}"
@@ -94,20 +104,54 @@ fn bad_sweeps_name_the_path_and_line() {
 
 #[test]
 fn variants_are_checked_by_building_them() {
-    let ok = format!("{DOOR}[variant.more_magic]\n\"check.magic_dice\" = 3\n");
-    let v = variants(&Source::from_text("s.toml", ok)).unwrap();
+    let ok = format!("{}[variant.more_magic]\n\"check.magic_dice\" = 3\n", door());
+    let v = Scenario::from_text("s.toml", &ok)
+        .unwrap()
+        .variants()
+        .unwrap();
     assert_eq!(v.len(), 1);
     assert_eq!(v[0].0.label, "more_magic");
-    let crate::systems::LoadedSystem::InvisibleSun(roll) = &v[0].1.system else {
+    let LoadedSystem::InvisibleSun(roll) = &v[0].1.system else {
         panic!()
     };
     assert_eq!(roll.magic_dice, 3);
-    let bad = format!("{DOOR}[variant.too_hard]\n\"check.challenge\" = 30\n");
-    let err = variants(&Source::from_text("s.toml", bad))
+    let bad = format!("{}[variant.too_hard]\n\"check.challenge\" = 30\n", door());
+    let err = Scenario::from_text("s.toml", &bad)
+        .unwrap()
+        .variants()
         .unwrap_err()
         .to_string();
     assert!(
         err.contains("`variant.too_hard`: `check.challenge`: 30 is out of range"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_section_of_another_system_is_refused() {
+    let text = door() + "[contest]\nmax_exchanges = 3\n";
+    let err = Scenario::from_text("s.toml", &text)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("s.toml:8:2: `contest`: unknown field `contest`: not a section of"),
+        "{err}"
+    );
+    assert!(err.contains("allowed: `name`"), "{err}");
+}
+
+#[test]
+fn tuned_values_are_edits_of_the_document() {
+    let s = Scenario::from_text("s.toml", &door()).unwrap();
+    assert_eq!(s.integer_at("check.challenge"), Some(6));
+    let t = s.with_integer("check.challenge", 9).unwrap();
+    let LoadedSystem::InvisibleSun(roll) = &t.system else {
+        panic!()
+    };
+    assert_eq!(roll.challenge, 9);
+    let err = s.with_integer("check.challenge", 30).unwrap_err();
+    assert!(
+        err.starts_with("`check.challenge`: 30 is out of range"),
         "{err}"
     );
 }

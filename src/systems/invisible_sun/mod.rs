@@ -9,15 +9,19 @@
 //! only a failure. A challenge 0 is routine and never rolled. An action needing more
 //! successes than it has dice cannot succeed and is not rolled ("without magic, you can't
 //! break down the door, ever").
+//!
+//! The `[check]` keys are read in [`schema`].
+
+mod schema;
+
+pub use schema::System;
 
 use super::RuleSystem;
 use crate::dice::packed::PackedDice;
-use crate::error::ScenarioError;
-use crate::scenario::{RunSettings, Source, int_in_range};
-use crate::stats::{CounterId, ExactValues, HistogramId, HistogramReport, Layout, Tally};
+use crate::stats::{
+    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
+};
 use rand::Rng;
-use serde::Deserialize;
-use toml::Spanned;
 
 /// Highest challenge the rules define.
 pub const MAX_CHALLENGE: i64 = 17;
@@ -25,31 +29,6 @@ pub const MAX_CHALLENGE: i64 = 17;
 pub const MAX_MAGIC_DICE: i64 = 9;
 /// Largest value accepted for one venture part, hindrance or bene.
 pub const MAX_PART: i64 = 99;
-
-/// `[check]` as written in the scenario.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CheckSection {
-    challenge: Spanned<i64>,
-    skill: Option<Spanned<i64>>,
-    tools: Option<Spanned<i64>>,
-    circumstances: Option<Spanned<i64>>,
-    magic_effects: Option<Spanned<i64>>,
-    hidden_knowledge: Option<Spanned<i64>>,
-    help: Option<Spanned<i64>>,
-    bene: Option<Spanned<i64>>,
-    hindrance: Option<Spanned<i64>>,
-    magic_dice: Option<Spanned<i64>>,
-    successes: Option<Spanned<i64>>,
-    expansive_endeavor: Option<bool>,
-}
-
-/// The sections of the file this system reads.
-#[derive(Debug, Deserialize)]
-struct File {
-    check: Option<CheckSection>,
-    combatant: Option<Spanned<toml::Value>>,
-}
 
 /// How a check resolves before any die is rolled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,7 +69,6 @@ pub const TABLE_DICE: u32 = 4;
 #[derive(Debug, Clone, Default)]
 pub struct Outcomes {
     cells: Vec<u64>,
-    automatic: u64,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -103,87 +81,6 @@ struct Ids {
 }
 
 impl ActionRoll {
-    /// Reads `[check]` from `source`.
-    pub fn from_source(source: &Source, run: &RunSettings) -> Result<Self, ScenarioError> {
-        let file: File = source.parse()?;
-        if let Some(c) = &file.combatant {
-            return Err(source.invalid(
-                c.span(),
-                "combatant",
-                "invisible-sun scenarios describe one action roll in [check]; [[combatant]] is not used",
-            ));
-        }
-        if run.max_rounds.is_some() {
-            return Err(source.invalid(
-                0..0,
-                "run.max_rounds",
-                "an invisible-sun action roll has no rounds; remove max_rounds",
-            ));
-        }
-        let Some(check) = file.check else {
-            return Err(source.invalid(
-                0..0,
-                "check",
-                "missing [check] table; an invisible-sun scenario needs at least `challenge`",
-            ));
-        };
-        Self::from_check(source, &check)
-    }
-
-    fn from_check(source: &Source, c: &CheckSection) -> Result<Self, ScenarioError> {
-        let challenge = int_in_range(
-            source,
-            Some(&c.challenge),
-            "check.challenge",
-            0,
-            MAX_CHALLENGE,
-            0,
-        )?;
-        let part = |v: &Option<Spanned<i64>>, key: &str| {
-            int_in_range(source, v.as_ref(), key, 0, MAX_PART, 0)
-        };
-        let expansive = c.expansive_endeavor.unwrap_or(false);
-        let bene = match &c.bene {
-            Some(b) if !expansive && *b.get_ref() > 1 => {
-                return Err(source.invalid(
-                    b.span(),
-                    "check.bene",
-                    format!(
-                        "{} bene is more than the 1 allowed on one action; allowed: 0 or 1, \
-                         or up to {MAX_PART} with expansive_endeavor = true",
-                        b.get_ref()
-                    ),
-                ));
-            }
-            b => part(b, "check.bene")?,
-        };
-        let venture = part(&c.skill, "check.skill")?
-            + part(&c.tools, "check.tools")?
-            + part(&c.circumstances, "check.circumstances")?
-            + part(&c.magic_effects, "check.magic_effects")?
-            + part(&c.hidden_knowledge, "check.hidden_knowledge")?
-            + part(&c.help, "check.help")?
-            + bene
-            - part(&c.hindrance, "check.hindrance")?;
-        let magic_dice = int_in_range(
-            source,
-            c.magic_dice.as_ref(),
-            "check.magic_dice",
-            0,
-            MAX_MAGIC_DICE,
-            0,
-        )? as u32;
-        let successes = int_in_range(
-            source,
-            c.successes.as_ref(),
-            "check.successes",
-            1,
-            MAX_MAGIC_DICE + 1,
-            1,
-        )? as u32;
-        Ok(Self::new(challenge, venture, magic_dice, successes))
-    }
-
     /// A check with the given challenge (0–17), venture, magic dice (0–9) and successes
     /// required (1–10).
     pub fn new(challenge: i64, venture: i64, magic_dice: u32, successes: u32) -> Self {
@@ -200,16 +97,19 @@ impl ActionRoll {
             Resolution::Roll(needed as u8)
         };
         let mut layout = Layout::new();
+        let side_effect = |label: &str| Meta::trial(Role::SideEffect, label);
         let ids = Ids {
-            success: layout.counter("success"),
-            flux: layout.counter("flux"),
-            multi_flux: layout.counter("multi_flux"),
-            success_with_flux: layout.counter("success_with_flux"),
+            success: layout.counter("success", Meta::trial(Role::Success, "success")),
+            flux: layout.counter("flux", side_effect("flux")),
+            multi_flux: layout.counter("multi_flux", side_effect("two or more fluxes")),
+            success_with_flux: layout
+                .counter("success_with_flux", side_effect("success with flux")),
             successes: matches!(resolution, Resolution::Roll(_)).then(|| {
                 layout.histogram(
                     "successes",
                     magic_dice as usize + 2,
                     HistogramReport::Buckets,
+                    Meta::trial(Role::Distribution, "dice succeeding"),
                 )
             }),
         };
@@ -279,6 +179,50 @@ impl ActionRoll {
     }
 }
 
+impl ActionRoll {
+    /// Rolls one check: its outcome cell `hits · (dice + 1) + fluxes`, or `None` when it is
+    /// settled without dice (routine or impossible).
+    #[inline]
+    fn roll<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<usize> {
+        let needed = match self.resolution {
+            Resolution::Roll(n) => u64::from(n),
+            Resolution::Automatic | Resolution::Impossible => return None,
+        };
+        let faces = self.dice.draw(rng);
+        Some(match &self.table {
+            Some(table) => usize::from(table[faces as usize]),
+            None => self.cell(faces, needed),
+        })
+    }
+
+    /// Adds `n` checks that ended in outcome `cell` to `tally`.
+    #[inline]
+    fn count_cell(&self, cell: usize, n: u64, tally: &mut Tally) {
+        let ids = &self.ids;
+        let side = self.magic_dice as usize + 2;
+        let (hits, fluxes) = (cell / side, cell % side);
+        let success = hits >= self.successes as usize;
+        tally.add(ids.success, n * u64::from(success));
+        tally.add(ids.flux, n * u64::from(fluxes >= 1));
+        tally.add(ids.multi_flux, n * u64::from(fluxes >= 2));
+        tally.add(ids.success_with_flux, n * u64::from(success && fluxes >= 1));
+        if let Some(h) = ids.successes
+            && n > 0
+        {
+            tally.record_n(h, hits, n);
+        }
+    }
+
+    /// Checks settled without dice: `n` successes when routine, nothing when impossible.
+    fn count_unrolled(&self, n: u64, tally: &mut Tally) {
+        if self.resolution == Resolution::Automatic {
+            tally.add(self.ids.success, n);
+        }
+    }
+}
+
+crate::dispatch_to_self!(ActionRoll);
+
 impl RuleSystem for ActionRoll {
     type Scratch = Outcomes;
 
@@ -290,44 +234,37 @@ impl RuleSystem for ActionRoll {
         let side = self.magic_dice as usize + 2;
         Outcomes {
             cells: vec![0; side * side],
-            automatic: 0,
         }
     }
 
-    #[inline]
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, out: &mut Outcomes, _: &mut Tally) {
-        let needed = match self.resolution {
-            Resolution::Roll(n) => u64::from(n),
-            Resolution::Automatic => return out.automatic += 1,
-            Resolution::Impossible => return,
-        };
-        let faces = self.dice.draw(rng);
-        let cell = match &self.table {
-            Some(table) => usize::from(table[faces as usize]),
-            None => self.cell(faces, needed),
-        };
-        out.cells[cell] += 1;
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut Outcomes, tally: &mut Tally) {
+        match self.roll(rng) {
+            Some(cell) => self.count_cell(cell, 1, tally),
+            None => self.count_unrolled(1, tally),
+        }
     }
 
-    fn finish_batch(&self, out: &mut Outcomes, tally: &mut Tally) {
-        let ids = &self.ids;
-        tally.add(ids.success, out.automatic);
-        let side = self.magic_dice as usize + 2;
-        for (cell, &n) in out.cells.iter().enumerate() {
-            let (hits, fluxes) = (cell / side, cell % side);
-            let success = hits >= self.successes as usize;
-            tally.add(ids.success, n * u64::from(success));
-            tally.add(ids.flux, n * u64::from(fluxes >= 1));
-            tally.add(ids.multi_flux, n * u64::from(fluxes >= 2));
-            tally.add(ids.success_with_flux, n * u64::from(success && fluxes >= 1));
-            if let Some(h) = ids.successes
-                && n > 0
-            {
-                tally.record_n(h, hits, n);
+    /// Counts each trial's outcome cell in `out`, and turns the cells into metrics once at
+    /// the end: a trial adds to one counter.
+    fn batch<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        trials: u64,
+        out: &mut Outcomes,
+        tally: &mut Tally,
+    ) {
+        if !matches!(self.resolution, Resolution::Roll(_)) {
+            return self.count_unrolled(trials, tally);
+        }
+        for _ in 0..trials {
+            if let Some(cell) = self.roll(rng) {
+                out.cells[cell] += 1;
             }
         }
-        out.cells.iter_mut().for_each(|c| *c = 0);
-        out.automatic = 0;
+        for (cell, n) in out.cells.iter_mut().enumerate() {
+            self.count_cell(cell, *n, tally);
+            *n = 0;
+        }
     }
 
     fn exact(&self) -> Option<ExactValues> {

@@ -1,0 +1,151 @@
+//! One plan for every command: the command line's trials, seed, threads, output folder and
+//! precision, checked once and resolved against each scenario here, and the one worker pool
+//! the command runs on. Clap types stop at this file.
+
+use crate::cli::{CommonArgs, CompareArgs, ReportArgs, RunArgs, TuneArgs};
+use crate::error::UsageError;
+use crate::sim::Pool;
+use crate::systems::Scenario;
+use anyhow::Result;
+use std::path::{Path, PathBuf};
+
+/// The trial cap of a `--precision` run when `--trials` is not given.
+pub const PRECISION_CAP: u64 = 1_000_000_000;
+
+/// What a command was asked to do with the scenarios it runs.
+pub struct Plan {
+    /// `--trials`, if given.
+    trials: Option<u64>,
+    /// `--seed`, if given.
+    seed: Option<u64>,
+    /// `--precision`: keep running until every rate's 95% half-width is at most this.
+    pub precision: Option<f64>,
+    /// `--out`, if given.
+    out: Option<PathBuf>,
+    /// JSON on stdout instead of tables.
+    pub json: bool,
+    /// No progress bar, no throughput line, no list of files.
+    pub quiet: bool,
+    /// Exact values only, no sampling.
+    pub exact_only: bool,
+    /// Print nothing on stdout (reports write pages instead).
+    pub silent: bool,
+    /// The worker threads every run of the command uses.
+    pub pool: Pool,
+}
+
+impl Plan {
+    fn new(common: &CommonArgs, out: Option<PathBuf>) -> Result<Self> {
+        if common.trials == Some(0) || common.threads == Some(0) {
+            return Err(UsageError("--trials and --threads must be at least 1".into()).into());
+        }
+        Ok(Self {
+            trials: common.trials,
+            seed: common.seed,
+            precision: None,
+            out,
+            json: common.json,
+            quiet: common.quiet,
+            exact_only: false,
+            silent: false,
+            pool: Pool::new(common.threads)?,
+        })
+    }
+
+    /// The plan of `oddsmith run`.
+    pub fn for_run(args: &RunArgs) -> Result<Self> {
+        let mut plan = Self::new(&args.common, args.out.clone())?;
+        plan.exact_only = args.exact;
+        plan.precision = match args.precision {
+            Some(p) if !(p > 0.0 && p <= 0.5) => {
+                return Err(UsageError(format!(
+                    "--precision {p} is not allowed; use a half-width above 0 and at most 0.5"
+                ))
+                .into());
+            }
+            p => p,
+        };
+        Ok(plan)
+    }
+
+    /// The plan of `oddsmith compare`.
+    pub fn for_compare(args: &CompareArgs) -> Result<Self> {
+        Self::new(&args.common, args.out.clone())
+    }
+
+    /// The plan of `oddsmith tune`.
+    pub fn for_tune(args: &TuneArgs) -> Result<Self> {
+        Self::new(&args.common, None)
+    }
+
+    /// The plan of `oddsmith report`: silent runs, each into a folder under `--out`.
+    pub fn for_report(args: &ReportArgs) -> Result<Self> {
+        let common = CommonArgs {
+            trials: args.trials,
+            seed: None,
+            threads: args.threads,
+            json: false,
+            quiet: args.quiet,
+        };
+        let mut plan = Self::new(&common, Some(args.out.clone()))?;
+        plan.silent = true;
+        Ok(plan)
+    }
+
+    /// Trials to run for `scenario`: `--trials`, else the cap of a precision run, else the
+    /// file's `[run] trials`.
+    pub fn trials(&self, scenario: &Scenario) -> u64 {
+        match (self.trials, self.precision) {
+            (Some(t), _) => t,
+            (None, Some(_)) => PRECISION_CAP,
+            (None, None) => scenario.run.trials,
+        }
+    }
+
+    /// The seed for `scenario`: `--seed`, else the file's `[run] seed`.
+    pub fn seed(&self, scenario: &Scenario) -> u64 {
+        self.seed.unwrap_or(scenario.run.seed)
+    }
+
+    /// The output folder: `--out`, else `reports/<default>/`.
+    pub fn out_dir(&self, default: impl FnOnce() -> String) -> PathBuf {
+        self.out
+            .clone()
+            .unwrap_or_else(|| Path::new("reports").join(default()))
+    }
+
+    /// The folder `name` under `--out` (for commands that write several), else
+    /// `reports/<default>/`.
+    pub fn out_subdir(&self, name: &str, default: impl FnOnce() -> String) -> PathBuf {
+        match &self.out {
+            Some(out) => out.join(name),
+            None => Path::new("reports").join(default()),
+        }
+    }
+
+    /// Prints the throughput line on stderr unless quiet.
+    pub fn throughput(&self, what: &str, trials: u64, seconds: f64) {
+        if !self.quiet {
+            eprintln!(
+                "throughput: {trials} {what} in {seconds:.3} s = {:.0} trials/s on {} threads",
+                trials as f64 / seconds.max(1e-9),
+                self.pool.threads()
+            );
+        }
+    }
+
+    /// Lists the files written on stderr unless quiet.
+    pub fn wrote(&self, paths: &[PathBuf]) {
+        if !self.quiet {
+            for path in paths {
+                eprintln!("wrote {}", path.display());
+            }
+        }
+    }
+}
+
+/// A scenario file's name without its extension (`scenario` if it has none).
+pub fn file_stem(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned())
+}

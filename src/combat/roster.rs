@@ -1,0 +1,168 @@
+//! The roster of a fight: combatant names, their sides, and each side's members as a bit
+//! mask, resolved once when the scenario loads.
+
+/// Most combatants one fight can hold (combatant sets are 64-bit masks).
+pub const MAX_FIGHTERS: usize = 64;
+
+/// Why a list of combatants is not a fight.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RosterError {
+    /// Combatant `index` has an empty name.
+    EmptyName(usize),
+    /// Combatant `index` reuses an earlier name.
+    DuplicateName(usize),
+    /// More than [`MAX_FIGHTERS`] combatants.
+    TooMany,
+    /// Everyone is on one side (or nobody is listed).
+    OneSide,
+}
+
+/// Combatants and sides of one fight.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Roster {
+    names: Vec<String>,
+    side_of: Vec<usize>,
+    sides: Vec<String>,
+    side_masks: Vec<u64>,
+}
+
+impl Roster {
+    /// A roster of `(name, side)` pairs in scenario order; sides are numbered in order of
+    /// first appearance.
+    pub fn new<'a>(
+        combatants: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Self, RosterError> {
+        let mut roster = Self {
+            names: Vec::new(),
+            side_of: Vec::new(),
+            sides: Vec::new(),
+            side_masks: Vec::new(),
+        };
+        for (i, (name, side)) in combatants.into_iter().enumerate() {
+            if name.trim().is_empty() {
+                return Err(RosterError::EmptyName(i));
+            }
+            if roster.names.iter().any(|n| n == name) {
+                return Err(RosterError::DuplicateName(i));
+            }
+            if i >= MAX_FIGHTERS {
+                return Err(RosterError::TooMany);
+            }
+            let s = match roster.sides.iter().position(|s| s == side) {
+                Some(s) => s,
+                None => {
+                    roster.sides.push(side.to_string());
+                    roster.side_masks.push(0);
+                    roster.sides.len() - 1
+                }
+            };
+            roster.names.push(name.to_string());
+            roster.side_of.push(s);
+            roster.side_masks[s] |= 1 << i;
+        }
+        if roster.sides.len() < 2 {
+            return Err(RosterError::OneSide);
+        }
+        Ok(roster)
+    }
+
+    /// Number of combatants.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Whether the roster is empty (never, once built).
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// Combatant names in scenario order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Side names in order of first appearance.
+    pub fn sides(&self) -> &[String] {
+        &self.sides
+    }
+
+    /// The side index of combatant `i`.
+    pub fn side_of(&self, i: usize) -> usize {
+        self.side_of[i]
+    }
+
+    /// The mask of side `s`'s combatants.
+    pub fn side_mask(&self, s: usize) -> u64 {
+        self.side_masks[s]
+    }
+
+    /// Every side's mask, by side index.
+    pub fn side_masks(&self) -> &[u64] {
+        &self.side_masks
+    }
+
+    /// The index of the combatant called `name`.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
+    }
+
+    /// The side name of combatant `i`.
+    pub fn side_name(&self, i: usize) -> &str {
+        &self.sides[self.side_of[i]]
+    }
+}
+
+/// A set of combatants (bit `i`: combatant `i`), e.g. those standing when a round began.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Standing(pub u64);
+
+impl Standing {
+    /// Whether combatant `i` is in the set.
+    #[inline]
+    pub fn has(self, i: usize) -> bool {
+        self.0 >> i & 1 == 1
+    }
+
+    /// The foes of a combatant on side `side` in this set.
+    #[inline]
+    pub fn foes_of(self, roster: &Roster, side: usize) -> Standing {
+        Standing(self.0 & !roster.side_mask(side))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sides_are_numbered_in_order_of_first_appearance() {
+        let r = Roster::new([("a", "x"), ("b", "y"), ("c", "x")]).unwrap();
+        assert_eq!(r.sides(), ["x", "y"]);
+        assert_eq!(r.side_masks(), [0b101, 0b010]);
+        assert_eq!(r.index_of("c"), Some(2));
+        assert_eq!(r.side_name(1), "y");
+        assert_eq!(Standing(0b111).foes_of(&r, 0), Standing(0b010));
+    }
+
+    #[test]
+    fn bad_rosters_say_what_is_wrong() {
+        assert_eq!(
+            Roster::new([("a", "x"), ("", "y")]),
+            Err(RosterError::EmptyName(1))
+        );
+        assert_eq!(
+            Roster::new([("a", "x"), ("a", "y")]),
+            Err(RosterError::DuplicateName(1))
+        );
+        assert_eq!(
+            Roster::new([("a", "x"), ("b", "x")]),
+            Err(RosterError::OneSide)
+        );
+        let names: Vec<String> = (0..65).map(|i| format!("c{i}")).collect();
+        let many = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.as_str(), if i % 2 == 0 { "x" } else { "y" }));
+        assert_eq!(Roster::new(many), Err(RosterError::TooMany));
+    }
+}

@@ -1,0 +1,125 @@
+//! The one pool of worker threads a command runs on, and the runs it offers for a loaded
+//! scenario's system (dispatched once to the concrete system, so the trial loop is
+//! monomorphized): a fixed number of trials, rounds until a precision is reached, and paired
+//! runs of two systems.
+
+use super::paired::{PairedTally, run_paired};
+use super::{Progress, run, run_until};
+use crate::stats::{Tally, rates_within};
+use crate::systems::{LoadedSystem, RuleSystem, Visit};
+use thiserror::Error;
+
+/// The worker threads could not be started.
+#[derive(Debug, Error)]
+#[error("cannot start the worker threads: {0}")]
+pub struct PoolError(#[from] rayon::ThreadPoolBuildError);
+
+/// A rayon pool of a chosen size.
+pub struct Pool {
+    pool: rayon::ThreadPool,
+}
+
+impl Pool {
+    /// A pool of `threads` threads (`None`: one per core).
+    pub fn new(threads: Option<usize>) -> Result<Self, PoolError> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.unwrap_or(0))
+            .build()?;
+        Ok(Self { pool })
+    }
+
+    /// How many threads it has.
+    pub fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// `trials` trials of `system` from `seed`, or with a `precision`, rounds of batches until
+    /// every rate's 95% half-width is at most it (at most `trials` trials).
+    pub fn run(
+        &self,
+        system: &LoadedSystem,
+        trials: u64,
+        seed: u64,
+        precision: Option<f64>,
+        progress: &dyn Progress,
+    ) -> Tally {
+        self.pool.install(|| {
+            system.visit(Run {
+                trials,
+                seed,
+                precision,
+                progress,
+            })
+        })
+    }
+
+    /// `trials` paired trials of `a` and `b` from `seed`; `pairs` lists (A counter, B counter)
+    /// index pairs to count jointly.
+    pub fn run_paired(
+        &self,
+        a: &LoadedSystem,
+        b: &LoadedSystem,
+        pairs: &[(usize, usize)],
+        trials: u64,
+        seed: u64,
+        progress: &dyn Progress,
+    ) -> PairedTally {
+        self.pool.install(|| {
+            a.visit(PairA {
+                b,
+                pairs,
+                trials,
+                seed,
+                progress,
+            })
+        })
+    }
+}
+
+struct Run<'a> {
+    trials: u64,
+    seed: u64,
+    precision: Option<f64>,
+    progress: &'a dyn Progress,
+}
+
+impl Visit for Run<'_> {
+    type Output = Tally;
+    fn visit<S: RuleSystem>(self, system: &S) -> Tally {
+        match self.precision {
+            None => run(system, self.trials, self.seed, self.progress),
+            Some(p) => {
+                let precise = |t: &Tally| rates_within(system.layout(), t, p);
+                run_until(system, self.trials, self.seed, &precise, self.progress)
+            }
+        }
+    }
+}
+
+struct PairA<'a> {
+    b: &'a LoadedSystem,
+    pairs: &'a [(usize, usize)],
+    trials: u64,
+    seed: u64,
+    progress: &'a dyn Progress,
+}
+
+impl Visit for PairA<'_> {
+    type Output = PairedTally;
+    fn visit<A: RuleSystem>(self, a: &A) -> PairedTally {
+        self.b.visit(PairB { a, outer: self })
+    }
+}
+
+struct PairB<'a, A> {
+    a: &'a A,
+    outer: PairA<'a>,
+}
+
+impl<A: RuleSystem> Visit for PairB<'_, A> {
+    type Output = PairedTally;
+    fn visit<B: RuleSystem>(self, b: &B) -> PairedTally {
+        let o = &self.outer;
+        run_paired(self.a, b, o.pairs, o.trials, o.seed, o.progress)
+    }
+}

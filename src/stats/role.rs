@@ -1,0 +1,114 @@
+//! Metric roles: what each reported number means, declared once by whoever counts it (a rule
+//! system, the shared combat recorder) and carried to every row and distribution. Tables,
+//! charts, reports and `tune` choose by these, never by reading a metric's name.
+
+use serde::Serialize;
+
+/// What a metric means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// The action or roll succeeds (`success`).
+    Success,
+    /// A consequence beside success or failure (`flux`, `mojo_used`, `success_unaided`).
+    SideEffect,
+    /// A side (or contestant) wins.
+    Win,
+    /// Everyone went down together, or a contest ended level.
+    Draw,
+    /// The round or exchange limit came first.
+    Stalemate,
+    /// A combatant died.
+    Death,
+    /// A combatant was out of the fight at its end (dead, unconscious, fled, …).
+    Down,
+    /// Someone on a side died.
+    AnyDeath,
+    /// A whole side was down at the end.
+    AllDown,
+    /// A side still fighting after each round (a survival curve).
+    StillFighting,
+    /// How many rounds or exchanges a fight or contest took.
+    Rounds,
+    /// A system's own per-combatant outcome (unconscious, fled, …).
+    Outcome,
+    /// One value of a distribution (`successes.2`), or a summary of one (`successes.mean`).
+    Distribution,
+    /// Anything else.
+    Other,
+}
+
+/// What a metric is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum About {
+    /// The trial as a whole.
+    #[default]
+    Trial,
+    /// One side of a fight or contest.
+    Side(String),
+    /// One combatant, and the side it is on.
+    Combatant {
+        /// Its name.
+        name: String,
+        /// Its side.
+        side: String,
+    },
+}
+
+/// A metric's role, subject and short label (`death`, `flux`: a column or legend title).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Meta {
+    /// What it means.
+    pub role: Role,
+    /// What it is about.
+    pub about: About,
+    /// A short label for tables and charts.
+    pub label: String,
+}
+
+impl Default for Meta {
+    fn default() -> Self {
+        Self::trial(Role::Other, "")
+    }
+}
+
+impl Meta {
+    /// A metric about the whole trial.
+    pub fn trial(role: Role, label: impl Into<String>) -> Self {
+        Self {
+            role,
+            about: About::Trial,
+            label: label.into(),
+        }
+    }
+
+    /// A metric about `side`.
+    pub fn side(role: Role, label: impl Into<String>, side: &str) -> Self {
+        Self {
+            role,
+            about: About::Side(side.to_string()),
+            label: label.into(),
+        }
+    }
+
+    /// A metric about the combatant `name` on `side`.
+    pub fn combatant(role: Role, label: impl Into<String>, name: &str, side: &str) -> Self {
+        Self {
+            role,
+            about: About::Combatant {
+                name: name.to_string(),
+                side: side.to_string(),
+            },
+            label: label.into(),
+        }
+    }
+
+    /// The same subject with another role (rows derived from a histogram).
+    pub fn with_role(&self, role: Role) -> Self {
+        Self {
+            role,
+            ..self.clone()
+        }
+    }
+}

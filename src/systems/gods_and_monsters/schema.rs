@@ -1,0 +1,531 @@
+//! The sections of a `gods-and-monsters` scenario, read into rolls, contests and conflicts:
+//! `[check]` (an ability or reaction roll, [`super::roll`]), `[contest]` with
+//! `[[contest.side]]` tables ([`super::contest`]), or `[[combatant]]` tables (a conflict,
+//! [`super::conflict`]); one of them per file. The keys and their ranges are documented in
+//! those modules and in the README.
+
+use super::Loaded;
+use super::conflict::{Attack, Conflict, DEFAULT_MAX_ROUNDS, Fighter, Targeting};
+use super::contest::{Contest, MAX_SIDES, Side};
+use super::group::{group_bonus, median};
+use super::roll::{DIFFICULTIES, RollCheck, obstacle_penalty};
+use crate::combat::{MAX_FIGHTERS, Roster, RosterError};
+use crate::dice::DiceExpr;
+use crate::error::ScenarioError;
+use crate::scenario::{Document, Source, Spanned, int_in_range};
+use crate::systems::SystemModule;
+use serde::Deserialize;
+
+/// The registry's handle on Gods & Monsters.
+pub struct System;
+
+impl SystemModule for System {
+    type Loaded = Loaded;
+    const SECTIONS: &'static [&'static str] = &["check", "contest", "combatant"];
+
+    fn load(doc: &Document, max_rounds: Option<Spanned<u64>>) -> Result<Loaded, ScenarioError> {
+        let present: Vec<(&str, std::ops::Range<usize>)> = Self::SECTIONS
+            .iter()
+            .filter_map(|k| doc.get(k).map(|n| (*k, n.span.clone())))
+            .collect();
+        let no_rounds = |what: &str| match &max_rounds {
+            Some(m) => Err(doc.invalid(m.span(), "run.max_rounds", what.to_string())),
+            None => Ok(()),
+        };
+        match present.as_slice() {
+            [("check", _)] => {
+                no_rounds("a single roll has no rounds; remove max_rounds")?;
+                let spec: RollSpec = doc.section("check")?.expect("present");
+                Ok(Loaded::Roll(roll(doc, &spec)?))
+            }
+            [("contest", _)] => {
+                no_rounds("a contest counts exchanges, not rounds; use contest.max_exchanges")?;
+                let spec: ContestSpec = doc.section("contest")?.expect("present");
+                Ok(Loaded::Contest(contest(doc, &spec)?))
+            }
+            [_] => {
+                let list: Spanned<Vec<CombatantSpec>> = doc.section("combatant")?.expect("present");
+                Ok(Loaded::Conflict(conflict(doc, &list, max_rounds)?))
+            }
+            [] => Err(doc.invalid(
+                0..0,
+                "check",
+                "a gods-and-monsters scenario needs one of [check] (a roll), [contest] (a \
+                 contested action) or [[combatant]] tables (a conflict)",
+            )),
+            [_, (key, span), ..] => Err(doc.invalid(
+                span.clone(),
+                *key,
+                "a scenario describes one thing: use only one of [check], [contest] or [[combatant]]",
+            )),
+        }
+    }
+}
+
+/// The roll keys of `[check]` and of each `[[contest.side]]` (`name` and `role` are for
+/// sides only).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RollSpec {
+    name: Option<Spanned<String>>,
+    role: Option<Spanned<String>>,
+    score: Option<Spanned<i64>>,
+    group_scores: Option<Spanned<Vec<f64>>>,
+    bonus: Option<Spanned<i64>>,
+    penalty: Option<Spanned<i64>>,
+    difficulty: Option<Spanned<String>>,
+    obstacle_size: Option<Spanned<f64>>,
+    careful: Option<Spanned<i64>>,
+    injuries: Option<Spanned<i64>>,
+    group_size: Option<Spanned<i64>>,
+    archetypal: Option<bool>,
+    mojo: Option<Spanned<i64>>,
+}
+
+impl RollSpec {
+    /// The number a d20 must not exceed, checked and with every modifier applied. `key` is
+    /// the table's dotted path for messages (`check`, `contest.side`).
+    fn target(&self, source: &Source, key: &str) -> Result<i64, ScenarioError> {
+        let k = |name: &str| format!("{key}.{name}");
+        let (score, default_group) = match (&self.score, &self.group_scores) {
+            (Some(s), None) => (
+                int_in_range(source, Some(s), &k("score"), 0, 40, 0)? as f64,
+                1,
+            ),
+            (None, Some(g)) => match median(g.get_ref()) {
+                Some(m) if g.get_ref().iter().all(|v| (0.0..=40.0).contains(v)) => {
+                    (m, g.get_ref().len() as i64)
+                }
+                _ => {
+                    return Err(source.invalid(
+                        g.span(),
+                        k("group_scores"),
+                        "give one or more scores, each from 0 to 40",
+                    ));
+                }
+            },
+            (Some(s), Some(_)) => {
+                return Err(source.invalid(
+                    s.span(),
+                    k("score"),
+                    "give either `score` or `group_scores`, not both",
+                ));
+            }
+            (None, None) => {
+                return Err(source.invalid(
+                    0..0,
+                    k("score"),
+                    "missing: give the ability or reaction `score` (0–40) or `group_scores`",
+                ));
+            }
+        };
+        let difficulty = match &self.difficulty {
+            None => 0,
+            Some(d) => {
+                let word = d.get_ref().trim().to_lowercase();
+                DIFFICULTIES
+                    .iter()
+                    .find(|(w, _)| *w == word)
+                    .map(|(_, m)| *m)
+                    .ok_or_else(|| {
+                        let allowed: Vec<String> = DIFFICULTIES
+                            .iter()
+                            .map(|(w, _)| format!("\"{w}\""))
+                            .collect();
+                        source.invalid(
+                            d.span(),
+                            k("difficulty"),
+                            format!(
+                                "unknown difficulty \"{}\"; allowed: {}",
+                                d.get_ref(),
+                                allowed.join(", ")
+                            ),
+                        )
+                    })?
+            }
+        };
+        let obstacle = match &self.obstacle_size {
+            None => 0,
+            Some(o) if *o.get_ref() >= 1.0 && *o.get_ref() <= 1e9 => obstacle_penalty(*o.get_ref()),
+            Some(o) => {
+                return Err(source.invalid(
+                    o.span(),
+                    k("obstacle_size"),
+                    format!(
+                        "{} is out of range; allowed: a size from 1 to 1e9",
+                        o.get_ref()
+                    ),
+                ));
+            }
+        };
+        let group = int_in_range(
+            source,
+            self.group_size.as_ref(),
+            &k("group_size"),
+            1,
+            1 << 20,
+            default_group,
+        )?;
+        let total = score
+            + (int_in_range(source, self.bonus.as_ref(), &k("bonus"), 0, 40, 0)?
+                - int_in_range(source, self.penalty.as_ref(), &k("penalty"), 0, 40, 0)?
+                + difficulty
+                - obstacle
+                + int_in_range(source, self.careful.as_ref(), &k("careful"), 0, 2, 0)?
+                - int_in_range(source, self.injuries.as_ref(), &k("injuries"), 0, 99, 0)?
+                + group_bonus(group as u64)) as f64;
+        Ok(total.floor() as i64)
+    }
+
+    /// The mojo pool, checked against `archetypal`.
+    fn mojo(&self, source: &Source, key: &str) -> Result<u64, ScenarioError> {
+        let mojo = int_in_range(
+            source,
+            self.mojo.as_ref(),
+            &format!("{key}.mojo"),
+            0,
+            1000,
+            0,
+        )?;
+        match &self.mojo {
+            Some(m) if mojo > 0 && !self.archetypal.unwrap_or(false) => Err(source.invalid(
+                m.span(),
+                format!("{key}.mojo"),
+                "mojo may be bid only on archetypal rolls; add `archetypal = true` or remove mojo",
+            )),
+            _ => Ok(mojo as u64),
+        }
+    }
+}
+
+/// Reads `[check]`.
+fn roll(doc: &Document, c: &RollSpec) -> Result<RollCheck, ScenarioError> {
+    let source = &doc.source;
+    for (field, what) in [(&c.name, "name"), (&c.role, "role")] {
+        if let Some(f) = field {
+            return Err(source.invalid(
+                f.span(),
+                format!("check.{what}"),
+                "`name` and `role` belong to contest sides, not to a [check]",
+            ));
+        }
+    }
+    Ok(RollCheck::new(
+        c.target(source, "check")?,
+        c.mojo(source, "check")?,
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ContestSpec {
+    max_exchanges: Option<Spanned<i64>>,
+    double_if_opponent_cannot_fail: Option<bool>,
+    side: Spanned<Vec<RollSpec>>,
+}
+
+/// Reads `[contest]`.
+fn contest(doc: &Document, c: &ContestSpec) -> Result<Contest, ScenarioError> {
+    let source = &doc.source;
+    let specs = c.side.get_ref();
+    if !(2..=MAX_SIDES).contains(&specs.len()) {
+        return Err(source.invalid(
+            c.side.span(),
+            "contest.side",
+            format!(
+                "{} side(s); a contest needs 2 to {MAX_SIDES} [[contest.side]] tables",
+                specs.len()
+            ),
+        ));
+    }
+    let mut sides: Vec<Side> = Vec::new();
+    for spec in specs {
+        let Some(name) = &spec.name else {
+            return Err(source.invalid(
+                c.side.span(),
+                "contest.side.name",
+                "every side needs a `name`",
+            ));
+        };
+        if sides.iter().any(|s| &s.name == name.get_ref()) {
+            return Err(source.invalid(
+                name.span(),
+                "contest.side.name",
+                format!(
+                    "\"{}\" is used twice; every side needs its own name",
+                    name.get_ref()
+                ),
+            ));
+        }
+        let resisting = match spec.role.as_ref().map(|r| (r, r.get_ref().as_str())) {
+            None | Some((_, "acting")) => false,
+            Some((_, "resisting")) => true,
+            Some((r, other)) => {
+                return Err(source.invalid(
+                    r.span(),
+                    "contest.side.role",
+                    format!("unknown role \"{other}\"; allowed: \"acting\", \"resisting\""),
+                ));
+            }
+        };
+        if resisting && sides.iter().any(|s| s.resisting) {
+            return Err(source.invalid(
+                name.span(),
+                "contest.side.role",
+                "only one side may be resisting",
+            ));
+        }
+        if let Some(m) = &spec.mojo {
+            return Err(source.invalid(
+                m.span(),
+                "contest.side.mojo",
+                "mojo bids are modelled on single rolls ([check]), not in contests",
+            ));
+        }
+        sides.push(Side {
+            name: name.get_ref().clone(),
+            resisting,
+            target: spec.target(source, "contest.side")?,
+        });
+    }
+    let max_exchanges = int_in_range(
+        source,
+        c.max_exchanges.as_ref(),
+        "contest.max_exchanges",
+        1,
+        1000,
+        10,
+    )? as u32;
+    Ok(Contest::new(
+        sides,
+        max_exchanges,
+        c.double_if_opponent_cannot_fail.unwrap_or(false),
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AttackSpec {
+    #[allow(dead_code)] // shown to people reading the scenario
+    name: Option<String>,
+    damage: Spanned<String>,
+    bonus: Option<Spanned<i64>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CombatantSpec {
+    name: Spanned<String>,
+    side: Spanned<String>,
+    survival: Spanned<i64>,
+    verve: Option<Spanned<i64>>,
+    verve_in_combat: Option<bool>,
+    endurance: Option<Spanned<i64>>,
+    level: Option<Spanned<i64>>,
+    perception: Spanned<i64>,
+    willpower: Spanned<i64>,
+    fortitude: Spanned<i64>,
+    attack: Option<Spanned<i64>>,
+    defense: Option<Spanned<i64>>,
+    #[serde(default)]
+    attacks: Vec<AttackSpec>,
+    injuries: Option<Spanned<i64>>,
+    surprises: Option<bool>,
+    aware: Option<bool>,
+    asleep: Option<bool>,
+    target: Option<Spanned<String>>,
+    flee_at_survival: Option<Spanned<i64>>,
+    fights_while_dying: Option<bool>,
+    group_size: Option<Spanned<i64>>,
+}
+
+/// Reads the `[[combatant]]` tables; `max_rounds` is `[run] max_rounds`.
+fn conflict(
+    doc: &Document,
+    list: &Spanned<Vec<CombatantSpec>>,
+    max_rounds: Option<Spanned<u64>>,
+) -> Result<Conflict, ScenarioError> {
+    let source = &doc.source;
+    let specs = list.get_ref();
+    let roster = Roster::new(
+        specs
+            .iter()
+            .map(|c| (c.name.get_ref().as_str(), c.side.get_ref().as_str())),
+    );
+    let roster = match roster {
+        Ok(r) => r,
+        Err(RosterError::EmptyName(i)) => {
+            return Err(source.invalid(
+                specs[i].name.span(),
+                "combatant.name",
+                "must not be empty",
+            ));
+        }
+        Err(RosterError::DuplicateName(i)) => {
+            return Err(source.invalid(
+                specs[i].name.span(),
+                "combatant.name",
+                format!(
+                    "\"{}\" is used twice; every combatant needs its own name",
+                    specs[i].name.get_ref()
+                ),
+            ));
+        }
+        Err(RosterError::TooMany) => {
+            return Err(source.invalid(
+                specs[MAX_FIGHTERS].name.span(),
+                "combatant",
+                format!(
+                    "{} combatants; at most {MAX_FIGHTERS} fit one fight (use group_size for units)",
+                    specs.len()
+                ),
+            ));
+        }
+        Err(RosterError::OneSide) => {
+            let span = specs.first().map_or(list.span(), |c| c.side.span());
+            return Err(source.invalid(
+                span,
+                "combatant.side",
+                format!(
+                    "every combatant is on side \"{}\"; a fight needs at least two sides",
+                    specs.first().map_or("", |c| c.side.get_ref().as_str())
+                ),
+            ));
+        }
+    };
+    let sides = roster.sides().to_vec();
+    let fighters = specs
+        .iter()
+        .map(|c| fighter(source, c, &sides, specs))
+        .collect::<Result<Vec<_>, _>>()?;
+    let max_rounds = match max_rounds {
+        None => DEFAULT_MAX_ROUNDS,
+        Some(m) if *m.get_ref() <= 100_000 => *m.get_ref() as u32,
+        Some(m) => {
+            return Err(source.invalid(
+                m.span(),
+                "run.max_rounds",
+                format!("{} is too many; allowed: 1 to 100000", m.get_ref()),
+            ));
+        }
+    };
+    Ok(Conflict::new(fighters, sides, max_rounds))
+}
+
+fn fighter(
+    source: &Source,
+    c: &CombatantSpec,
+    sides: &[String],
+    all: &[CombatantSpec],
+) -> Result<Fighter, ScenarioError> {
+    let int = |v: Option<&Spanned<i64>>, key: &str, min, max, default| {
+        int_in_range(
+            source,
+            v,
+            &format!("combatant.{}.{key}", c.name.get_ref()),
+            min,
+            max,
+            default,
+        )
+    };
+    let group_size = int(c.group_size.as_ref(), "group_size", 1, 1 << 20, 1)?;
+    let bonus = group_bonus(group_size as u64);
+    let survival = int(Some(&c.survival), "survival", 1, 10_000, 1)?;
+    let endurance = match (&c.endurance, &c.level) {
+        (Some(e), _) => int(Some(e), "endurance", 1, 40, 10)?,
+        (None, Some(l)) => 10 + int(Some(l), "level", 0, 40, 0)? / 2,
+        (None, None) => {
+            return Err(source.invalid(
+                c.name.span(),
+                "combatant.endurance",
+                format!(
+                    "\"{}\" needs `endurance` (1–40) or `level` (endurance is then 10 + level/2)",
+                    c.name.get_ref()
+                ),
+            ));
+        }
+    };
+    let side = sides
+        .iter()
+        .position(|s| s == c.side.get_ref())
+        .expect("collected above");
+    let word = |t: &str| {
+        Targeting::WORDS
+            .iter()
+            .find(|(w, _)| *w == t)
+            .map(|(_, p)| *p)
+    };
+    let target = match &c.target {
+        None => Targeting::Random,
+        Some(t) => match word(t.get_ref()).ok_or(t.get_ref()) {
+            Ok(policy) => policy,
+            Err(name) => match all.iter().position(|o| o.name.get_ref() == name) {
+                Some(i) if all[i].side.get_ref() != c.side.get_ref() => Targeting::Named(i),
+                Some(_) => {
+                    return Err(source.invalid(
+                        t.span(),
+                        "combatant.target",
+                        format!("\"{name}\" is on the same side; name a foe"),
+                    ));
+                }
+                None => {
+                    return Err(source.invalid(
+                        t.span(),
+                        "combatant.target",
+                        format!(
+                            "\"{name}\" names nobody; allowed: \"random\", \"weakest\", \"focus\" \
+                             or a foe's name ({})",
+                            foes(all, c)
+                        ),
+                    ));
+                }
+            },
+        },
+    };
+    let attacks = c
+        .attacks
+        .iter()
+        .map(|a| {
+            let damage = a.damage.get_ref().parse::<DiceExpr>().map_err(|e| {
+                source.invalid(a.damage.span(), "combatant.attacks.damage", e.to_string())
+            })?;
+            Ok(Attack {
+                damage,
+                bonus: int(a.bonus.as_ref(), "attacks.bonus", -40, 40, 0)?,
+            })
+        })
+        .collect::<Result<Vec<_>, ScenarioError>>()?;
+    Ok(Fighter {
+        name: c.name.get_ref().clone(),
+        side,
+        survival: survival * (1 + bonus),
+        verve: int(c.verve.as_ref(), "verve", 0, 10_000, 0)?,
+        verve_in_combat: c.verve_in_combat.unwrap_or(false),
+        endurance,
+        perception: int(Some(&c.perception), "perception", 0, 40, 0)?,
+        willpower: int(Some(&c.willpower), "willpower", 0, 40, 0)?,
+        fortitude: int(Some(&c.fortitude), "fortitude", 0, 40, 0)?,
+        attack: int(c.attack.as_ref(), "attack", -20, 40, 0)?,
+        defense: int(c.defense.as_ref(), "defense", -20, 40, 0)?,
+        attacks,
+        injuries: int(c.injuries.as_ref(), "injuries", 0, 1000, 0)?,
+        surprises: c.surprises.unwrap_or(false),
+        aware: c.aware.unwrap_or(false),
+        asleep: c.asleep.unwrap_or(false),
+        target,
+        flee_at_survival: match &c.flee_at_survival {
+            None => None,
+            Some(v) => Some(int(Some(v), "flee_at_survival", 0, 10_000, 0)?),
+        },
+        fights_while_dying: c.fights_while_dying.unwrap_or(true),
+        group_bonus: bonus,
+    })
+}
+
+fn foes(all: &[CombatantSpec], c: &CombatantSpec) -> String {
+    all.iter()
+        .filter(|o| o.side.get_ref() != c.side.get_ref())
+        .map(|o| format!("\"{}\"", o.name.get_ref()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

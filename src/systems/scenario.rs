@@ -1,0 +1,136 @@
+//! A loaded scenario: a parsed [`Document`], its checked header, and the rule system the
+//! registry built from it. Sweep points, variants and tuned values are edits of the same
+//! document, each built the same way; their errors name the `[sweep]` or `[variant]` line.
+
+use super::{LoadedSystem, SystemKind};
+use crate::error::ScenarioError;
+use crate::scenario::sweep::{self, Variant};
+use crate::scenario::{Document, Header, RunSettings, Source};
+use std::path::Path;
+
+/// A loaded, validated scenario ready to run.
+#[derive(Debug, Clone)]
+pub struct Scenario {
+    /// The parsed file (edited, for a sweep point or a variant).
+    pub document: Document,
+    /// `name`.
+    pub name: String,
+    /// `system` as written.
+    pub system_name: String,
+    /// `description` (empty if absent).
+    pub description: String,
+    /// `[run]` settings (before command-line overrides).
+    pub run: RunSettings,
+    /// The rule system built from the file.
+    pub system: LoadedSystem,
+}
+
+/// One grid point of a sweep: each axis's value and the scenario built with them.
+#[derive(Debug, Clone)]
+pub struct Point {
+    /// Values in axis order.
+    pub values: Vec<toml::Value>,
+    /// The scenario at this point.
+    pub scenario: Scenario,
+}
+
+impl Scenario {
+    /// Reads and validates the scenario at `path`.
+    pub fn load(path: &Path) -> Result<Self, ScenarioError> {
+        Self::from_document(Document::read(path)?)
+    }
+
+    /// Validates a scenario already in memory (`path` is only used in messages).
+    pub fn from_text(path: &str, text: &str) -> Result<Self, ScenarioError> {
+        Self::from_document(Document::parse(Source::from_text(path, text))?)
+    }
+
+    /// Validates a parsed document: header, the system it names, that system's sections.
+    pub fn from_document(document: Document) -> Result<Self, ScenarioError> {
+        let Header {
+            name,
+            system,
+            description,
+            run,
+            max_rounds,
+        } = document.header()?;
+        let kind = SystemKind::from_name(system.get_ref()).ok_or_else(|| {
+            document.invalid(
+                system.span(),
+                "system",
+                format!(
+                    "unknown rule system \"{}\"; allowed: {}",
+                    system.get_ref(),
+                    SystemKind::allowed()
+                ),
+            )
+        })?;
+        document.check_sections(kind.name(), kind.sections())?;
+        let loaded = kind.load(&document, max_rounds)?;
+        Ok(Self {
+            name,
+            system_name: system.into_inner(),
+            description,
+            run,
+            system: loaded,
+            document,
+        })
+    }
+
+    /// The file this scenario came from (its text as written).
+    pub fn source(&self) -> &Source {
+        &self.document.source
+    }
+
+    /// The checked grid points of the `[sweep]` table, if the file has one.
+    pub fn sweep_points(&self) -> Result<Option<Vec<Point>>, ScenarioError> {
+        let Some(sweep) = sweep::parse(&self.document)? else {
+            return Ok(None);
+        };
+        let points = sweep.points(&self.document)?;
+        points
+            .into_iter()
+            .map(|p| {
+                let scenario = Self::from_document(p.document)
+                    .map_err(|e| sweep.point_error(&self.document, &p.values, e))?;
+                Ok(Point {
+                    values: p.values,
+                    scenario,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+    }
+
+    /// The swept field paths, in order (empty without a `[sweep]`).
+    pub fn sweep_fields(&self) -> Result<Vec<String>, ScenarioError> {
+        Ok(sweep::parse(&self.document)?
+            .map(|s| s.axes.into_iter().map(|a| a.path).collect())
+            .unwrap_or_default())
+    }
+
+    /// The `[variant.NAME]` tables, each with its checked scenario.
+    pub fn variants(&self) -> Result<Vec<(Variant, Scenario)>, ScenarioError> {
+        sweep::variants(&self.document)?
+            .into_iter()
+            .map(|(v, doc)| {
+                let s = Self::from_document(doc).map_err(|e| v.error(&self.document, e))?;
+                Ok((v, s))
+            })
+            .collect()
+    }
+
+    /// This scenario with the integer field at `path` set to `value`; `Err` says why not.
+    pub fn with_integer(&self, path: &str, value: i64) -> Result<Scenario, String> {
+        let doc = sweep::with_integer(&self.document, path, value)?;
+        Self::from_document(doc).map_err(|e| sweep::inner_message(&e))
+    }
+
+    /// The integer at `path` in this scenario's file, if any.
+    pub fn integer_at(&self, path: &str) -> Option<i64> {
+        sweep::integer_at(&self.document, path)
+    }
+}
+
+#[cfg(test)]
+mod tests;
