@@ -33,8 +33,11 @@ fn report() -> Report {
 #[test]
 fn rate_chart_writes_png_and_svg_and_nothing_else() {
     let dir = tempfile::tempdir().unwrap();
-    let written = render_all(&report(), dir.path()).unwrap();
+    let mut files = crate::export::write::Staged::new(dir.path()).unwrap();
+    render_all(&report(), &mut files).unwrap();
+    let written = files.commit().unwrap();
     assert_eq!(written.len(), 2);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     let png = std::fs::read(dir.path().join("rates.png")).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     assert!(png.len() > 5_000, "{} bytes", png.len());
@@ -146,7 +149,7 @@ fn svg_names_every_rate_and_explains_the_marks() {
     let texts = svg_texts(&svg);
     for text in [
         "Chart test",
-        "invisible-sun · 10000 trials · seed 3",
+        "a-system · 10000 trials · seed 3",
         "sampled estimate",
         "95% interval",
         "exact value",

@@ -349,6 +349,7 @@ mod tests {
     fn edits_carry_the_span_of_the_entry_that_asked() {
         #[derive(serde::Deserialize, Debug)]
         #[serde(deny_unknown_fields)]
+        #[allow(dead_code)] // only whether it reads matters
         struct Check {
             challenge: Spanned<u8>,
         }

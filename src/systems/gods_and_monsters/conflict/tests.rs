@@ -2,7 +2,7 @@
 //! exact outcome probabilities come from dynamic programming over both combatants' points,
 //! and scenario validation.
 
-use super::super::fight::{Observer, Roller, State};
+use super::super::fight::{Ending, Observer, Roller, State};
 use super::*;
 use crate::sim;
 use crate::stats::summarize;
