@@ -22,3 +22,5 @@ pub mod scenario;
 pub mod sim;
 pub mod stats;
 pub mod systems;
+#[cfg(test)]
+mod testing;

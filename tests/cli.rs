@@ -315,3 +315,56 @@ fn bad_fights_exit_2_with_the_line() {
         );
     }
 }
+
+#[test]
+fn someone_dies_at_least_as_often_as_anyone_and_at_most_the_sum() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = json_of(&oddsmith(&[
+        "run",
+        "scenarios/yeti.toml",
+        "--trials",
+        "200000",
+        "--json",
+        "--quiet",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]));
+    let rate = |name: &str| metric(&json, name)["estimate"].as_f64().unwrap();
+    let party = ["Sam Stevens", "Charlotte Korde", "Toromeen"];
+    let deaths: Vec<f64> = party.iter().map(|w| rate(&format!("death.{w}"))).collect();
+    let any = rate("any_death.party");
+    let most = deaths.iter().cloned().fold(0.0, f64::max);
+    let sum: f64 = deaths.iter().sum();
+    assert!(most > 0.0, "the yeti kills someone sometimes");
+    assert!(most <= any && any <= sum + 1e-12, "{most} ≤ {any} ≤ {sum}");
+    // A total party kill leaves every member down; a side of one is all down when it is.
+    let all_down = rate("all_down.party");
+    for who in party {
+        assert!(all_down <= rate(&format!("down.{who}")));
+    }
+    assert_eq!(rate("all_down.yeti"), rate("down.Yeti"));
+    assert_eq!(rate("any_death.yeti"), rate("death.Yeti"));
+    for name in ["any_death.party", "all_down.party"] {
+        let m = metric(&json, name);
+        let (lo, hi) = (
+            m["ci_low"].as_f64().unwrap(),
+            m["ci_high"].as_f64().unwrap(),
+        );
+        assert!(lo <= m["estimate"].as_f64().unwrap() && m["estimate"].as_f64().unwrap() <= hi);
+        assert!(hi - lo > 0.0 && hi - lo < 0.01, "{name}: [{lo}, {hi}]");
+    }
+    let out = oddsmith(&[
+        "run",
+        "scenarios/yeti.toml",
+        "--trials",
+        "20000",
+        "--quiet",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    let table = String::from_utf8_lossy(&out.stdout);
+    for name in ["any_death.party", "all_down.party"] {
+        let line = table.lines().find(|l| l.starts_with(name)).expect(name);
+        assert!(line.contains('['), "{line}");
+    }
+}

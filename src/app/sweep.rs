@@ -4,13 +4,14 @@
 use super::Plan;
 use super::run::{exact_report, finish_manifest, print_results, run_scenario, start_manifest};
 use crate::export::{self, progress::TrialBar, table};
+use crate::scenario::sweep::Value;
 use crate::stats::{SweepReport, SweepResult};
 use crate::systems::{Point, Scenario};
 use anyhow::Result;
 use std::path::Path;
 use std::time::Instant;
 
-fn as_number(v: &toml::Value) -> f64 {
+fn as_number(v: &Value) -> f64 {
     v.as_float()
         .or_else(|| v.as_integer().map(|i| i as f64))
         .unwrap_or(f64::NAN)

@@ -240,9 +240,9 @@ fn fights_get_histogram_survival_and_combatant_charts() {
         ci_high: (rate + 0.01).min(1.0),
     };
     let mut r = report();
-    r.metrics[2].metric = "down.Charlotte Korde".into();
+    r.metrics[2].metric = "out at the end: Charlotte Korde".into();
     r.metrics[2].meta = Meta::combatant(Role::Down, "down", "Charlotte Korde", "party");
-    r.metrics[1].metric = "death.Charlotte Korde".into();
+    r.metrics[1].metric = "killed: Charlotte Korde".into();
     r.metrics[1].meta = Meta::combatant(Role::Death, "death", "Charlotte Korde", "party");
     r.distributions = vec![
         Distribution {
@@ -253,7 +253,7 @@ fn fights_get_histogram_survival_and_combatant_charts() {
             points: vec![point(0, 0.0), point(1, 0.2), point(2, 0.5), point(3, 0.3)],
         },
         Distribution {
-            name: "fighting.party".into(),
+            name: "party still up".into(),
             kind: DistributionKind::Survival,
             meta: Meta::side(Role::StillFighting, "still fighting", "party"),
             trials: 1000,

@@ -2,7 +2,7 @@
 //! [`Document`]; the parts every system shares — `name`, `system`, `description` and the
 //! `[run]` table ([`Header`]); the field helpers rule schemas read their sections with
 //! ([`fields`]); and the workbench tables that edit a document (`[sweep]`, `[variant.NAME]`,
-//! `[tune]`). This module knows no rule system: the registry in `crate::systems` tells it which
+//! `[tune]`). This module knows no rule system: the caller (the system registry) tells it which
 //! sections the chosen system reads ([`Document::check_sections`]). Every error names the file,
 //! line, column and key.
 

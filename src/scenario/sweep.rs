@@ -19,7 +19,9 @@
 use super::document::{Document, Node, NodeValue};
 use crate::error::ScenarioError;
 use std::ops::Range;
-use toml::Value;
+
+/// A swept or changed value (a number).
+pub use toml::Value;
 
 /// Most grid points one sweep may have.
 pub const MAX_POINTS: usize = 10_000;

@@ -239,7 +239,7 @@ mod tests {
     fn survival_curve_counts_trials_beyond_each_step() {
         let mut layout = Layout::new();
         let h = layout.histogram(
-            "fighting.a",
+            "still_up.a",
             1,
             HistogramReport::Survival,
             Meta::side(Role::StillFighting, "still fighting", "a"),

@@ -4,7 +4,7 @@
 
 use super::{LoadedSystem, SystemKind};
 use crate::error::ScenarioError;
-use crate::scenario::sweep::{self, Variant};
+use crate::scenario::sweep::{self, Value, Variant};
 use crate::scenario::{Document, Header, RunSettings, Source};
 use std::path::Path;
 
@@ -29,7 +29,7 @@ pub struct Scenario {
 #[derive(Debug, Clone)]
 pub struct Point {
     /// Values in axis order.
-    pub values: Vec<toml::Value>,
+    pub values: Vec<Value>,
     /// The scenario at this point.
     pub scenario: Scenario,
 }

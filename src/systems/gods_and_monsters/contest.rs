@@ -1,16 +1,7 @@
 //! Gods & Monsters contested actions (004_803a11f5ee1b6e60.txt, "Contested actions"): two or
 //! more sides roll at once, each against its own target, until one alone succeeds.
 //!
-//! ```toml
-//! [contest]
-//! max_exchanges = 10                       # [10] 1–1000; then the contest is unresolved
-//! double_if_opponent_cannot_fail = false   # [false] a side may ask for doubled rolls
-//!
-//! [[contest.side]]                         # two to eight sides
-//! name = "thief"                           # required, unique
-//! role = "acting"                          # ["acting"] or "resisting" (at most one side)
-//! score = 14                               # and every other [check] roll key
-//! ```
+//! The `[contest]` keys are read in the schema (see `schema.rs` and the README).
 //!
 //! Each exchange every side still in rolls d20 ≤ its target. If every side fails, a
 //! resisting side still in wins (the acting side fails), otherwise it is a draw. If exactly

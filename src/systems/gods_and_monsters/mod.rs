@@ -23,17 +23,17 @@ pub enum Loaded {
     /// An ability or reaction roll.
     Roll(roll::RollCheck),
     /// A contested action.
-    Contest(contest::Contest),
+    Contest(Box<contest::Contest>),
     /// A conflict.
-    Conflict(conflict::Conflict),
+    Conflict(Box<conflict::Conflict>),
 }
 
 impl Dispatch for Loaded {
     fn dispatch<V: Visit>(&self, v: V) -> V::Output {
         match self {
             Loaded::Roll(s) => v.visit(s),
-            Loaded::Contest(s) => v.visit(s),
-            Loaded::Conflict(s) => v.visit(s),
+            Loaded::Contest(s) => v.visit(s.as_ref()),
+            Loaded::Conflict(s) => v.visit(s.as_ref()),
         }
     }
 }

@@ -2,7 +2,18 @@
 //! `[check]` (an ability or reaction roll, [`super::roll`]), `[contest]` with
 //! `[[contest.side]]` tables ([`super::contest`]), or `[[combatant]]` tables (a conflict,
 //! [`super::conflict`]); one of them per file. The keys and their ranges are documented in
-//! those modules and in the README.
+//! those modules and in the README. A contest, for example:
+//!
+//! ```toml
+//! [contest]
+//! max_exchanges = 10                       # [10] 1–1000; then the contest is unresolved
+//! double_if_opponent_cannot_fail = false   # [false] a side may ask for doubled rolls
+//!
+//! [[contest.side]]                         # two to eight sides
+//! name = "thief"                           # required, unique
+//! role = "acting"                          # ["acting"] or "resisting" (at most one side)
+//! score = 14                               # and every other [check] roll key
+//! ```
 
 use super::Loaded;
 use super::conflict::{Attack, Conflict, DEFAULT_MAX_ROUNDS, Fighter, Targeting};
@@ -41,11 +52,11 @@ impl SystemModule for System {
             [("contest", _)] => {
                 no_rounds("a contest counts exchanges, not rounds; use contest.max_exchanges")?;
                 let spec: ContestSpec = doc.section("contest")?.expect("present");
-                Ok(Loaded::Contest(contest(doc, &spec)?))
+                Ok(Loaded::Contest(Box::new(contest(doc, &spec)?)))
             }
             [_] => {
                 let list: Spanned<Vec<CombatantSpec>> = doc.section("combatant")?.expect("present");
-                Ok(Loaded::Conflict(conflict(doc, &list, max_rounds)?))
+                Ok(Loaded::Conflict(Box::new(conflict(doc, &list, max_rounds)?)))
             }
             [] => Err(doc.invalid(
                 0..0,

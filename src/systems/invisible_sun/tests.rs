@@ -160,7 +160,7 @@ fn same_seed_same_numbers_at_any_thread_count() {
 }
 
 fn load(text: &str) -> Result<Scenario, String> {
-    Scenario::from_text("t.toml", text).map_err(|e| e.to_string())
+    Scenario::from_text("t.scenario", text).map_err(|e| e.to_string())
 }
 
 const HEAD: &str = "name = \"t\"\nsystem = \"invisible-sun\"\n[check]\n";
@@ -185,19 +185,19 @@ fn bad_values_name_line_key_and_what_is_allowed() {
     let cases = [
         (
             "challenge = 18\n",
-            "t.toml:4:13: `check.challenge`: 18 is out of range; allowed: an integer from 0 to 17",
+            "t.scenario:4:13: `check.challenge`: 18 is out of range; allowed: an integer from 0 to 17",
         ),
         (
             "challenge = 5\nskill = -1\n",
-            "t.toml:5:9: `check.skill`: -1 is out of range",
+            "t.scenario:5:9: `check.skill`: -1 is out of range",
         ),
         (
             "challenge = 5\nbene = 2\n",
-            "t.toml:5:8: `check.bene`: 2 bene is more than the 1 allowed",
+            "t.scenario:5:8: `check.bene`: 2 bene is more than the 1 allowed",
         ),
         (
             "challenge = 5\nsuccesses = 0\n",
-            "t.toml:5:13: `check.successes`: 0 is out of range; allowed: an integer from 1 to 10",
+            "t.scenario:5:13: `check.successes`: 0 is out of range; allowed: an integer from 1 to 10",
         ),
         (
             "challenge = 5\nmagic_dice = 10\n",
@@ -205,11 +205,11 @@ fn bad_values_name_line_key_and_what_is_allowed() {
         ),
         (
             "chalenge = 5\n",
-            "t.toml:4:1: `check.chalenge`: unknown field `chalenge`",
+            "t.scenario:4:1: `check.chalenge`: unknown field `chalenge`",
         ),
         (
             "challenge = \"5\"\n",
-            "t.toml:4:13: `check.challenge`: invalid type: string \"5\", expected i64",
+            "t.scenario:4:13: `check.challenge`: invalid type: string \"5\", expected i64",
         ),
         (
             "challenge = 5\nexpansive_endeavor = 1\n",
@@ -234,11 +234,11 @@ fn bad_values_name_line_key_and_what_is_allowed() {
     )
     .unwrap_err();
     assert!(
-        err.contains("t.toml:4:10: `run.trials`: 0 is not allowed"),
+        err.contains("t.scenario:4:10: `run.trials`: 0 is not allowed"),
         "{err}"
     );
     let err = load("name = \"t\"\nsystem = \"invisible-sun\"\n").unwrap_err();
     assert!(err.contains("missing [check] table"), "{err}");
     let err = load("name = \"t\"\nsystem = \"invisibel-sun\"\n").unwrap_err();
-    assert!(err.contains("t.toml:2:10: `system`: unknown rule system \"invisibel-sun\"; allowed: \"invisible-sun\""), "{err}");
+    assert!(err.contains("t.scenario:2:10: `system`: unknown rule system \"invisibel-sun\"; allowed: \"invisible-sun\""), "{err}");
 }

@@ -13,7 +13,7 @@ fn door() -> String {
 }
 
 fn sweep_of(text: &str) -> Result<Vec<Point>, String> {
-    let s = Scenario::from_text("s.toml", text).map_err(|e| e.to_string())?;
+    let s = Scenario::from_text("s.scenario", text).map_err(|e| e.to_string())?;
     s.sweep_points()
         .map_err(|e| e.to_string())
         .map(|p| p.expect("a [sweep] table"))
@@ -21,7 +21,7 @@ fn sweep_of(text: &str) -> Result<Vec<Point>, String> {
 
 #[test]
 fn no_sweep_table_is_none() {
-    let s = Scenario::from_text("s.toml", &door()).unwrap();
+    let s = Scenario::from_text("s.scenario", &door()).unwrap();
     assert!(s.sweep_points().unwrap().is_none());
 }
 
@@ -55,8 +55,7 @@ fn two_fields_give_their_grid_first_slowest() {
 
 #[test]
 fn combatants_are_addressed_by_name() {
-    let yeti = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/yeti.toml"))
-        .unwrap();
+    let yeti = std::fs::read_to_string(crate::testing::shipped("yeti")).unwrap();
     let text = format!("{yeti}\n[sweep]\n\"combatant.Yeti.survival\" = [10, 40]\n");
     let pts = sweep_of(&text).unwrap();
     let LoadedSystem::GodsAndMonsters(Loaded::Conflict(c)) = &pts[1].scenario.system else {
@@ -77,11 +76,11 @@ fn bad_sweeps_name_the_path_and_line() {
     for (sweep, expected) in [
         (
             "\"check.challenge\" = [5, 18]",
-            "s.toml:9:21: `sweep.\"check.challenge\"`: at check.challenge = 18: `check.challenge`: 18 is out of range",
+            "s.scenario:9:21: `sweep.\"check.challenge\"`: at check.challenge = 18: `check.challenge`: 18 is out of range",
         ),
         (
             "\"check.challenge\" = { from = 9, to = 3 }",
-            "s.toml:9:21: `sweep.\"check.challenge\"`: a range is",
+            "s.scenario:9:21: `sweep.\"check.challenge\"`: a range is",
         ),
         (
             "\"check.challenge\" = [\"x\"]",
@@ -105,7 +104,7 @@ fn bad_sweeps_name_the_path_and_line() {
 #[test]
 fn variants_are_checked_by_building_them() {
     let ok = format!("{}[variant.more_magic]\n\"check.magic_dice\" = 3\n", door());
-    let v = Scenario::from_text("s.toml", &ok)
+    let v = Scenario::from_text("s.scenario", &ok)
         .unwrap()
         .variants()
         .unwrap();
@@ -116,7 +115,7 @@ fn variants_are_checked_by_building_them() {
     };
     assert_eq!(roll.magic_dice, 3);
     let bad = format!("{}[variant.too_hard]\n\"check.challenge\" = 30\n", door());
-    let err = Scenario::from_text("s.toml", &bad)
+    let err = Scenario::from_text("s.scenario", &bad)
         .unwrap()
         .variants()
         .unwrap_err()
@@ -130,11 +129,11 @@ fn variants_are_checked_by_building_them() {
 #[test]
 fn a_section_of_another_system_is_refused() {
     let text = door() + "[contest]\nmax_exchanges = 3\n";
-    let err = Scenario::from_text("s.toml", &text)
+    let err = Scenario::from_text("s.scenario", &text)
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("s.toml:8:2: `contest`: unknown field `contest`: not a section of"),
+        err.contains("s.scenario:8:2: `contest`: unknown field `contest`: not a section of"),
         "{err}"
     );
     assert!(err.contains("allowed: `name`"), "{err}");
@@ -142,7 +141,7 @@ fn a_section_of_another_system_is_refused() {
 
 #[test]
 fn tuned_values_are_edits_of_the_document() {
-    let s = Scenario::from_text("s.toml", &door()).unwrap();
+    let s = Scenario::from_text("s.scenario", &door()).unwrap();
     assert_eq!(s.integer_at("check.challenge"), Some(6));
     let t = s.with_integer("check.challenge", 9).unwrap();
     let LoadedSystem::InvisibleSun(roll) = &t.system else {

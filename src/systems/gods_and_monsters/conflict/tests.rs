@@ -8,7 +8,6 @@ use crate::sim;
 use crate::stats::summarize;
 use crate::systems::Scenario;
 use std::collections::VecDeque;
-use std::path::Path;
 
 /// Dice read from a script: d20 faces, damage-die faces (the expression's constant is added)
 /// and target choices.
@@ -61,10 +60,10 @@ impl Observer for Log {
 }
 
 fn yeti() -> Conflict {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yeti.toml");
+    let path = crate::testing::shipped("yeti");
     match Scenario::load(&path).unwrap().system {
-        crate::systems::LoadedSystem::GodsAndMonsters(super::super::Loaded::Conflict(c)) => c,
-        other => panic!("yeti.toml loaded as {other:?}"),
+        crate::systems::LoadedSystem::GodsAndMonsters(super::super::Loaded::Conflict(c)) => *c,
+        other => panic!("the shipped yeti loaded as {other:?}"),
     }
 }
 
@@ -290,7 +289,7 @@ fn a_fight_nobody_can_win_is_a_stalemate_at_the_limit() {
 
 fn load(body: &str) -> Result<Scenario, String> {
     let text = format!("name = \"t\"\nsystem = \"gods-and-monsters\"\n{body}");
-    Scenario::from_text("t.toml", &text).map_err(|e| e.to_string())
+    Scenario::from_text("t.scenario", &text).map_err(|e| e.to_string())
 }
 
 const ONE: &str = "[[combatant]]\nname = \"A\"\nside = \"a\"\nsurvival = 5\nendurance = 10\nperception = 5\nwillpower = 5\nfortitude = 5\nattacks = [{ damage = \"d6\" }]\n";
@@ -306,19 +305,19 @@ fn bad_fights_are_rejected_with_line_and_key() {
     let cases = [
         (
             ONE.to_string(),
-            "t.toml:5:8: `combatant.side`: every combatant is on side \"a\"; a fight needs at least two sides",
+            "t.scenario:5:8: `combatant.side`: every combatant is on side \"a\"; a fight needs at least two sides",
         ),
         (
             two("", "survival = -3\n"),
-            "t.toml:19:12: `combatant.B.survival`: -3 is out of range; allowed: an integer from 1 to 10000",
+            "t.scenario:19:12: `combatant.B.survival`: -3 is out of range; allowed: an integer from 1 to 10000",
         ),
         (
             two("", "survival = 4\nattacks = [{ damage = \"2d\" }]\n"),
-            "t.toml:20:23: `combatant.attacks.damage`:",
+            "t.scenario:20:23: `combatant.attacks.damage`:",
         ),
         (
             two("", "survival = 4\ntarget = \"Nobody\"\n"),
-            "t.toml:20:10: `combatant.target`: \"Nobody\" names nobody; allowed: \"random\", \"weakest\", \"focus\" or a foe's name (\"A\")",
+            "t.scenario:20:10: `combatant.target`: \"Nobody\" names nobody; allowed: \"random\", \"weakest\", \"focus\" or a foe's name (\"A\")",
         ),
         (
             two("", "survival = 4\nstrength = 4\n"),

@@ -119,7 +119,7 @@ fn sampled_contests_match_exact() {
 
 fn load(body: &str) -> Result<Scenario, String> {
     let text = format!("name = \"t\"\nsystem = \"gods-and-monsters\"\n[contest]\n{body}");
-    Scenario::from_text("t.toml", &text).map_err(|e| e.to_string())
+    Scenario::from_text("t.scenario", &text).map_err(|e| e.to_string())
 }
 
 #[test]
@@ -138,7 +138,7 @@ fn bad_contests_name_line_and_key() {
         ),
         (
             format!("{a}{a}"),
-            "t.toml:8:8: `contest.side.name`: \"a\" is used twice",
+            "t.scenario:8:8: `contest.side.name`: \"a\" is used twice",
         ),
         (
             format!("{a}[[contest.side]]\nname = \"b\"\nrole = \"defending\"\nscore = 9\n"),
@@ -146,7 +146,7 @@ fn bad_contests_name_line_and_key() {
         ),
         (
             format!("max_exchanges = 0\n{a}[[contest.side]]\nname = \"b\"\nscore = 9\n"),
-            "t.toml:4:17: `contest.max_exchanges`: 0 is out of range",
+            "t.scenario:4:17: `contest.max_exchanges`: 0 is out of range",
         ),
         (
             format!("{a}[[contest.side]]\nname = \"b\"\nscore = 9\ndifficulty = \"meh\"\n"),

@@ -8,7 +8,7 @@ use crate::systems::Scenario;
 
 fn load(body: &str) -> Result<Scenario, String> {
     let text = format!("name = \"t\"\nsystem = \"gods-and-monsters\"\n[check]\n{body}");
-    Scenario::from_text("t.toml", &text).map_err(|e| e.to_string())
+    Scenario::from_text("t.scenario", &text).map_err(|e| e.to_string())
 }
 
 fn check(body: &str) -> RollCheck {
@@ -134,19 +134,19 @@ fn bad_rolls_name_line_and_key() {
     for (body, expected) in [
         (
             "score = 10\ndifficulty = \"hard\"",
-            "t.toml:5:14: `check.difficulty`: unknown difficulty \"hard\"; allowed: \"normal\", \"easy\"",
+            "t.scenario:5:14: `check.difficulty`: unknown difficulty \"hard\"; allowed: \"normal\", \"easy\"",
         ),
         (
             "score = 10\nmojo = 3",
-            "t.toml:5:8: `check.mojo`: mojo may be bid only on archetypal rolls",
+            "t.scenario:5:8: `check.mojo`: mojo may be bid only on archetypal rolls",
         ),
         (
             "score = 10\nobstacle_size = 0",
-            "t.toml:5:17: `check.obstacle_size`: 0 is out of range; allowed: a size from 1 to 1e9",
+            "t.scenario:5:17: `check.obstacle_size`: 0 is out of range; allowed: a size from 1 to 1e9",
         ),
         (
             "score = 41",
-            "t.toml:4:9: `check.score`: 41 is out of range; allowed: an integer from 0 to 40",
+            "t.scenario:4:9: `check.score`: 41 is out of range; allowed: an integer from 0 to 40",
         ),
         ("bonus = 2", "`check.score`: missing"),
         (
