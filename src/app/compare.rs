@@ -76,7 +76,7 @@ fn compare_pair(plan: &Plan, a: &Scenario, b: &Scenario, dir: &Path) -> Result<(
         .pool
         .run_paired(&a.system, &b.system, &index_pairs, trials, seed, &bar);
     bar.finish();
-    plan.throughput("paired trials", trials, start.elapsed().as_secs_f64());
+    let seconds = start.elapsed().as_secs_f64();
     let report = CompareReport {
         a: a.name.clone(),
         b: b.name.clone(),
@@ -89,6 +89,7 @@ fn compare_pair(plan: &Plan, a: &Scenario, b: &Scenario, dir: &Path) -> Result<(
             .collect(),
     };
     print_results(plan.json, &report, || table::render_compare(&report));
+    plan.throughput("paired trials", trials, seconds);
     plan.wrote(&crate::export::compare::write(&report, dir)?);
     Ok(())
 }

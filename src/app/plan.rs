@@ -7,6 +7,7 @@ use crate::error::UsageError;
 use crate::sim::Pool;
 use crate::systems::Scenario;
 use anyhow::Result;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 /// The trial cap of a `--precision` run when `--trials` is not given.
@@ -30,6 +31,8 @@ pub struct Plan {
     pub exact_only: bool,
     /// Print nothing on stdout (reports write pages instead).
     pub silent: bool,
+    /// Colour on stdout: it is a terminal and `NO_COLOR` is not set.
+    pub colour: bool,
     /// The worker threads every run of the command uses.
     pub pool: Pool,
 }
@@ -48,6 +51,7 @@ impl Plan {
             quiet: common.quiet,
             exact_only: false,
             silent: false,
+            colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
             pool: Pool::new(common.threads)?,
         })
     }

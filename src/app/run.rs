@@ -33,9 +33,7 @@ pub fn run(plan: &Plan, scenario: &Scenario, out: &Path) -> Result<Outcome> {
     let notes = scenario.system.notes();
     if plan.exact_only {
         let report = exact_report(scenario);
-        if !plan.silent {
-            print_results(plan.json, &report, || table::render(&report, &notes));
-        }
+        print_report(plan, &report, &notes);
         return Ok(Outcome::Single { report, notes });
     }
     let trials = plan.trials(scenario);
@@ -44,10 +42,9 @@ pub fn run(plan: &Plan, scenario: &Scenario, out: &Path) -> Result<Outcome> {
     let start = Instant::now();
     let report = run_scenario(plan, scenario, &bar);
     bar.finish();
-    plan.throughput("trials", report.trials, start.elapsed().as_secs_f64());
-    if !plan.silent {
-        print_results(plan.json, &report, || table::render(&report, &notes));
-    }
+    let seconds = start.elapsed().as_secs_f64();
+    print_report(plan, &report, &notes);
+    plan.throughput("trials", report.trials, seconds);
     let written = export::write_outputs(&report, out)?;
     finish_manifest(
         plan,
@@ -136,6 +133,19 @@ pub(super) fn finish_manifest(
     written.push(manifest::write(&record, out)?);
     plan.wrote(&written);
     Ok(())
+}
+
+/// Prints a run's report: JSON with its headlines, or the tables (bold headlines on a
+/// terminal).
+fn print_report(plan: &Plan, report: &Report, notes: &[String]) {
+    if plan.silent {
+        return;
+    }
+    if plan.json {
+        println!("{}", export::json::to_json(report));
+    } else {
+        print!("{}", table::render(report, notes, plan.colour));
+    }
 }
 
 /// Prints `results` as pretty JSON when `json`, else the text `table` makes.

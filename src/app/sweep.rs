@@ -59,8 +59,9 @@ pub fn run(plan: &Plan, scenario: &Scenario, points: &[Point], out: &Path) -> Re
         });
     }
     bar.finish();
-    plan.throughput("trials", total, start.elapsed().as_secs_f64());
+    let seconds = start.elapsed().as_secs_f64();
     print(&report);
+    plan.throughput("trials", total, seconds);
     let written = export::write_sweep_outputs(&report, out)?;
     finish_manifest(plan, record, out, written)?;
     Ok(report)

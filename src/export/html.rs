@@ -1,8 +1,12 @@
-//! Reports for people: a self-contained `index.html` per scenario (tables, the run's SVG
-//! charts inline, and what was run: scenario text, seed, trials, oddsmith version, date), a
-//! `report.md` with the same content for a wiki, and `reports/index.html` linking them.
+//! Reports for people: a self-contained `index.html` per scenario (headline sentences, the
+//! same tables as the terminal — trial-level rows and a row per combatant for fights, a grid
+//! per headline rate beside its chart for sweeps — the run's SVG charts inline, and what was
+//! run: scenario text, seed, trials, oddsmith version, date), a `report.md` with the same
+//! content for a wiki, and `reports/index.html` linking them.
 
-use super::table::cells;
+use super::glance::Glance;
+use super::table::{self, TextTable, to_markdown};
+use crate::stats::summary::file_part;
 use crate::stats::{Report, SweepReport};
 use std::fmt::Write;
 use std::path::Path;
@@ -47,39 +51,75 @@ pub fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-const HEADER: [&str; 5] = ["metric", "estimate", "95% interval", "exact", "trials"];
+/// What a results section holds: headline sentences, then tables, each with the chart
+/// that belongs beside it (a sweep grid's heatmap or line chart), and a folded long table.
+struct Section {
+    headlines: Vec<String>,
+    tables: Vec<(TextTable, Option<String>)>,
+    folded: Option<TextTable>,
+}
 
-/// The table rows a report shows: every metric of a run; each headline rate at every point
-/// of a sweep, prefixed by the swept values.
-fn rows(results: Results<'_>) -> (Vec<String>, Vec<Vec<String>>) {
+fn section(results: Results<'_>) -> Section {
     match results {
-        Results::Single(report, _) => (
-            HEADER.map(String::from).to_vec(),
-            report.metrics.iter().map(|m| cells(m).to_vec()).collect(),
-        ),
+        Results::Single(report, _) => {
+            let glance = Glance::of(report);
+            Section {
+                headlines: if report.trials > 0 {
+                    glance.headlines.clone()
+                } else {
+                    Vec::new()
+                },
+                tables: table::run_tables(report, &glance)
+                    .into_iter()
+                    .map(|t| (t, None))
+                    .collect(),
+                folded: None,
+            }
+        }
         Results::Sweep(sweep) => {
-            let mut header = sweep.field_labels();
-            header.extend(HEADER.map(String::from));
-            let headline = sweep.headline_metrics();
-            let body = sweep
-                .points
-                .iter()
-                .flat_map(|p| {
-                    let headline = &headline;
-                    p.metrics
-                        .iter()
-                        .filter(move |m| headline.contains(&m.metric))
-                        .map(move |m| {
-                            let mut row: Vec<String> =
-                                p.values.iter().map(|v| format!("{v}")).collect();
-                            row.extend(cells(m));
-                            row
-                        })
+            let metrics = sweep.headline_metrics();
+            let grids = table::sweep_grids(sweep);
+            let per_metric = grids.len() / metrics.len().max(1);
+            let tables = grids
+                .into_iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    let chart = match sweep.fields.len() {
+                        1 => (i == 0).then(|| "sweep.svg".to_string()),
+                        _ => metrics
+                            .get(i / per_metric.max(1))
+                            .filter(|_| i % per_metric.max(1) == 0)
+                            .map(|m| format!("heatmap_{}.svg", file_part(m))),
+                    };
+                    (t, chart)
                 })
                 .collect();
-            (header, body)
+            Section {
+                headlines: Vec::new(),
+                tables,
+                folded: Some(table::sweep_long(sweep)),
+            }
         }
     }
+}
+
+fn html_table(t: &TextTable) -> String {
+    let mut h = format!("<h3>{}</h3>\n<table><tr>", escape(&t.title));
+    for (i, c) in t.header.iter().enumerate() {
+        let class = if i < t.left { " class=\"text\"" } else { "" };
+        let _ = write!(h, "<th{class}>{}</th>", escape(c));
+    }
+    h.push_str("</tr>\n");
+    for row in &t.rows {
+        h.push_str("<tr>");
+        for (i, c) in row.iter().enumerate() {
+            let class = if i < t.left { " class=\"text\"" } else { "" };
+            let _ = write!(h, "<td{class}>{}</td>", escape(c));
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</table>\n");
+    h
 }
 
 /// The SVG charts in `dir`, by file name, sorted, without their XML prologue.
@@ -104,7 +144,8 @@ fn charts(dir: &Path) -> Vec<(String, String)> {
 
 const STYLE: &str = "body{font-family:sans-serif;margin:2em auto;max-width:1100px;color:#222}\
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;\
-text-align:right}td:first-child,th:first-child{text-align:left}th{background:#f0f0f0}\
+text-align:right;font-variant-numeric:tabular-nums}.text{text-align:left}th{background:#f0f0f0}\
+.headline{font-size:1.1em;margin:.3em 0}details{margin:1em 0}\
 figure{margin:1.5em 0}figure svg{max-width:100%;height:auto;border:1px solid #ddd}\
 pre{background:#f6f6f6;padding:1em;overflow-x:auto}.note{color:#555}";
 
@@ -138,25 +179,48 @@ pub fn page(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
             let _ = writeln!(h, "<p class=\"note\">{}</p>", escape(n));
         }
     }
-    let (header, body) = rows(results);
-    h.push_str("<h2>Results</h2>\n<table><tr>");
-    for c in &header {
-        let _ = write!(h, "<th>{}</th>", escape(c));
+    let sec = section(results);
+    let all_charts = charts(dir);
+    let mut shown: Vec<String> = Vec::new();
+    h.push_str("<h2>Results</h2>\n");
+    for line in &sec.headlines {
+        let _ = writeln!(h, "<p class=\"headline\"><b>{}</b></p>", escape(line));
     }
-    h.push_str("</tr>\n");
-    for row in &body {
-        h.push_str("<tr>");
-        for c in row {
-            let _ = write!(h, "<td>{}</td>", escape(c));
+    for (t, chart) in &sec.tables {
+        h.push_str(&html_table(t));
+        if let Some((name, svg)) = chart
+            .as_ref()
+            .and_then(|c| all_charts.iter().find(|(n, _)| n == c))
+        {
+            let _ = writeln!(
+                h,
+                "<figure id=\"{0}\">{svg}<figcaption>{0}</figcaption></figure>",
+                escape(name)
+            );
+            shown.push(name.clone());
         }
-        h.push_str("</tr>\n");
     }
-    h.push_str("</table>\n<h2>Charts</h2>\n");
-    for (name, svg) in charts(dir) {
+    let rest: Vec<&(String, String)> = all_charts
+        .iter()
+        .filter(|(n, _)| !shown.contains(n))
+        .collect();
+    if !rest.is_empty() {
+        h.push_str("<h2>Charts</h2>\n");
+    }
+    for (name, svg) in rest {
         let _ = writeln!(
             h,
             "<figure id=\"{0}\">{svg}<figcaption>{0}</figcaption></figure>",
-            escape(&name)
+            escape(name)
+        );
+    }
+    if let Some(t) = &sec.folded {
+        let _ = writeln!(
+            h,
+            "<details><summary>{} ({} rows)</summary>\n{}</details>",
+            escape(&t.title),
+            t.rows.len(),
+            html_table(t)
         );
     }
     let _ = write!(
@@ -182,15 +246,41 @@ pub fn markdown(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
             let _ = writeln!(m, "> {n}\n");
         }
     }
-    let (header, body) = rows(results);
-    let _ = writeln!(m, "## Results\n\n| {} |", header.join(" | "));
-    let _ = writeln!(m, "|{}", " --- |".repeat(header.len()));
-    for row in &body {
-        let _ = writeln!(m, "| {} |", row.join(" | "));
+    let sec = section(results);
+    let all_charts = charts(dir);
+    let mut shown: Vec<String> = Vec::new();
+    m.push_str("## Results\n\n");
+    for line in &sec.headlines {
+        let _ = writeln!(m, "**{line}**\n");
     }
-    m.push_str("\n## Charts\n\n");
-    for (name, _) in charts(dir) {
+    for (t, chart) in &sec.tables {
+        let _ = writeln!(m, "{}", to_markdown(t));
+        if let Some(c) = chart
+            .as_ref()
+            .filter(|c| all_charts.iter().any(|(n, _)| n == *c))
+        {
+            let _ = writeln!(m, "![{c}]({c})\n");
+            shown.push(c.clone());
+        }
+    }
+    let rest: Vec<&String> = all_charts
+        .iter()
+        .map(|(n, _)| n)
+        .filter(|n| !shown.contains(n))
+        .collect();
+    if !rest.is_empty() {
+        m.push_str("## Charts\n\n");
+    }
+    for name in rest {
         let _ = writeln!(m, "![{name}]({name})\n");
+    }
+    if let Some(t) = &sec.folded {
+        let _ = writeln!(
+            m,
+            "<details><summary>{}</summary>\n\n{}</details>\n",
+            t.title,
+            to_markdown(t)
+        );
     }
     let _ = writeln!(
         m,

@@ -1,14 +1,34 @@
-//! JSON output: the report as `{"scenario", "system", "trials", "seed", "metrics": [...]}`,
-//! on stdout with `--json` and as `summary.json` in the output folder.
+//! JSON output: the report as `{"scenario", "system", "trials", "seed", "metrics": [...],
+//! "distributions": [...], "headlines": [...]}`, and for fights `"combatants": [{"name",
+//! "side", "<outcome>": {"estimate", "ci_low", "ci_high"}, ...}]`; on stdout with `--json`
+//! and as `summary.json` in the output folder. Rates stay raw probabilities.
 
 use super::Exporter;
+use super::glance::{Combatant, Glance};
 use super::write::Staged;
 use crate::error::OutputError;
 use crate::stats::Report;
+use serde::Serialize;
+
+/// The report with its headlines and per-combatant outcomes.
+#[derive(Serialize)]
+struct WithGlance<'a> {
+    #[serde(flatten)]
+    report: &'a Report,
+    headlines: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    combatants: Vec<Combatant<'a>>,
+}
 
 /// The report as pretty-printed JSON text.
 pub fn to_json(report: &Report) -> String {
-    serde_json::to_string_pretty(report).expect("a report always serializes")
+    let glance = Glance::of(report);
+    let view = WithGlance {
+        report,
+        headlines: glance.headlines,
+        combatants: glance.combatants,
+    };
+    serde_json::to_string_pretty(&view).expect("a report always serializes")
 }
 
 /// `summary.json` in the output folder.

@@ -6,6 +6,8 @@
 
 pub mod compare;
 pub mod csv;
+pub mod format;
+pub mod glance;
 pub mod html;
 pub mod json;
 pub mod manifest;

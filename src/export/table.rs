@@ -1,39 +1,232 @@
-//! Terminal tables: a run's metrics (estimate, 95% interval, exact value, trials), a sweep,
-//! a comparison and a target search, aligned.
+//! Tables for people, one layout for the terminal, Markdown and HTML ([`TextTable`]): a
+//! run's headline sentences, its trial-level rows, a row per combatant with a column per
+//! outcome, exact values alone, a sweep's grids; also the comparison and target-search
+//! tables. Rates read as percentages (see [`super::format`]); numbers are right-aligned on
+//! their decimal point.
 
+use super::format::{self, percent, plain};
+use super::glance::Glance;
 use crate::stats::compare::CompareReport;
+use crate::stats::summary::fmt_value;
 use crate::stats::tune::{Tried, TuneReport};
-use crate::stats::{MetricKind, MetricRow, Report};
+use crate::stats::{MetricKind, MetricRow, Report, SweepReport};
 use std::fmt::Write;
 
-fn fmt_value(kind: MetricKind, v: f64) -> String {
-    if v.is_nan() {
-        return "-".into();
+/// A table as cells, with a title; the first `left` columns are text (left-aligned), the rest
+/// numbers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextTable {
+    /// Shown above the table.
+    pub title: String,
+    /// Column names.
+    pub header: Vec<String>,
+    /// Rows of cells.
+    pub rows: Vec<Vec<String>>,
+    /// Leading text columns.
+    pub left: usize,
+}
+
+/// The estimate and interval of a row in its unit: `5.50%`, `[5.40, 5.60]`.
+fn estimate_cells(row: &MetricRow) -> (String, String) {
+    if row.estimate.is_nan() {
+        return ("-".into(), String::new());
     }
-    match kind {
-        MetricKind::Rate => format!("{v:.6}"),
-        MetricKind::Mean | MetricKind::Quantile => format!("{v:.4}"),
+    if format::not_seen(row) {
+        return ("not seen".into(), format!("< {}", percent(row.ci_high)));
+    }
+    let full = format::estimate(row);
+    let (value, rest) = full.split_once(' ').unwrap_or((&full, ""));
+    let interval = rest.split(" (").next().unwrap_or_default();
+    (value.to_string(), interval.to_string())
+}
+
+/// "1 in N" for a rare rate (exact where known), else empty.
+fn odds_cell(row: &MetricRow) -> String {
+    if row.kind != MetricKind::Rate {
+        return String::new();
+    }
+    let p = match row.exact {
+        Some(e) => e,
+        None if format::not_seen(row) => return String::new(),
+        None => row.estimate,
+    };
+    format::one_in(p).unwrap_or_default()
+}
+
+/// The rows about the trial and its sides: metric, estimate, interval, exact, odds.
+pub fn trial_table(glance: &Glance<'_>, title: &str) -> TextTable {
+    let rows: Vec<Vec<String>> = glance
+        .trial_rows
+        .iter()
+        .map(|r| {
+            let (estimate, interval) = estimate_cells(r);
+            let exact = match r.exact {
+                Some(e) if r.kind == MetricKind::Rate => percent(e),
+                Some(e) if r.kind == MetricKind::Mean => format!("{e:.3}"),
+                Some(e) => plain(e),
+                None => "-".into(),
+            };
+            vec![r.metric.clone(), estimate, interval, exact, odds_cell(r)]
+        })
+        .collect();
+    let mut header: Vec<String> = ["metric", "estimate", "95% interval", "exact", "odds"]
+        .map(String::from)
+        .to_vec();
+    let mut rows = rows;
+    // Leave out columns nobody fills.
+    for col in (3..header.len()).rev() {
+        if rows.iter().all(|r| r[col].is_empty() || r[col] == "-") {
+            header.remove(col);
+            rows.iter_mut().for_each(|r| {
+                r.remove(col);
+            });
+        }
+    }
+    TextTable {
+        title: title.into(),
+        header,
+        rows,
+        left: 1,
     }
 }
 
-/// A row as the five display cells: metric, estimate, interval, exact, trials.
-pub fn cells(row: &MetricRow) -> [String; 5] {
-    [
-        row.metric.clone(),
-        fmt_value(row.kind, row.estimate),
-        format!(
-            "[{}, {}]",
-            fmt_value(row.kind, row.ci_low),
-            fmt_value(row.kind, row.ci_high)
-        ),
-        row.exact
-            .map_or_else(|| "-".into(), |e| fmt_value(row.kind, e)),
-        row.trials.to_string(),
-    ]
+/// A row per combatant, grouped by side, a column per outcome (estimate and interval).
+pub fn combatant_table(glance: &Glance<'_>) -> Option<TextTable> {
+    if glance.combatants.is_empty() {
+        return None;
+    }
+    let mut header = vec!["side".to_string(), "combatant".to_string()];
+    header.extend(glance.outcomes.iter().cloned());
+    let rows = glance
+        .combatants
+        .iter()
+        .map(|c| {
+            let mut row = vec![c.side.clone(), c.name.clone()];
+            for label in &glance.outcomes {
+                let cell = c.outcomes.iter().find(|(l, _)| l == label).map_or_else(
+                    || "-".into(),
+                    |(_, r)| {
+                        if format::not_seen(r) {
+                            format::not_seen_short(r)
+                        } else {
+                            format::estimate(r)
+                        }
+                    },
+                );
+                row.push(cell);
+            }
+            row
+        })
+        .collect();
+    Some(TextTable {
+        title: "Per combatant (95% intervals)".into(),
+        header,
+        rows,
+        left: 2,
+    })
 }
 
-/// `rows` aligned under `header`: column `left` left-aligned, the others right-aligned,
-/// two spaces apart.
+/// Only the values computed exactly: metric and exact value.
+pub fn exact_table(report: &Report) -> TextTable {
+    let rows = report
+        .metrics
+        .iter()
+        .filter_map(|r| format::exact(r).map(|e| vec![r.metric.clone(), e]))
+        .collect();
+    TextTable {
+        title: "Exact values".into(),
+        header: vec!["metric".into(), "exact".into()],
+        rows,
+        left: 1,
+    }
+}
+
+/// The tables of one run, in reading order.
+pub fn run_tables(report: &Report, glance: &Glance<'_>) -> Vec<TextTable> {
+    if report.trials == 0 {
+        return vec![exact_table(report)];
+    }
+    let title = if glance.combatants.is_empty() {
+        "Results (95% intervals)"
+    } else {
+        "The fight (95% intervals)"
+    };
+    let mut tables = vec![trial_table(glance, title)];
+    tables.extend(combatant_table(glance));
+    tables
+}
+
+/// Where `cell` splits for decimal alignment: before its decimal point, or before its unit
+/// when it has none; `None` for text.
+fn decimal_split(cell: &str) -> Option<usize> {
+    let first = cell.chars().next()?;
+    if !(first.is_ascii_digit() || first == '-' || first == '+' || first == '[') || cell == "-" {
+        return None;
+    }
+    let numeric_end = cell
+        .find(|c: char| {
+            !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+' || c == ',' || c == '[')
+        })
+        .unwrap_or(cell.len());
+    Some(cell[..numeric_end].find('.').unwrap_or(numeric_end))
+}
+
+/// Pads the number columns of `rows` so their decimal points line up.
+fn align_decimals(rows: &mut [Vec<String>], left: usize) {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    for col in left..columns {
+        let splits: Vec<Option<usize>> = rows
+            .iter()
+            .map(|r| r.get(col).and_then(|c| decimal_split(c)))
+            .collect();
+        let before = splits.iter().flatten().max().copied().unwrap_or(0);
+        let after = rows
+            .iter()
+            .zip(&splits)
+            .filter_map(|(r, s)| s.map(|s| r[col].chars().count() - s))
+            .max()
+            .unwrap_or(0);
+        for (row, split) in rows.iter_mut().zip(&splits) {
+            if let Some(s) = split {
+                let cell = &row[col];
+                let tail = cell.chars().count() - s;
+                row[col] = format!(
+                    "{}{cell}{}",
+                    " ".repeat(before - s),
+                    " ".repeat(after - tail)
+                );
+            }
+        }
+    }
+}
+
+/// `table` as aligned text: title, header, rows; numbers aligned on their decimal point.
+pub fn to_text(table: &TextTable) -> String {
+    let mut rows = table.rows.clone();
+    align_decimals(&mut rows, table.left);
+    let mut out = format!("{}\n", table.title);
+    let body = aligned(&table.header, &rows, table.left);
+    for line in body.lines() {
+        let _ = writeln!(out, "  {line}");
+    }
+    out
+}
+
+/// `table` as a Markdown table under a bold title.
+pub fn to_markdown(table: &TextTable) -> String {
+    let mut m = format!("**{}**\n\n| {} |\n|", table.title, table.header.join(" | "));
+    for i in 0..table.header.len() {
+        m.push_str(if i < table.left { " --- |" } else { " ---: |" });
+    }
+    m.push('\n');
+    for row in &table.rows {
+        let _ = writeln!(m, "| {} |", row.join(" | "));
+    }
+    m
+}
+
+/// `rows` aligned under `header`: the first `left` columns left-aligned, the others
+/// right-aligned, two spaces apart.
 pub fn aligned<S: AsRef<str>>(header: &[S], rows: &[Vec<String>], left: usize) -> String {
     let mut widths: Vec<usize> = header.iter().map(|h| h.as_ref().chars().count()).collect();
     for row in rows {
@@ -49,7 +242,7 @@ pub fn aligned<S: AsRef<str>>(header: &[S], rows: &[Vec<String>], left: usize) -
             .zip(&widths)
             .enumerate()
             .map(|(i, (c, w))| {
-                if i == left {
+                if i < left {
                     format!("{c:<w$}")
                 } else {
                     format!("{c:>w$}")
@@ -61,50 +254,245 @@ pub fn aligned<S: AsRef<str>>(header: &[S], rows: &[Vec<String>], left: usize) -
     out
 }
 
-/// The report as an aligned text table with a heading line.
-pub fn render(report: &Report, notes: &[String]) -> String {
-    let header = ["metric", "estimate", "95% interval", "exact", "trials"];
-    let body: Vec<Vec<String>> = report.metrics.iter().map(|m| cells(m).to_vec()).collect();
+/// The report: heading, notes, headline sentences, then its tables.
+pub fn render(report: &Report, notes: &[String], colour: bool) -> String {
+    let glance = Glance::of(report);
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} ({}) — {} trials, seed {}",
-        report.scenario, report.system, report.trials, report.seed
-    );
+    let runs = if report.trials == 0 {
+        "exact values, nothing sampled".to_string()
+    } else {
+        format!(
+            "{} trials, seed {}",
+            format::thousands(report.trials),
+            report.seed
+        )
+    };
+    let _ = writeln!(out, "{} ({}) — {runs}", report.scenario, report.system);
     for note in notes {
         let _ = writeln!(out, "  {note}");
     }
-    out.push_str(&aligned(&header, &body, 0));
+    out.push('\n');
+    if report.trials > 0 {
+        for h in &glance.headlines {
+            let _ = writeln!(out, "{}", bold(h, colour));
+        }
+        out.push('\n');
+    }
+    for t in run_tables(report, &glance) {
+        if t.rows.is_empty() {
+            let _ = writeln!(out, "{}\n  (none: this scenario is only sampled)", t.title);
+            continue;
+        }
+        out.push_str(&to_text(&t));
+        out.push('\n');
+    }
     out
 }
 
-/// A sweep as one aligned table: the swept fields, then each headline rate's estimate,
-/// interval and exact value, a row per grid point and metric.
-pub fn render_sweep(sweep: &crate::stats::SweepReport) -> String {
+/// `text` in bold when `colour` (ANSI), else as it is.
+pub fn bold(text: &str, colour: bool) -> String {
+    if colour {
+        format!("\x1b[1m{text}\x1b[0m")
+    } else {
+        text.to_string()
+    }
+}
+
+/// A headline rate's value at a grid point: the exact value where known, else the estimate.
+fn grid_cell(row: Option<&MetricRow>) -> String {
+    match row {
+        Some(r) => match r.exact {
+            Some(e) => percent(e),
+            None if r.estimate.is_nan() => "-".into(),
+            None => percent(r.estimate),
+        },
+        None => "-".into(),
+    }
+}
+
+/// Each headline rate of a sweep as a grid: a row per value of the first field, a column
+/// per value of the second (one column for a one-field sweep); with more fields, one grid
+/// per combination of the others.
+pub fn sweep_grids(sweep: &SweepReport) -> Vec<TextTable> {
     let labels = sweep.field_labels();
-    let headline = sweep.headline_metrics();
-    let mut header: Vec<String> = labels.clone();
-    header.extend(["metric", "estimate", "95% interval", "exact"].map(String::from));
-    let mut body: Vec<Vec<String>> = Vec::new();
+    if labels.len() == 1 {
+        return sweep_columns(sweep);
+    }
+    let rows_of = sweep.field_values(0);
+    let cols_of = if labels.len() >= 2 {
+        sweep.field_values(1)
+    } else {
+        vec![f64::NAN]
+    };
+    // The combinations of the fields after the second, in first-seen order.
+    let mut extras: Vec<Vec<f64>> = Vec::new();
     for p in &sweep.points {
-        for row in p.metrics.iter().filter(|r| headline.contains(&r.metric)) {
-            let mut line: Vec<String> = p.values.iter().map(|v| format!("{v}")).collect();
-            line.extend(cells(row).into_iter().take(4));
-            body.push(line);
+        let e = p.values.get(2..).unwrap_or_default().to_vec();
+        if !extras.contains(&e) {
+            extras.push(e);
         }
     }
+    let mut tables = Vec::new();
+    for metric in sweep.headline_metrics() {
+        for extra in &extras {
+            let at = |r: f64, c: f64| {
+                sweep.points.iter().find(|p| {
+                    p.values[0] == r
+                        && (labels.len() < 2 || p.values[1] == c)
+                        && p.values.get(2..).unwrap_or_default() == extra.as_slice()
+                })
+            };
+            let mut header = vec![labels[0].clone()];
+            if labels.len() >= 2 {
+                header.extend(
+                    cols_of
+                        .iter()
+                        .map(|c| format!("{} = {}", labels[1], fmt_value(*c))),
+                );
+            } else {
+                header.push(metric.clone());
+            }
+            let rows = rows_of
+                .iter()
+                .map(|&r| {
+                    let mut row = vec![fmt_value(r)];
+                    for &c in &cols_of {
+                        let m =
+                            at(r, c).and_then(|p| p.metrics.iter().find(|m| m.metric == metric));
+                        row.push(grid_cell(m));
+                    }
+                    row
+                })
+                .collect();
+            let fixed: Vec<String> = labels
+                .iter()
+                .skip(2)
+                .zip(extra)
+                .map(|(l, v)| format!("{l} = {}", fmt_value(*v)))
+                .collect();
+            let mut title = format!("{metric} by {}", labels[..labels.len().min(2)].join(" × "));
+            if !fixed.is_empty() {
+                title.push_str(&format!(", with {}", fixed.join(", ")));
+            }
+            tables.push(TextTable {
+                title: title + " (exact where known)",
+                header,
+                rows,
+                left: 1,
+            });
+        }
+    }
+    tables
+}
+
+/// A one-field sweep: a row per value; the trial- and side-level headline rates as columns
+/// of one table, and each per-combatant outcome as a table with a column per combatant.
+fn sweep_columns(sweep: &SweepReport) -> Vec<TextTable> {
+    let label = sweep.field_labels().remove(0);
+    let Some(first) = sweep.points.first() else {
+        return Vec::new();
+    };
+    let headline = sweep.headline_metrics();
+    // (title, [(column, metric)]) groups, in first-seen order.
+    let mut groups: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    for m in first
+        .metrics
+        .iter()
+        .filter(|m| headline.contains(&m.metric))
+    {
+        let (title, column) = match &m.meta.about {
+            crate::stats::About::Combatant { name, .. } => (m.meta.label.clone(), name.clone()),
+            _ => (String::new(), m.metric.clone()),
+        };
+        match groups.iter_mut().find(|(t, _)| *t == title) {
+            Some((_, cols)) => cols.push((column, m.metric.clone())),
+            None => groups.push((title, vec![(column, m.metric.clone())])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(title, cols)| {
+            let mut header = vec![label.clone()];
+            header.extend(cols.iter().map(|(c, _)| c.clone()));
+            let rows = sweep
+                .points
+                .iter()
+                .map(|p| {
+                    let mut row = vec![fmt_value(p.values[0])];
+                    for (_, metric) in &cols {
+                        row.push(grid_cell(p.metrics.iter().find(|m| &m.metric == metric)));
+                    }
+                    row
+                })
+                .collect();
+            let title = if title.is_empty() {
+                format!("By {label} (exact where known)")
+            } else {
+                format!("{title} by {label}, per combatant (exact where known)")
+            };
+            TextTable {
+                title,
+                header,
+                rows,
+                left: 1,
+            }
+        })
+        .collect()
+}
+
+/// The long table of a sweep: swept values, metric, estimate, interval, exact.
+pub fn sweep_long(sweep: &SweepReport) -> TextTable {
+    let labels = sweep.field_labels();
+    let headline = sweep.headline_metrics();
+    let mut header = labels.clone();
+    header.extend(["metric", "estimate", "95% interval", "exact"].map(String::from));
+    let mut rows = Vec::new();
+    for p in &sweep.points {
+        for row in p.metrics.iter().filter(|r| headline.contains(&r.metric)) {
+            let mut line: Vec<String> = p.values.iter().map(|v| fmt_value(*v)).collect();
+            let (estimate, interval) = estimate_cells(row);
+            line.extend([
+                row.metric.clone(),
+                estimate,
+                interval,
+                row.exact.map_or_else(|| "-".into(), percent),
+            ]);
+            rows.push(line);
+        }
+    }
+    TextTable {
+        title: "Every grid point (also in sweep.csv)".into(),
+        header,
+        rows,
+        left: labels.len() + 1,
+    }
+}
+
+/// A sweep: heading, then each headline rate's grid; the long table is in `sweep.csv`.
+pub fn render_sweep(sweep: &SweepReport) -> String {
     let mut out = String::new();
+    let runs = if sweep.trials == 0 {
+        "exact values".to_string()
+    } else {
+        format!(
+            "{} trials each, seed {}",
+            format::thousands(sweep.trials),
+            sweep.seed
+        )
+    };
     let _ = writeln!(
         out,
-        "{} ({}) — sweep of {} over {} points, {} trials each, seed {}",
+        "{} ({}) — sweep of {} over {} points, {runs}\n",
         sweep.scenario,
         sweep.system,
         sweep.fields.join(" × "),
         sweep.points.len(),
-        sweep.trials,
-        sweep.seed
     );
-    out.push_str(&aligned(&header, &body, labels.len()));
+    for t in sweep_grids(sweep) {
+        out.push_str(&to_text(&t));
+        out.push('\n');
+    }
+    out.push_str("Every grid point with its 95% interval: sweep.csv (and --json).\n");
     out
 }
 
@@ -136,7 +524,7 @@ pub fn render_compare(r: &CompareReport) -> String {
             ]
         })
         .collect();
-    out.push_str(&aligned(&header, &rows, 0));
+    out.push_str(&aligned(&header, &rows, 1));
     let _ = writeln!(out, "* the interval excludes 0: B differs from A");
     out
 }

@@ -194,7 +194,7 @@ fn quantile_row(
     };
     MetricRow {
         metric,
-        kind: MetricKind::Quantile,
+        kind: MetricKind::Quantile((q * 100.0).round() as u8),
         meta: meta.clone(),
         estimate,
         ci_low,

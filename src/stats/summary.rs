@@ -13,8 +13,9 @@ pub enum MetricKind {
     Rate,
     /// A mean on the metric's own scale (successes rolled, rounds).
     Mean,
-    /// A quantile on the metric's own scale (the median or 90th percentile of rounds).
-    Quantile,
+    /// A quantile on the metric's own scale, by its level in percent (50: the median, 90:
+    /// the 90th percentile of rounds).
+    Quantile(u8),
 }
 
 /// One reported metric: the sampled estimate, its 95% interval and the exact value if known.

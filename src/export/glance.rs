@@ -1,0 +1,412 @@
+//! Answers at a glance: the headline sentences of a report and its rows grouped the way a
+//! reader looks for them — the trial-level rows (wins, draws, someone dies, rounds) in one
+//! short table, the per-combatant outcomes as one row per combatant and one column per
+//! outcome, grouped by side. Everything here is chosen by the metrics' roles, never by
+//! their names, so every rule system's fights and checks read the same way.
+
+use super::format::{in_words, one_in, percent, plain};
+use crate::stats::{About, MetricKind, MetricRow, Report, Role};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// A rate with its interval, for JSON.
+#[derive(Debug, Clone, Serialize)]
+pub struct RateCell {
+    /// Point estimate (a probability).
+    pub estimate: f64,
+    /// Lower end of the 95% interval.
+    pub ci_low: f64,
+    /// Upper end of the 95% interval.
+    pub ci_high: f64,
+}
+
+/// One combatant's outcomes.
+#[derive(Debug, Clone, Serialize)]
+pub struct Combatant<'a> {
+    /// Its name.
+    pub name: String,
+    /// Its side.
+    pub side: String,
+    /// Its outcome rows by label (`death`, `down`, `unconscious`, `fled`, …), in the order
+    /// the system declared them.
+    #[serde(skip)]
+    pub outcomes: Vec<(String, &'a MetricRow)>,
+    /// The same as `{label: {estimate, ci_low, ci_high}}`, for JSON.
+    #[serde(flatten)]
+    pub cells: BTreeMap<String, RateCell>,
+}
+
+/// A report's rows, grouped for reading.
+#[derive(Debug, Clone)]
+pub struct Glance<'a> {
+    /// Sentences that answer the usual questions, each number with its interval or exact.
+    pub headlines: Vec<String>,
+    /// Rows about the trial or a side (everything but per-combatant rates).
+    pub trial_rows: Vec<&'a MetricRow>,
+    /// Per-combatant rows, grouped by side (sides in order of first appearance).
+    pub combatants: Vec<Combatant<'a>>,
+    /// Outcome labels of the per-combatant table, in order of first appearance.
+    pub outcomes: Vec<String>,
+}
+
+fn combatant_of(row: &MetricRow) -> Option<(&str, &str)> {
+    match &row.meta.about {
+        About::Combatant { name, side } if row.kind == MetricKind::Rate => {
+            Some((name.as_str(), side.as_str()))
+        }
+        _ => None,
+    }
+}
+
+impl<'a> Glance<'a> {
+    /// Groups `report`'s rows and writes its headlines.
+    pub fn of(report: &'a Report) -> Self {
+        let mut trial_rows = Vec::new();
+        let mut combatants: Vec<Combatant<'a>> = Vec::new();
+        let mut outcomes: Vec<String> = Vec::new();
+        for row in &report.metrics {
+            let Some((name, side)) = combatant_of(row) else {
+                trial_rows.push(row);
+                continue;
+            };
+            let label = row.meta.label.clone();
+            if !outcomes.contains(&label) {
+                outcomes.push(label.clone());
+            }
+            let at = match combatants.iter().position(|c| c.name == name) {
+                Some(i) => i,
+                None => {
+                    combatants.push(Combatant {
+                        name: name.to_string(),
+                        side: side.to_string(),
+                        outcomes: Vec::new(),
+                        cells: BTreeMap::new(),
+                    });
+                    combatants.len() - 1
+                }
+            };
+            let c = &mut combatants[at];
+            c.cells.insert(
+                label.clone(),
+                RateCell {
+                    estimate: row.estimate,
+                    ci_low: row.ci_low,
+                    ci_high: row.ci_high,
+                },
+            );
+            c.outcomes.push((label, row));
+        }
+        // Group by side, sides in order of first appearance; stable within a side.
+        let mut sides: Vec<String> = Vec::new();
+        for c in &combatants {
+            if !sides.contains(&c.side) {
+                sides.push(c.side.clone());
+            }
+        }
+        combatants.sort_by_key(|c| sides.iter().position(|s| *s == c.side));
+        let headlines = headlines(report);
+        Self {
+            headlines,
+            trial_rows,
+            combatants,
+            outcomes,
+        }
+    }
+}
+
+/// The first row with `role` about `about` (any subject when `None`).
+fn find<'a>(report: &'a Report, role: Role, about: Option<&About>) -> Option<&'a MetricRow> {
+    report
+        .metrics
+        .iter()
+        .find(|r| r.meta.role == role && about.is_none_or(|a| &r.meta.about == a))
+}
+
+fn rows_with(report: &Report, role: Role) -> impl Iterator<Item = &MetricRow> {
+    report
+        .metrics
+        .iter()
+        .filter(move |r| r.meta.role == role && r.kind == MetricKind::Rate)
+}
+
+/// The best-known value of a rate: the exact one when the run sampled nothing.
+fn value(row: &MetricRow) -> f64 {
+    match row.exact {
+        Some(e) if row.trials == 0 || row.estimate.is_nan() => e,
+        _ => row.estimate,
+    }
+}
+
+fn side_of(row: &MetricRow) -> &str {
+    match &row.meta.about {
+        About::Side(s) => s,
+        About::Combatant { side, .. } => side,
+        About::Trial => "",
+    }
+}
+
+/// With "1 in N" appended when the rate is rare.
+fn with_odds(row: &MetricRow) -> String {
+    match one_in(value(row)) {
+        Some(odds) => format!("{} ({odds})", in_words(row)),
+        None => in_words(row),
+    }
+}
+
+/// `s` with its first letter capitalised.
+fn sentence(s: String) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => s,
+    }
+}
+
+/// Two to four sentences built from the roles: for a fight or contest, who wins, how often
+/// someone on a side dies and the whole side goes down, who is most at risk and how long it
+/// lasts; for a roll, the chance of success and of its side effects.
+pub fn headlines(report: &Report) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut wins: Vec<&MetricRow> = rows_with(report, Role::Win).collect();
+    if !wins.is_empty() {
+        wins.sort_by(|a, b| value(b).total_cmp(&value(a)));
+        let mut s = format!("{} wins {}", side_of(wins[0]), in_words(wins[0]));
+        for w in &wins[1..] {
+            s.push_str(&format!("; {} {}", side_of(w), with_odds(w)));
+        }
+        for role in [Role::Draw, Role::Stalemate] {
+            if let Some(r) = find(report, role, None).filter(|r| value(r) > 0.0) {
+                s.push_str(&format!("; {} {}", r.meta.label, in_words(r)));
+            }
+        }
+        out.push(s + ".");
+    }
+    for any in rows_with(report, Role::AnyDeath) {
+        let side = side_of(any);
+        let members: Vec<&MetricRow> = rows_with(report, Role::Death)
+            .filter(|r| side_of(r) == side)
+            .collect();
+        let all_down = find(report, Role::AllDown, Some(&any.meta.about));
+        if let [only] = members.as_slice()
+            && let About::Combatant { name, .. } = &only.meta.about
+        {
+            // A side of one: its combatant's own rates say it.
+            let mut s = format!("{name} dies in {}", with_odds(only));
+            if let Some(all) = all_down {
+                s.push_str(&format!(" and is down at the end in {}", with_odds(all)));
+            }
+            out.push(s + ".");
+            continue;
+        }
+        let mut s = format!("Someone on {side} dies in {} of fights", with_odds(any));
+        let at_risk = members
+            .iter()
+            .filter(|r| value(r) > 0.0)
+            .max_by(|a, b| value(a).total_cmp(&value(b)));
+        if let Some(r) = at_risk
+            && let About::Combatant { name, .. } = &r.meta.about
+        {
+            s.push_str(&format!(", most often {name} ({})", percent(value(r))));
+        }
+        if let Some(all) = all_down {
+            s.push_str(&format!("; all of {side} go down in {}", with_odds(all)));
+        }
+        out.push(s + ".");
+    }
+    let quantile = |level: u8| {
+        report
+            .metrics
+            .iter()
+            .find(|r| r.meta.role == Role::Rounds && r.kind == MetricKind::Quantile(level))
+    };
+    if let (Some(median), Some(p90)) = (quantile(50), quantile(90))
+        && !median.estimate.is_nan()
+    {
+        let unit = &median.meta.label;
+        out.push(format!(
+            "It usually takes {} {unit} (median; 90% within {}).",
+            plain(median.estimate),
+            plain(p90.estimate)
+        ));
+    }
+    if let Some(success) = rows_with(report, Role::Success).next() {
+        let mut s = format!("Succeeds {}", with_odds(success));
+        let effects: Vec<String> = rows_with(report, Role::SideEffect)
+            .filter(|r| value(r) > 0.0 || r.exact != Some(0.0))
+            .take(3)
+            .map(|r| format!("{} {}", r.meta.label, with_odds(r)))
+            .collect();
+        if !effects.is_empty() {
+            s.push_str(&format!("; {}", effects.join("; ")));
+        }
+        out.push(s + ".");
+    }
+    if out.is_empty()
+        && let Some(first) = report.metrics.iter().find(|r| r.kind == MetricKind::Rate)
+    {
+        out.push(format!("{}: {}.", first.metric, percent(value(first))));
+    }
+    out.into_iter().map(sentence).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::{Meta, MetricKind};
+
+    fn row(metric: &str, meta: Meta, estimate: f64, half: f64, kind: MetricKind) -> MetricRow {
+        MetricRow {
+            metric: metric.into(),
+            kind,
+            meta,
+            estimate,
+            ci_low: estimate - half,
+            ci_high: estimate + half,
+            exact: None,
+            trials: 200_000,
+        }
+    }
+
+    fn fight() -> Report {
+        let rate = MetricKind::Rate;
+        let c = |role, label, name, side| Meta::combatant(role, label, name, side);
+        Report {
+            scenario: "Yeti".into(),
+            system: "s".into(),
+            trials: 200_000,
+            seed: 1,
+            metrics: vec![
+                row(
+                    "win.party",
+                    Meta::side(Role::Win, "wins", "party"),
+                    0.9991,
+                    0.0002,
+                    rate,
+                ),
+                row(
+                    "win.yeti",
+                    Meta::side(Role::Win, "wins", "yeti"),
+                    0.0009,
+                    0.0001,
+                    rate,
+                ),
+                row("draw", Meta::trial(Role::Draw, "draw"), 0.0, 0.0, rate),
+                row(
+                    "any_death.party",
+                    Meta::side(Role::AnyDeath, "someone dies", "party"),
+                    0.06,
+                    0.001,
+                    rate,
+                ),
+                row(
+                    "all_down.party",
+                    Meta::side(Role::AllDown, "everyone down", "party"),
+                    0.00087,
+                    0.0001,
+                    rate,
+                ),
+                row(
+                    "death.Sam",
+                    c(Role::Death, "death", "Sam", "party"),
+                    0.01,
+                    0.0004,
+                    rate,
+                ),
+                row(
+                    "death.Charlotte",
+                    c(Role::Death, "death", "Charlotte", "party"),
+                    0.055,
+                    0.001,
+                    rate,
+                ),
+                row(
+                    "death.Yeti",
+                    c(Role::Death, "death", "Yeti", "yeti"),
+                    0.5,
+                    0.002,
+                    rate,
+                ),
+                row(
+                    "down.Charlotte",
+                    c(Role::Down, "down", "Charlotte", "party"),
+                    0.5,
+                    0.002,
+                    rate,
+                ),
+                row(
+                    "fled.Yeti",
+                    c(Role::Outcome, "fled", "Yeti", "yeti"),
+                    0.2,
+                    0.002,
+                    rate,
+                ),
+                row(
+                    "rounds.median",
+                    Meta::trial(Role::Rounds, "rounds"),
+                    4.0,
+                    0.0,
+                    MetricKind::Quantile(50),
+                ),
+                row(
+                    "rounds.p90",
+                    Meta::trial(Role::Rounds, "rounds"),
+                    6.0,
+                    0.0,
+                    MetricKind::Quantile(90),
+                ),
+            ],
+            distributions: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_fight_leads_with_who_wins_who_dies_and_how_long() {
+        let r = fight();
+        let g = Glance::of(&r);
+        assert_eq!(
+            g.headlines,
+            [
+                "Party wins 99.91% (±0.02); yeti 0.0900% (±0.0100) (1 in 1,100).",
+                "Someone on party dies in 6.00% (±0.10) of fights, most often Charlotte (5.50%); \
+                 all of party go down in 0.0870% (±0.0100) (1 in 1,100).",
+                "It usually takes 4 rounds (median; 90% within 6).",
+            ]
+        );
+        let names: Vec<&str> = g.combatants.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Sam", "Charlotte", "Yeti"]);
+        assert_eq!(g.outcomes, ["death", "down", "fled"]);
+        assert_eq!(g.trial_rows.len(), 7);
+        let json = serde_json::to_value(&g.combatants[1]).unwrap();
+        assert_eq!(json["side"], "party");
+        assert_eq!(json["death"]["estimate"], 0.055);
+        assert!(json.get("outcomes").is_none());
+    }
+
+    #[test]
+    fn a_roll_leads_with_success_and_side_effects() {
+        let rate = MetricKind::Rate;
+        let mut success = row(
+            "success",
+            Meta::trial(Role::Success, "success"),
+            0.49,
+            0.001,
+            rate,
+        );
+        success.exact = Some(0.49);
+        let flux = row(
+            "flux",
+            Meta::trial(Role::SideEffect, "flux"),
+            0.1,
+            0.0006,
+            rate,
+        );
+        let r = Report {
+            metrics: vec![success, flux],
+            ..fight()
+        };
+        assert_eq!(
+            headlines(&r),
+            ["Succeeds 49.00% (±0.10; exact 49.00%); flux 10.00% (±0.06)."]
+        );
+    }
+}
