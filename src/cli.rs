@@ -32,6 +32,12 @@ pub enum Command {
         #[arg(required = true)]
         scenarios: Vec<PathBuf>,
     },
+    /// Print a completion script for a shell (e.g. `oddsmith completions bash >
+    /// ~/.local/share/bash-completion/completions/oddsmith`).
+    Completions {
+        /// The shell: bash, zsh, fish, powershell or elvish.
+        shell: clap_complete::Shell,
+    },
 }
 
 /// Arguments of `oddsmith run`.

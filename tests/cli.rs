@@ -380,3 +380,65 @@ fn someone_dies_at_least_as_often_as_anyone_and_at_most_the_sum() {
         assert!(line.contains('[') && line.contains('%'), "{line}");
     }
 }
+
+#[test]
+fn completions_are_printed_for_each_shell() {
+    for (shell, marker) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef oddsmith"),
+        ("fish", "complete -c oddsmith"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let out = oddsmith(&["completions", shell]);
+        assert!(out.status.success(), "{shell}");
+        let script = String::from_utf8_lossy(&out.stdout);
+        assert!(script.contains(marker), "{shell}: {script}");
+        assert!(script.contains("validate"), "{shell}: subcommands are completed");
+    }
+    assert_eq!(oddsmith(&["completions", "tcsh"]).status.code(), Some(2));
+}
+
+#[test]
+fn json_carries_headlines_and_combatants() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = json_of(&oddsmith(&[
+        "run",
+        "scenarios/yeti.toml",
+        "--trials",
+        "20000",
+        "--json",
+        "--quiet",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]));
+    let headlines = json["headlines"].as_array().unwrap();
+    assert!((2..=4).contains(&headlines.len()), "{headlines:?}");
+    assert!(headlines[0].as_str().unwrap().starts_with("Party wins "));
+    let combatants = json["combatants"].as_array().unwrap();
+    let names: Vec<&str> = combatants.iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Sam Stevens", "Charlotte Korde", "Toromeen", "Yeti"]);
+    let charlotte = &combatants[1];
+    assert_eq!(charlotte["side"], "party");
+    let death = metric(&json, "death.Charlotte Korde");
+    for key in ["estimate", "ci_low", "ci_high"] {
+        assert_eq!(charlotte["death"][key], death[key], "{key}");
+    }
+    for outcome in ["down", "unconscious", "fled"] {
+        assert!(charlotte[outcome]["estimate"].is_f64(), "{outcome}");
+    }
+    // A roll has headlines but no combatants; its rates stay raw probabilities.
+    let roll = json_of(&oddsmith(&[
+        "run",
+        "scenarios/warded_door.toml",
+        "--trials",
+        "20000",
+        "--json",
+        "--quiet",
+        "--out",
+        dir.path().join("door").to_str().unwrap(),
+    ]));
+    assert!(roll.get("combatants").is_none());
+    let line = roll["headlines"][0].as_str().unwrap();
+    assert!(line.starts_with("Succeeds ") && line.contains("exact 49.00%"), "{line}");
+    assert!(metric(&roll, "success")["estimate"].as_f64().unwrap() < 1.0);
+}

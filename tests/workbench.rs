@@ -297,3 +297,55 @@ fn variants_and_tune_tables_in_the_file() {
     );
     assert!(lo["estimate"].as_f64().unwrap() < 0.10 && hi["estimate"].as_f64().unwrap() >= 0.10);
 }
+
+#[test]
+fn a_sweep_report_opens_with_its_grid() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = oddsmith(&[
+        "report",
+        "scenarios/warded_door_sweep.toml",
+        "--trials",
+        "5000",
+        "--quiet",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let page_dir = dir.path().join("warded_door_sweep");
+    let md = std::fs::read_to_string(page_dir.join("report.md")).unwrap();
+    let results = md.split("## Results").nth(1).unwrap();
+    let first_table = results.trim_start().lines().take(3).collect::<Vec<_>>();
+    assert_eq!(
+        first_table[0],
+        "**success by challenge × magic_dice (exact where known)**"
+    );
+    assert_eq!(
+        first_table[2],
+        "| challenge | magic_dice = 0 | magic_dice = 1 | magic_dice = 2 | magic_dice = 3 |"
+    );
+    // The grid's cells are exact percentages: challenge 6, one magic die: 49%.
+    assert!(results.contains("| 6 | 0.00% | 49.00% |"), "{results}");
+    assert!(results.contains("![heatmap_success.svg](heatmap_success.svg)"));
+    // The long table comes last, folded.
+    let html = std::fs::read_to_string(page_dir.join("index.html")).unwrap();
+    let grid = html.find("success by challenge").unwrap();
+    let long = html.find("<details><summary>Every grid point").unwrap();
+    assert!(grid < long && html[long..].contains("<table>"));
+    // In the terminal too: the grid first, the long table left to sweep.csv.
+    let text = String::from_utf8_lossy(
+        &oddsmith(&[
+            "run",
+            "scenarios/warded_door_sweep.toml",
+            "--trials",
+            "5000",
+            "--quiet",
+            "--out",
+            dir.path().join("run").to_str().unwrap(),
+        ])
+        .stdout,
+    )
+    .to_string();
+    let second_line = text.lines().nth(2).unwrap();
+    assert_eq!(second_line, "success by challenge × magic_dice (exact where known)");
+    assert!(text.lines().count() < 100, "no 272-row long table in the terminal");
+}

@@ -40,6 +40,11 @@ pub fn execute(cli: Cli) -> Result<()> {
         Command::Tune(args) => tune::tune(&args),
         Command::Report(args) => report::report(&args),
         Command::Validate { scenarios } => validate(&scenarios),
+        Command::Completions { shell } => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "oddsmith", &mut std::io::stdout());
+            Ok(())
+        }
     }
 }
 
