@@ -105,6 +105,13 @@ fn report_pages_render_with_their_charts() {
             }
             assert!(page.contains(needle), "{folder}: {needle} missing");
         }
+        // Headline sentences first, then the same tables as the terminal.
+        let (headline, table) = match folder {
+            "yeti" => ("Party wins ", "Per combatant (95% intervals)"),
+            _ => ("Succeeds ", "Results (95% intervals)"),
+        };
+        let (h, t) = (page.find(headline), page.find(table));
+        assert!(h.is_some() && t.is_some() && h < t, "{folder}: headline, then table");
         let md = std::fs::read_to_string(root.join(folder).join("report.md")).unwrap();
         assert!(md.contains("## Results") && md.contains("![rates.svg](rates.svg)"));
     }
@@ -122,6 +129,11 @@ fn report_pages_render_with_their_charts() {
         let page = root.join(folder).join("index.html");
         // The DOM Chromium built: every chart is an <svg> with shapes and text in it.
         let dom = headless(&browser, &profile, &page, &["--dump-dom"]);
+        if folder == "yeti" {
+            for needle in ["Party wins ", "Per combatant", "<td class=\"text\">Charlotte Korde</td>"] {
+                assert!(dom.contains(needle), "yeti page in Chromium: {needle} missing");
+            }
+        }
         let svgs: Vec<&str> = dom.split("<svg").skip(1).collect();
         assert!(
             svgs.len() >= 2,
