@@ -1,11 +1,12 @@
 //! Distribution charts: each histogram as bars with 95% whiskers (`<name>_histogram.png`,
-//! e.g. the rounds a fight takes), the survival curves as lines with bands
-//! (`survival_curve.png`: the chance each side is still fighting after round k), and for
-//! fights the per-combatant death and down rates with intervals (`combatants.png`).
+//! e.g. the rounds a fight takes, one bar per whole value), and the survival curves as lines
+//! with bands (`survival_curve.png`: the chance each side is still fighting after round k,
+//! ticks on whole rounds). Shares of trials are in percent.
 
+use super::axis::{Ticked, percent, whole, whole_ticks};
 use super::font::FAMILY;
 use super::{Chart, draw_band_line, draw_legend};
-use crate::stats::{About, Distribution, DistributionKind, Report, Role};
+use crate::stats::{About, Distribution, DistributionKind, Report};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -73,7 +74,8 @@ impl Chart for HistogramChart {
             .configure_mesh()
             .disable_x_mesh()
             .x_desc(self.name.as_str())
-            .y_desc("share of trials (whisker: 95% interval)")
+            .y_label_formatter(&|v| percent(*v))
+            .y_desc("share of trials, % (whisker: 95% interval)")
             .label_style((FAMILY, 14))
             .axis_desc_style((FAMILY, 15))
             .draw()
@@ -116,6 +118,25 @@ fn curves(report: &Report) -> impl Iterator<Item = &Distribution> {
         .distributions
         .iter()
         .filter(|d| d.kind == DistributionKind::Survival && !d.points.is_empty())
+}
+
+/// Most labelled ticks on the round axis.
+const ROUND_TICKS: usize = 12;
+
+/// Rounds 0 to `last`, ticks and labels on whole rounds only, a light line at each round
+/// between them.
+fn round_axis(last: f64) -> Ticked {
+    let ticks = whole_ticks(last, ROUND_TICKS);
+    let light = if ticks.len() > 1 && ticks[1] > 1.0 && last <= 200.0 {
+        whole_ticks(last, usize::MAX)
+    } else {
+        Vec::new()
+    };
+    Ticked {
+        range: 0.0..last,
+        ticks,
+        light,
+    }
 }
 
 impl Chart for SurvivalChart {
@@ -161,12 +182,14 @@ impl Chart for SurvivalChart {
             .margin(15)
             .x_label_area_size(45)
             .y_label_area_size(60)
-            .build_cartesian_2d(0.0..last, 0.0..1.05)
+            .build_cartesian_2d(round_axis(last), 0.0..1.05)
             .map_err(err)?;
         chart
             .configure_mesh()
+            .x_label_formatter(&|v| whole(*v))
+            .y_label_formatter(&|v| percent(*v))
             .x_desc("round k")
-            .y_desc("chance still fighting (band: 95% interval)")
+            .y_desc("chance still fighting, % (band: 95% interval)")
             .label_style((FAMILY, 14))
             .axis_desc_style((FAMILY, 15))
             .draw()
@@ -185,131 +208,6 @@ impl Chart for SurvivalChart {
             draw_band_line(&mut chart, &points, color, label)?;
         }
         draw_legend(&mut chart)?;
-        Ok(())
-    }
-}
-
-/// Per-combatant death and down rates with intervals: two bars per combatant.
-pub struct CombatantChart;
-
-/// (label, estimate, low, high, is death) rows, last combatant first (drawn bottom-up): each
-/// combatant's down rate and, below it, its death rate, by the rows' roles.
-fn combatant_rows(report: &Report) -> Vec<(String, f64, f64, f64, bool)> {
-    let of = |role: Role, who: &str| {
-        report.metrics.iter().find(|m| {
-            m.meta.role == role
-                && matches!(&m.meta.about, About::Combatant { name, .. } if name == who)
-        })
-    };
-    let mut rows = Vec::new();
-    for m in report.metrics.iter().filter(|m| m.meta.role == Role::Down) {
-        let About::Combatant { name: who, .. } = &m.meta.about else {
-            continue;
-        };
-        rows.push((
-            format!("{who}: down"),
-            m.estimate,
-            m.ci_low,
-            m.ci_high,
-            false,
-        ));
-        if let Some(d) = of(Role::Death, who) {
-            rows.push((
-                format!("{who}: death"),
-                d.estimate,
-                d.ci_low,
-                d.ci_high,
-                true,
-            ));
-        }
-    }
-    rows.reverse();
-    rows
-}
-
-impl Chart for CombatantChart {
-    type Data = Report;
-
-    fn stem(&self) -> String {
-        "combatants".into()
-    }
-
-    fn applies(&self, report: &Report) -> bool {
-        !combatant_rows(report).is_empty()
-    }
-
-    fn size(&self, report: &Report) -> (u32, u32) {
-        (1000, 140 + 30 * combatant_rows(report).len() as u32)
-    }
-
-    fn draw<DB: DrawingBackend>(
-        &self,
-        report: &Report,
-        area: &DrawingArea<DB, Shift>,
-    ) -> Result<(), String> {
-        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
-        area.fill(&WHITE).map_err(err)?;
-        let rows = combatant_rows(report);
-        let top = rows.iter().map(|r| r.3).fold(0.0f64, f64::max);
-        let mut chart = ChartBuilder::on(area)
-            .caption(
-                format!(
-                    "{}: who goes down ({} trials)",
-                    report.scenario, report.trials
-                ),
-                (FAMILY, 20),
-            )
-            .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(220)
-            .build_cartesian_2d(
-                0.0..(top * 1.1).clamp(0.01, 1.0),
-                (0..rows.len() as i32).into_segmented(),
-            )
-            .map_err(err)?;
-        let labels: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .y_labels(rows.len() + 1)
-            .y_label_formatter(&|v| match v {
-                SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => {
-                    labels.get(*i as usize).cloned().unwrap_or_default()
-                }
-                SegmentValue::Last => String::new(),
-            })
-            .x_desc("probability (blue: down at the end, red: lost the death contest; whisker: 95% interval)")
-            .label_style((FAMILY, 14))
-            .axis_desc_style((FAMILY, 14))
-            .draw()
-            .map_err(err)?;
-        chart
-            .draw_series(rows.iter().enumerate().map(|(i, r)| {
-                let i = i as i32;
-                let color = if r.4 { SERIES[1] } else { SERIES[0] };
-                let mut bar = Rectangle::new(
-                    [
-                        (0.0, SegmentValue::Exact(i)),
-                        (r.1, SegmentValue::Exact(i + 1)),
-                    ],
-                    color.mix(0.8).filled(),
-                );
-                bar.set_margin(4, 4, 0, 0);
-                bar
-            }))
-            .map_err(err)?;
-        chart
-            .draw_series(rows.iter().enumerate().map(|(i, r)| {
-                ErrorBar::new_horizontal(
-                    SegmentValue::CenterOf(i as i32),
-                    r.2,
-                    r.1,
-                    r.3,
-                    BLACK.stroke_width(2),
-                    8,
-                )
-            }))
-            .map_err(err)?;
         Ok(())
     }
 }

@@ -2,15 +2,21 @@
 //! is a [`Chart`]; [`render_all`] draws every chart a report has. Text uses the embedded font
 //! ([`font`]), so charts render without system fonts. Charts are drawn onto the paths a
 //! [`ChartFiles`] hands out (the output code's atomic writer), never written directly.
+//! Charts follow the result grouping by metric role and subject: trial and side rates in
+//! [`rates`], per-combatant rates in [`combatants`]. Probabilities are shown in percent.
 
+mod axis;
+pub mod combatants;
 pub mod distribution;
 pub mod font;
+mod frame;
 pub mod rates;
 pub mod sweep;
 
 use crate::error::OutputError;
 use crate::stats::{DistributionKind, Report, SweepReport};
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::Ranged;
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -82,27 +88,24 @@ pub fn render_all(report: &Report, files: &mut dyn ChartFiles) -> Result<(), Out
     }
     for chart in [
         &distribution::SurvivalChart as &dyn DrawReport,
-        &distribution::CombatantChart,
+        &combatants::CombatantChart,
     ] {
         chart.render_if_applies(report, files)?;
     }
     Ok(())
 }
 
-/// A chart over two `f64` axes.
-pub(crate) type XyChart<'a, DB> = ChartContext<
+/// A chart over two `f64` axes; the x axis may choose its own ticks (`X`).
+pub(crate) type XyChart<'a, DB, X = plotters::coord::types::RangedCoordf64> = ChartContext<
     'a,
     DB,
-    plotters::coord::cartesian::Cartesian2d<
-        plotters::coord::types::RangedCoordf64,
-        plotters::coord::types::RangedCoordf64,
-    >,
+    plotters::coord::cartesian::Cartesian2d<X, plotters::coord::types::RangedCoordf64>,
 >;
 
 /// One series drawn as a line through its estimates over a translucent 95% band, labelled
 /// for the legend. `points` are `(x, estimate, low, high)`.
-pub(crate) fn draw_band_line<'a, DB: DrawingBackend + 'a>(
-    chart: &mut XyChart<'a, DB>,
+pub(crate) fn draw_band_line<'a, DB: DrawingBackend + 'a, X: Ranged<ValueType = f64>>(
+    chart: &mut XyChart<'a, DB, X>,
     points: &[(f64, f64, f64, f64)],
     color: RGBColor,
     label: &str,
@@ -125,8 +128,8 @@ pub(crate) fn draw_band_line<'a, DB: DrawingBackend + 'a>(
 }
 
 /// The legend box of a line chart, upper right.
-pub(crate) fn draw_legend<'a, DB: DrawingBackend + 'a>(
-    chart: &mut XyChart<'a, DB>,
+pub(crate) fn draw_legend<'a, DB: DrawingBackend + 'a, X: Ranged<ValueType = f64>>(
+    chart: &mut XyChart<'a, DB, X>,
 ) -> Result<(), String> {
     chart
         .configure_series_labels()

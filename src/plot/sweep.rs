@@ -1,7 +1,9 @@
 //! Sweep charts: for one swept field, each headline rate against the field with its 95% band
 //! (`sweep.png`/`.svg`); for two fields, a heatmap per headline rate with the values written
-//! in the cells and a labelled colour scale (`heatmap_<metric>.png`/`.svg`).
+//! in the cells and a labelled colour scale (`heatmap_<metric>.png`/`.svg`). Rates are shown
+//! in percent.
 
+use super::axis::percent;
 use super::font::FAMILY;
 use super::{Chart, draw_band_line, draw_legend};
 use crate::stats::SweepReport;
@@ -98,7 +100,8 @@ impl Chart for SweepLines {
         chart
             .configure_mesh()
             .x_desc(sweep.fields[0].as_str())
-            .y_desc("probability (band: 95% interval, ×: exact)")
+            .y_label_formatter(&|v| percent(*v))
+            .y_desc("probability, % (band: 95% interval, ×: exact)")
             .label_style((FAMILY, 14))
             .axis_desc_style((FAMILY, 15))
             .draw()
@@ -143,6 +146,15 @@ pub fn colormap(t: f64) -> RGBColor {
     let (a, b) = (STOPS[i], STOPS[i + 1]);
     let mix = |x: f64, y: f64| (x + (y - x) * f).round() as u8;
     RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// A heatmap cell's value: a percentage with one decimal (`52.3%`).
+fn cell_text(v: f64) -> String {
+    if v.is_finite() {
+        format!("{:.1}%", v * 100.0)
+    } else {
+        "n/a".into()
+    }
 }
 
 /// One metric over a two-field grid: rows by the first field, columns by the second.
@@ -244,7 +256,7 @@ impl Chart for Heatmap {
                     let (r, c) = cell(k);
                     let ink = if v.0 / scale_max > 0.6 { BLACK } else { WHITE };
                     Text::new(
-                        format!("{:.3}", v.0),
+                        cell_text(v.0),
                         (SegmentValue::CenterOf(c), SegmentValue::CenterOf(r)),
                         (FAMILY, 11)
                             .into_font()
@@ -266,7 +278,8 @@ impl Chart for Heatmap {
             .configure_mesh()
             .disable_mesh()
             .disable_x_axis()
-            .y_desc(self.metric.as_str())
+            .y_label_formatter(&|v| percent(*v))
+            .y_desc(format!("{} (%)", self.metric))
             .label_style((FAMILY, 12))
             .axis_desc_style((FAMILY, 13))
             .draw()

@@ -6,6 +6,8 @@ use super::*;
 use crate::stats::{MetricKind, MetricRow};
 use std::path::PathBuf;
 
+mod fights;
+
 /// Draws straight into a folder (the output code's writer does it through temporaries).
 struct Folder(PathBuf);
 
@@ -92,8 +94,12 @@ fn rate_bitmap(report: &Report) -> (u32, u32, Vec<u8>) {
 
 /// Draws `report`'s rate chart as an SVG string.
 fn rate_svg(report: &Report) -> String {
+    chart_svg(&RateChart, report)
+}
+
+/// Draws `chart` for `report` as an SVG string.
+fn chart_svg<C: Chart<Data = Report>>(chart: &C, report: &Report) -> String {
     font::ensure_registered().unwrap();
-    let chart = RateChart;
     let mut svg = String::new();
     {
         let area = SVGBackend::with_string(&mut svg, chart.size(report)).into_drawing_area();
@@ -112,6 +118,24 @@ fn svg_texts(svg: &str) -> Vec<&str> {
                 .and_then(|(_, rest)| rest.split_once("</text>"))
         })
         .map(|(text, _)| text.trim())
+        .collect()
+}
+
+/// The text elements of an SVG with the `y` of each.
+fn svg_texts_at(svg: &str) -> Vec<(f64, &str)> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            let (attrs, rest) = t.split_once('>')?;
+            let y = attrs
+                .split_once(" y=\"")?
+                .1
+                .split_once('"')?
+                .0
+                .parse()
+                .ok()?;
+            Some((y, rest.split_once("</text>")?.0.trim()))
+        })
         .collect()
 }
 
@@ -168,7 +192,7 @@ fn svg_names_every_rate_and_explains_the_marks() {
         "success",
         "flux",
         "fled.Charlotte Korde",
-        "probability",
+        "probability (%)",
     ] {
         assert_eq!(
             texts.iter().filter(|t| **t == text).count(),
@@ -284,7 +308,7 @@ fn fights_get_histogram_survival_and_combatant_charts() {
         }
     }
     let svg = std::fs::read_to_string(dir.path().join("combatants.svg")).unwrap();
-    assert!(svg.contains("Charlotte Korde: death") && svg.contains("Charlotte Korde: down"));
+    assert!(svg.contains("Charlotte Korde — death") && svg.contains("Charlotte Korde — down"));
     let svg = std::fs::read_to_string(dir.path().join("survival_curve.svg")).unwrap();
     assert!(
         svg.contains("party") && svg.contains("<polyline"),

@@ -1,0 +1,239 @@
+//! The frame shared by the horizontal bar charts (rates, combatants): a title, a subtitle
+//! (system, trials, seed) and a legend row above the plot, row heights and label fitting for
+//! the rows beside it, and the whisker and exact-value marks drawn on each bar.
+
+use super::font::FAMILY;
+use crate::stats::Report;
+use plotters::coord::Shift;
+use plotters::coord::ranged1d::Ranged;
+use plotters::coord::types::RangedCoordf64;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// Chart width in pixels.
+pub(crate) const WIDTH: u32 = 1000;
+/// Pixels above the plot: title, subtitle and legend.
+pub(crate) const HEADER: u32 = 100;
+/// Pixels below the plot: tick labels and the axis title.
+pub(crate) const FOOTER: u32 = 75;
+/// Rows up to this many get full height and the full label size.
+const ROOMY_ROWS: usize = 30;
+
+/// Whisker ink.
+pub(crate) const WHISKER: RGBColor = RGBColor(20, 20, 20);
+/// The exact-value tick.
+pub(crate) const EXACT: RGBColor = RGBColor(200, 30, 30);
+/// Subtitle ink.
+pub(crate) const SUBTLE: RGBColor = RGBColor(90, 90, 90);
+
+/// Half-heights, in rows, of a bar, the whisker caps and the exact tick.
+pub(crate) const BAR_HALF: f64 = 0.32;
+const CAP_HALF: f64 = 0.16;
+const EXACT_HALF: f64 = 0.44;
+
+/// A bar chart whose x axis is a rate and whose rows sit at `f64` positions on `Y`.
+pub(crate) type BarChart<'a, DB, Y> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, Y>>;
+
+/// Pixel height of one row, and the row label size, for `n` rows.
+pub(crate) fn row_layout(n: usize) -> (u32, u32) {
+    if n <= ROOMY_ROWS { (30, 14) } else { (18, 11) }
+}
+
+/// The subtitle: system, trials and seed.
+pub(crate) fn subtitle(report: &Report) -> String {
+    if report.trials == 0 {
+        format!("{} · exact values only", report.system)
+    } else {
+        format!(
+            "{} · {} trials · seed {}",
+            report.system, report.trials, report.seed
+        )
+    }
+}
+
+/// `name`, shortened in the middle with `…` until it is at most `max_px` wide.
+pub(crate) fn fit_label<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    name: &str,
+    style: &TextStyle,
+    max_px: u32,
+) -> String {
+    let width = |s: &str| area.estimate_text_size(s, style).map_or(0, |(w, _)| w);
+    if width(name) <= max_px {
+        return name.to_string();
+    }
+    let chars: Vec<char> = name.chars().collect();
+    let mut keep = chars.len();
+    while keep > 2 {
+        keep -= 1;
+        let head: String = chars[..keep.div_ceil(2)].iter().collect();
+        let tail: String = chars[chars.len() - keep / 2..].iter().collect();
+        let short = format!("{head}…{tail}");
+        if width(&short) <= max_px {
+            return short;
+        }
+    }
+    "…".to_string()
+}
+
+/// The width of the widest of `labels` in `style`, plus room for the tick.
+pub(crate) fn label_width<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    labels: &[String],
+    style: &TextStyle,
+) -> u32 {
+    labels
+        .iter()
+        .map(|s| area.estimate_text_size(s, style).map_or(0, |(w, _)| w))
+        .max()
+        .unwrap_or(0)
+        + 20
+}
+
+/// One entry of a legend row.
+pub(crate) enum Key {
+    /// A filled bar swatch in a colour.
+    Bar(RGBColor, String),
+    /// The 95% interval whisker.
+    Whisker(String),
+    /// The exact-value tick.
+    Exact(String),
+}
+
+/// Fills `area` white and draws the title, the subtitle and the legend row `keys` in its top
+/// [`HEADER`] pixels; returns the rest, for the plot.
+pub(crate) fn draw_header<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    title: &str,
+    subtitle: &str,
+    keys: &[Key],
+) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&WHITE)?;
+    let (header, body) = area.split_vertically(HEADER);
+    let header = header
+        .margin(8, 0, 0, 0)
+        .titled(title, (FAMILY, 22).into_font().color(&BLACK))?;
+    let (sub, legend) = header.split_vertically(24);
+    let (sw, _) = sub.dim_in_pixel();
+    sub.draw(&Text::new(
+        subtitle.to_string(),
+        (sw as i32 / 2, 10),
+        (FAMILY, 15)
+            .into_font()
+            .color(&SUBTLE)
+            .pos(Pos::new(HPos::Center, VPos::Center)),
+    ))?;
+    draw_keys(&legend, keys)?;
+    Ok(body)
+}
+
+/// Draws the legend row `keys` centred in `area`.
+fn draw_keys<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    keys: &[Key],
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let style = TextStyle::from((FAMILY, 14).into_font()).color(&BLACK);
+    let text = |k: &Key| match k {
+        Key::Bar(_, t) | Key::Whisker(t) | Key::Exact(t) => t.clone(),
+    };
+    let (glyph, gap, pad) = (26, 8, 28);
+    let widths: Vec<i32> = keys
+        .iter()
+        .map(|k| {
+            area.estimate_text_size(&text(k), &style)
+                .map(|(w, _)| w as i32)
+        })
+        .collect::<Result<_, _>>()?;
+    let total: i32 =
+        widths.iter().map(|w| glyph + gap + w).sum::<i32>() + pad * (keys.len() as i32 - 1).max(0);
+    let (w, h) = area.dim_in_pixel();
+    let mut x = (w as i32 - total).max(0) / 2;
+    let y = h as i32 / 2;
+    for (key, tw) in keys.iter().zip(&widths) {
+        match key {
+            Key::Bar(color, _) => area.draw(&Rectangle::new(
+                [(x, y - 7), (x + glyph, y + 7)],
+                color.mix(0.8).filled(),
+            ))?,
+            Key::Whisker(_) => {
+                let line = WHISKER.stroke_width(2);
+                area.draw(&PathElement::new([(x, y), (x + glyph, y)], line))?;
+                area.draw(&PathElement::new([(x, y - 5), (x, y + 5)], line))?;
+                area.draw(&PathElement::new(
+                    [(x + glyph, y - 5), (x + glyph, y + 5)],
+                    line,
+                ))?;
+            }
+            Key::Exact(_) => area.draw(&PathElement::new(
+                [(x + glyph / 2, y - 9), (x + glyph / 2, y + 9)],
+                EXACT.stroke_width(3),
+            ))?,
+        }
+        x += glyph + gap;
+        area.draw(&Text::new(
+            text(key),
+            (x, y),
+            style.pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+        x += tw + pad;
+    }
+    Ok(())
+}
+
+/// One bar of a bar chart: its row position, estimate, 95% interval and exact value.
+pub(crate) struct BarMarks {
+    /// The row's position on the y axis.
+    pub y: f64,
+    /// The sampled estimate: the bar's length.
+    pub estimate: f64,
+    /// The 95% interval.
+    pub ci: (f64, f64),
+    /// The exact value, if known.
+    pub exact: Option<f64>,
+}
+
+/// Draws `bars` in `color`, then their exact ticks and whiskers on top.
+pub(crate) fn draw_bars<'a, DB, Y>(
+    chart: &mut BarChart<'a, DB, Y>,
+    bars: &[BarMarks],
+    color: impl Fn(usize) -> RGBColor,
+) -> Result<(), String>
+where
+    DB: DrawingBackend + 'a,
+    Y: Ranged<ValueType = f64>,
+{
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    chart
+        .draw_series(bars.iter().enumerate().map(|(i, b)| {
+            Rectangle::new(
+                [(0.0, b.y - BAR_HALF), (b.estimate, b.y + BAR_HALF)],
+                color(i).mix(0.8).filled(),
+            )
+        }))
+        .map_err(err)?;
+    chart
+        .draw_series(bars.iter().filter_map(|b| {
+            b.exact.filter(|e| e.is_finite()).map(|e| {
+                PathElement::new(
+                    [(e, b.y - EXACT_HALF), (e, b.y + EXACT_HALF)],
+                    EXACT.stroke_width(3),
+                )
+            })
+        }))
+        .map_err(err)?;
+    let line = WHISKER.stroke_width(2);
+    for b in bars {
+        let ((lo, hi), y) = (b.ci, b.y);
+        if !(lo.is_finite() && hi.is_finite()) {
+            continue;
+        }
+        chart
+            .draw_series([
+                PathElement::new([(lo, y), (hi, y)], line),
+                PathElement::new([(lo, y - CAP_HALF), (lo, y + CAP_HALF)], line),
+                PathElement::new([(hi, y - CAP_HALF), (hi, y + CAP_HALF)], line),
+            ])
+            .map_err(err)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,228 @@
+//! Fight charts: the rate chart keeps the trial and side rates, the combatant chart every
+//! per-combatant rate by side with readable labels, probability axes in percent and round
+//! axes on whole numbers.
+
+use super::*;
+
+/// A fight as a rule system reports it: trial and side rates, then per-combatant rates
+/// (the shared death and down, and the system's own unconscious and fled), a rounds
+/// histogram and a survival curve per side.
+fn fight() -> Report {
+    use crate::stats::{DistPoint, Distribution, DistributionKind, Meta, Role};
+    let row = |metric: &str, meta: Meta, estimate: f64| MetricRow {
+        metric: metric.into(),
+        kind: MetricKind::Rate,
+        meta,
+        estimate,
+        ci_low: (estimate - 0.01).max(0.0),
+        ci_high: (estimate + 0.01).min(1.0),
+        exact: None,
+        trials: 10_000,
+    };
+    let mut metrics = vec![
+        row("win.party", Meta::side(Role::Win, "wins", "party"), 0.9),
+        row("win.yeti", Meta::side(Role::Win, "wins", "yeti"), 0.08),
+        row("draw", Meta::trial(Role::Draw, "draw"), 0.02),
+        row(
+            "any_death.party",
+            Meta::side(Role::AnyDeath, "someone dies", "party"),
+            0.06,
+        ),
+    ];
+    for (prefix, role, estimates) in [
+        ("death", Role::Death, [0.0, 0.055, 0.18]),
+        ("down", Role::Down, [0.02, 0.52, 0.99]),
+        ("unconscious", Role::Outcome, [0.02, 0.51, 0.8]),
+        ("fled", Role::Outcome, [0.0, 0.0, 0.1]),
+    ] {
+        let who = [
+            ("Sam Stevens", "party"),
+            ("Charlotte Korde", "party"),
+            ("Yeti", "yeti"),
+        ];
+        for ((name, side), e) in who.into_iter().zip(estimates) {
+            let meta = Meta::combatant(role, prefix, name, side);
+            metrics.push(row(&format!("{prefix}.{name}"), meta, e));
+        }
+    }
+    let point = |x: u64, rate: f64| DistPoint {
+        x,
+        count: (rate * 1000.0) as u64,
+        rate,
+        ci_low: (rate - 0.01).max(0.0),
+        ci_high: (rate + 0.01).min(1.0),
+    };
+    let curve = |side: &str, rates: [f64; 4]| Distribution {
+        name: format!("fighting.{side}"),
+        kind: DistributionKind::Survival,
+        meta: Meta::side(Role::StillFighting, "still fighting", side),
+        trials: 1000,
+        points: (0..).zip(rates).map(|(x, r)| point(x, r)).collect(),
+    };
+    Report {
+        scenario: "Ambush test".into(),
+        system: "a-fight-system".into(),
+        trials: 10_000,
+        seed: 4,
+        metrics,
+        distributions: vec![
+            Distribution {
+                name: "rounds".into(),
+                kind: DistributionKind::Histogram,
+                meta: Meta::trial(Role::Rounds, "rounds"),
+                trials: 1000,
+                points: vec![point(0, 0.0), point(1, 0.2), point(2, 0.5), point(3, 0.3)],
+            },
+            curve("party", [1.0, 0.98, 0.95, 0.95]),
+            curve("yeti", [1.0, 0.7, 0.2, 0.01]),
+        ],
+    }
+}
+
+#[test]
+fn a_fights_rate_chart_has_trial_and_side_rates_only() {
+    let texts: Vec<String> = svg_texts(&rate_svg(&fight()))
+        .into_iter()
+        .map(String::from)
+        .collect();
+    for text in ["win.party", "win.yeti", "draw", "any_death.party"] {
+        assert!(texts.iter().any(|t| t == text), "{text} in {texts:?}");
+    }
+    for t in &texts {
+        let names = ["Sam Stevens", "Charlotte Korde", "Yeti"];
+        let keys = ["death.", "down.", "fled.", "unconscious."];
+        assert!(
+            !names.iter().any(|n| t.contains(n)) && !keys.iter().any(|k| t.starts_with(k)),
+            "combatant row {t:?} in the rate chart"
+        );
+    }
+    // Distribution buckets are trial rows: still drawn.
+    let mut r = fight();
+    r.metrics[2].meta = crate::stats::Meta::trial(crate::stats::Role::Distribution, "2");
+    r.metrics[2].metric = "successes.2".into();
+    assert!(svg_texts(&rate_svg(&r)).contains(&"successes.2"));
+}
+
+#[test]
+fn combatant_chart_names_combatants_and_outcomes_by_side() {
+    let r = fight();
+    let svg = chart_svg(&combatants::CombatantChart, &r);
+    let texts = svg_texts_at(&svg);
+    let y_of = |text: &str| {
+        let found: Vec<f64> = texts.iter().filter(|t| t.1 == text).map(|t| t.0).collect();
+        assert_eq!(found.len(), 1, "{text:?} once in {texts:?}");
+        found[0]
+    };
+    // One bar per outcome per combatant, readable labels, under its side's heading.
+    let (party, yeti) = (y_of("side: party"), y_of("side: yeti"));
+    assert!(party < yeti, "sides in order of first appearance");
+    for name in ["Sam Stevens", "Charlotte Korde", "Yeti"] {
+        for outcome in ["down", "death", "unconscious", "fled"] {
+            let y = y_of(&format!("{name} — {outcome}"));
+            let under = if name == "Yeti" { yeti } else { party };
+            assert!(y > under, "{name} — {outcome} under its side");
+            assert!(
+                name == "Yeti" || y < yeti,
+                "{name} — {outcome} above the yeti"
+            );
+        }
+    }
+    assert!(y_of("Charlotte Korde — down") < y_of("Charlotte Korde — death"));
+    // A legend entry and a colour per outcome, and the whisker explained.
+    for text in ["down", "death", "unconscious", "fled", "95% interval"] {
+        y_of(text);
+    }
+    for fill in ["#1F77B4", "#D62728", "#2CA02C", "#FF7F0E"] {
+        let bars = svg.matches(&format!("fill=\"{fill}\"")).count();
+        assert!(bars >= 3, "{fill}: {bars} rects (legend swatch and bars)");
+    }
+    for (_, t) in &texts {
+        assert!(
+            !t.contains("death.") && !t.contains("down."),
+            "metric key {t:?}"
+        );
+    }
+    assert!(texts.iter().any(|t| t.1 == "probability (%)"));
+    // No combatant rows: no chart.
+    assert!(!combatants::CombatantChart.applies(&report()));
+}
+
+/// Whether `t` is a percentage tick label (`20%`, `0.5%`).
+fn is_percent(t: &str) -> bool {
+    t.strip_suffix('%')
+        .is_some_and(|n| n.parse::<f64>().is_ok_and(|v| (0.0..=100.0).contains(&v)))
+}
+
+#[test]
+fn probability_axes_are_in_percent() {
+    let r = fight();
+    let svgs = [
+        rate_svg(&r),
+        rate_svg(&report()),
+        chart_svg(&combatants::CombatantChart, &r),
+        chart_svg(
+            &distribution::HistogramChart {
+                name: "rounds".into(),
+            },
+            &r,
+        ),
+        chart_svg(&distribution::SurvivalChart, &r),
+    ];
+    for svg in &svgs {
+        let texts = svg_texts(svg);
+        let ticks = texts.iter().filter(|t| is_percent(t)).count();
+        assert!(ticks >= 3, "percent ticks in {texts:?}");
+        assert!(texts.contains(&"0%"), "{texts:?}");
+        assert!(
+            texts.iter().any(|t| t.contains('%') && t.len() > 6),
+            "an axis description in percent: {texts:?}"
+        );
+        // No bare fractions left on a probability axis.
+        assert!(
+            !texts
+                .iter()
+                .any(|t| t.starts_with("0.") && t.parse::<f64>().is_ok()),
+            "{texts:?}"
+        );
+    }
+    // A small range keeps decimals.
+    let mut small = report();
+    for m in &mut small.metrics {
+        m.estimate = 0.002;
+        m.ci_low = 0.001;
+        m.ci_high = 0.003;
+        m.exact = None;
+    }
+    let texts: Vec<String> = svg_texts(&rate_svg(&small))
+        .into_iter()
+        .map(String::from)
+        .collect();
+    assert!(
+        texts.iter().any(|t| is_percent(t) && t.contains('.')),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn round_axes_have_whole_number_ticks() {
+    let r = fight();
+    let hist = distribution::HistogramChart {
+        name: "rounds".into(),
+    };
+    for svg in [
+        chart_svg(&distribution::SurvivalChart, &r),
+        chart_svg(&hist, &r),
+    ] {
+        let texts = svg_texts(&svg);
+        // The value axis is in percent; the other numbers are the round ticks.
+        let rounds: Vec<&str> = texts
+            .iter()
+            .copied()
+            .filter(|t| t.parse::<f64>().is_ok())
+            .collect();
+        assert!(rounds.len() >= 2, "round ticks in {texts:?}");
+        for t in &rounds {
+            assert!(t.parse::<u64>().is_ok(), "{t:?} is not a whole number");
+        }
+    }
+}
