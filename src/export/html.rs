@@ -144,7 +144,7 @@ fn charts(dir: &Path) -> Vec<(String, String)> {
 
 const STYLE: &str = "body{font-family:sans-serif;margin:2em auto;max-width:1100px;color:#222}\
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;\
-text-align:right;font-variant-numeric:tabular-nums}.text{text-align:left}th{background:#f0f0f0}\
+text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}.text{text-align:left}th{background:#f0f0f0}\
 .headline{font-size:1.1em;margin:.3em 0}details{margin:1em 0}\
 figure{margin:1.5em 0}figure svg{max-width:100%;height:auto;border:1px solid #ddd}\
 pre{background:#f6f6f6;padding:1em;overflow-x:auto}.note{color:#555}";
