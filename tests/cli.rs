@@ -393,7 +393,10 @@ fn completions_are_printed_for_each_shell() {
         assert!(out.status.success(), "{shell}");
         let script = String::from_utf8_lossy(&out.stdout);
         assert!(script.contains(marker), "{shell}: {script}");
-        assert!(script.contains("validate"), "{shell}: subcommands are completed");
+        assert!(
+            script.contains("validate"),
+            "{shell}: subcommands are completed"
+        );
     }
     assert_eq!(oddsmith(&["completions", "tcsh"]).status.code(), Some(2));
 }
@@ -415,8 +418,14 @@ fn json_carries_headlines_and_combatants() {
     assert!((2..=4).contains(&headlines.len()), "{headlines:?}");
     assert!(headlines[0].as_str().unwrap().starts_with("Party wins "));
     let combatants = json["combatants"].as_array().unwrap();
-    let names: Vec<&str> = combatants.iter().map(|c| c["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["Sam Stevens", "Charlotte Korde", "Toromeen", "Yeti"]);
+    let names: Vec<&str> = combatants
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["Sam Stevens", "Charlotte Korde", "Toromeen", "Yeti"]
+    );
     let charlotte = &combatants[1];
     assert_eq!(charlotte["side"], "party");
     let death = metric(&json, "death.Charlotte Korde");
@@ -439,6 +448,9 @@ fn json_carries_headlines_and_combatants() {
     ]));
     assert!(roll.get("combatants").is_none());
     let line = roll["headlines"][0].as_str().unwrap();
-    assert!(line.starts_with("Succeeds ") && line.contains("exact 49.00%"), "{line}");
+    assert!(
+        line.starts_with("Succeeds ") && line.contains("exact 49.00%"),
+        "{line}"
+    );
     assert!(metric(&roll, "success")["estimate"].as_f64().unwrap() < 1.0);
 }

@@ -111,7 +111,10 @@ fn report_pages_render_with_their_charts() {
             _ => ("Succeeds ", "Results (95% intervals)"),
         };
         let (h, t) = (page.find(headline), page.find(table));
-        assert!(h.is_some() && t.is_some() && h < t, "{folder}: headline, then table");
+        assert!(
+            h.is_some() && t.is_some() && h < t,
+            "{folder}: headline, then table"
+        );
         let md = std::fs::read_to_string(root.join(folder).join("report.md")).unwrap();
         assert!(md.contains("## Results") && md.contains("![rates.svg](rates.svg)"));
     }
@@ -130,8 +133,15 @@ fn report_pages_render_with_their_charts() {
         // The DOM Chromium built: every chart is an <svg> with shapes and text in it.
         let dom = headless(&browser, &profile, &page, &["--dump-dom"]);
         if folder == "yeti" {
-            for needle in ["Party wins ", "Per combatant", "<td class=\"text\">Charlotte Korde</td>"] {
-                assert!(dom.contains(needle), "yeti page in Chromium: {needle} missing");
+            for needle in [
+                "Party wins ",
+                "Per combatant",
+                "<td class=\"text\">Charlotte Korde</td>",
+            ] {
+                assert!(
+                    dom.contains(needle),
+                    "yeti page in Chromium: {needle} missing"
+                );
             }
         }
         let svgs: Vec<&str> = dom.split("<svg").skip(1).collect();

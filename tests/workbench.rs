@@ -310,7 +310,11 @@ fn a_sweep_report_opens_with_its_grid() {
         "--out",
         dir.path().to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let page_dir = dir.path().join("warded_door_sweep");
     let md = std::fs::read_to_string(page_dir.join("report.md")).unwrap();
     let results = md.split("## Results").nth(1).unwrap();
@@ -346,6 +350,12 @@ fn a_sweep_report_opens_with_its_grid() {
     )
     .to_string();
     let second_line = text.lines().nth(2).unwrap();
-    assert_eq!(second_line, "success by challenge × magic_dice (exact where known)");
-    assert!(text.lines().count() < 100, "no 272-row long table in the terminal");
+    assert_eq!(
+        second_line,
+        "success by challenge × magic_dice (exact where known)"
+    );
+    assert!(
+        text.lines().count() < 100,
+        "no 272-row long table in the terminal"
+    );
 }

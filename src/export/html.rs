@@ -104,7 +104,10 @@ fn section(results: Results<'_>) -> Section {
 }
 
 fn html_table(t: &TextTable) -> String {
-    let mut h = format!("<h3>{}</h3>\n<table><tr>", escape(&t.title));
+    let mut h = format!(
+        "<h3>{}</h3>\n<div class=\"scroll\"><table><tr>",
+        escape(&t.title)
+    );
     for (i, c) in t.header.iter().enumerate() {
         let class = if i < t.left { " class=\"text\"" } else { "" };
         let _ = write!(h, "<th{class}>{}</th>", escape(c));
@@ -118,7 +121,7 @@ fn html_table(t: &TextTable) -> String {
         }
         h.push_str("</tr>\n");
     }
-    h.push_str("</table>\n");
+    h.push_str("</table></div>\n");
     h
 }
 
@@ -142,10 +145,10 @@ fn charts(dir: &Path) -> Vec<(String, String)> {
     found
 }
 
-const STYLE: &str = "body{font-family:sans-serif;margin:2em auto;max-width:1100px;color:#222}\
+const STYLE: &str = "body{font-family:sans-serif;margin:2em auto;max-width:1400px;padding:0 1em;color:#222}\
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;\
 text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}.text{text-align:left}th{background:#f0f0f0}\
-.headline{font-size:1.1em;margin:.3em 0}details{margin:1em 0}\
+.headline{font-size:1.1em;margin:.3em 0}details{margin:1em 0}.scroll{overflow-x:auto}\
 figure{margin:1.5em 0}figure svg{max-width:100%;height:auto;border:1px solid #ddd}\
 pre{background:#f6f6f6;padding:1em;overflow-x:auto}.note{color:#555}";
 
