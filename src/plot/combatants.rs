@@ -5,6 +5,7 @@
 //! outcome has its own colour, named in the legend. The rate axis is in percent.
 
 use super::Chart;
+use super::PALETTE;
 use super::axis::{Ticked, percent, rate_axis_end};
 use super::font::FAMILY;
 use super::frame::{
@@ -21,16 +22,8 @@ pub struct CombatantChart;
 
 /// Colours of the outcomes: down and death keep the first two, a system's own outcomes take
 /// the rest in order of first appearance.
-const DOWN: RGBColor = RGBColor(31, 119, 180);
-const DEATH: RGBColor = RGBColor(214, 39, 40);
-const OTHERS: [RGBColor; 6] = [
-    RGBColor(44, 160, 44),
-    RGBColor(255, 127, 14),
-    RGBColor(148, 103, 189),
-    RGBColor(140, 86, 75),
-    RGBColor(227, 119, 194),
-    RGBColor(23, 190, 207),
-];
+const DOWN: RGBColor = PALETTE[0];
+const DEATH: RGBColor = PALETTE[1];
 /// The side heading's band.
 const HEADING_BAND: RGBColor = RGBColor(232, 237, 243);
 
@@ -91,7 +84,7 @@ fn outcomes<'a>(rows: &[&'a MetricRow]) -> Vec<(&'a str, RGBColor)> {
         }
     }
     labels.sort_by_key(|(_, role)| rank(*role));
-    let mut others = OTHERS.iter().cycle();
+    let mut others = PALETTE[2..].iter().cycle();
     let mut taken: Vec<RGBColor> = Vec::new();
     labels
         .into_iter()

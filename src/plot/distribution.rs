@@ -3,6 +3,7 @@
 //! with bands (`survival_curve.png`: the chance each side is still fighting after round k,
 //! ticks on whole rounds). Shares of trials are in percent.
 
+use super::PALETTE;
 use super::axis::{Ticked, percent, whole, whole_ticks};
 use super::font::FAMILY;
 use super::{Chart, draw_band_line, draw_legend};
@@ -11,14 +12,6 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 const BAR: RGBColor = RGBColor(70, 130, 180);
-const SERIES: [RGBColor; 6] = [
-    RGBColor(31, 119, 180),
-    RGBColor(214, 39, 40),
-    RGBColor(44, 160, 44),
-    RGBColor(255, 127, 14),
-    RGBColor(148, 103, 189),
-    RGBColor(140, 86, 75),
-];
 
 /// Bars of one histogram of a report.
 pub struct HistogramChart {
@@ -195,7 +188,7 @@ impl Chart for SurvivalChart {
             .draw()
             .map_err(err)?;
         for (i, d) in curves(report).enumerate() {
-            let color = SERIES[i % SERIES.len()];
+            let color = PALETTE[i % PALETTE.len()];
             let points: Vec<(f64, f64, f64, f64)> = d
                 .points
                 .iter()

@@ -95,6 +95,18 @@ pub fn render_all(report: &Report, files: &mut dyn ChartFiles) -> Result<(), Out
     Ok(())
 }
 
+/// Series colours, in order (the first two are also down and death in the combatant chart).
+pub(crate) const PALETTE: [RGBColor; 8] = [
+    RGBColor(31, 119, 180),
+    RGBColor(214, 39, 40),
+    RGBColor(44, 160, 44),
+    RGBColor(255, 127, 14),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(23, 190, 207),
+];
+
 /// A chart over two `f64` axes; the x axis may choose its own ticks (`X`).
 pub(crate) type XyChart<'a, DB, X = plotters::coord::types::RangedCoordf64> = ChartContext<
     'a,

@@ -3,6 +3,7 @@
 //! in the cells and a labelled colour scale (`heatmap_<metric>.png`/`.svg`). Rates are shown
 //! in percent.
 
+use super::PALETTE;
 use super::axis::percent;
 use super::font::FAMILY;
 use super::{Chart, draw_band_line, draw_legend};
@@ -14,17 +15,6 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Most metrics one line chart draws (the first headline rates of the report).
 pub const MAX_LINES: usize = 8;
-
-const PALETTE: [RGBColor; MAX_LINES] = [
-    RGBColor(31, 119, 180),
-    RGBColor(214, 39, 40),
-    RGBColor(44, 160, 44),
-    RGBColor(255, 127, 14),
-    RGBColor(148, 103, 189),
-    RGBColor(140, 86, 75),
-    RGBColor(227, 119, 194),
-    RGBColor(23, 190, 207),
-];
 
 /// Rates of `metric` at every point, in point order: (estimate, low, high, exact).
 fn series(sweep: &SweepReport, metric: &str) -> Vec<(f64, f64, f64, Option<f64>)> {
