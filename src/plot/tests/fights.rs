@@ -53,7 +53,7 @@ fn fight() -> Report {
         ci_high: (rate + 0.01).min(1.0),
     };
     let curve = |side: &str, rates: [f64; 4]| Distribution {
-        name: format!("fighting.{side}"),
+        name: format!("{side} still up"),
         kind: DistributionKind::Survival,
         meta: Meta::side(Role::StillFighting, "still fighting", side),
         trials: 1000,
@@ -90,9 +90,10 @@ fn a_fights_rate_chart_has_trial_and_side_rates_only() {
     }
     for t in &texts {
         let names = ["Sam Stevens", "Charlotte Korde", "Yeti"];
-        let keys = ["death.", "down.", "fled.", "unconscious."];
+        // Dotted metric keys of combatant rows (`<outcome>.<name>`).
+        let keys = ["death", "down", "fled", "unconscious"].map(|k| format!("{k}."));
         assert!(
-            !names.iter().any(|n| t.contains(n)) && !keys.iter().any(|k| t.starts_with(k)),
+            !names.iter().any(|n| t.contains(n)) && !keys.iter().any(|k| t.starts_with(k.as_str())),
             "combatant row {t:?} in the rate chart"
         );
     }
@@ -137,10 +138,8 @@ fn combatant_chart_names_combatants_and_outcomes_by_side() {
         assert!(bars >= 3, "{fill}: {bars} rects (legend swatch and bars)");
     }
     for (_, t) in &texts {
-        assert!(
-            !t.contains("death.") && !t.contains("down."),
-            "metric key {t:?}"
-        );
+        let dotted = |k: &str| t.contains(&format!("{k}."));
+        assert!(!dotted("death") && !dotted("down"), "metric key {t:?}");
     }
     assert!(texts.iter().any(|t| t.1 == "probability (%)"));
     // No combatant rows: no chart.
