@@ -114,6 +114,7 @@ pub fn estimate(row: &MetricRow) -> String {
             "{:.3} [{:.3}, {:.3}]",
             row.estimate, row.ci_low, row.ci_high
         ),
+        MetricKind::Constant => plain(row.estimate),
         MetricKind::Quantile(_) => format!(
             "{} [{}, {}]",
             plain(row.estimate),
@@ -137,7 +138,7 @@ pub fn exact(row: &MetricRow) -> Option<String> {
             None => percent(e),
         },
         MetricKind::Mean => format!("{e:.3}"),
-        MetricKind::Quantile(_) => plain(e),
+        MetricKind::Quantile(_) | MetricKind::Constant => plain(e),
     })
 }
 

@@ -23,6 +23,19 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) ->
             ..row
         });
     }
+    for (name, value, meta) in layout.constants() {
+        let v = value as f64;
+        rows.push(MetricRow {
+            metric: name.to_string(),
+            kind: MetricKind::Constant,
+            meta: meta.clone(),
+            estimate: v,
+            ci_low: v,
+            ci_high: v,
+            exact: Some(v),
+            trials: n,
+        });
+    }
     for ((name, report, meta), hist) in layout.histograms().zip(tally.histograms_slice()) {
         match report {
             HistogramReport::Buckets => {

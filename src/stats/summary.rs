@@ -16,6 +16,8 @@ pub enum MetricKind {
     /// A quantile on the metric's own scale, by its level in percent (50: the median, 90:
     /// the 90th percentile of rounds).
     Quantile(u8),
+    /// A value the scenario fixes (a passive skill total): known, not sampled.
+    Constant,
 }
 
 /// One reported metric: the sampled estimate, its 95% interval and the exact value if known.

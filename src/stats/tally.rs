@@ -31,6 +31,8 @@ pub enum HistogramReport {
 pub struct Layout {
     counters: Vec<(String, Meta)>,
     histograms: Vec<(String, usize, HistogramReport, Meta)>,
+    /// Values known when the scenario loads (a passive skill): reported, never sampled.
+    constants: Vec<(String, i64, Meta)>,
 }
 
 impl Layout {
@@ -55,6 +57,17 @@ impl Layout {
     ) -> HistogramId {
         self.histograms.push((name.into(), buckets, report, meta));
         HistogramId(self.histograms.len() - 1)
+    }
+
+    /// Declares a value the scenario fixes (e.g. a passive skill total), reported beside the
+    /// sampled metrics with itself as its exact value and a zero-width interval.
+    pub fn constant(&mut self, name: impl Into<String>, value: i64, meta: Meta) {
+        self.constants.push((name.into(), value, meta));
+    }
+
+    /// The fixed values, in declaration order.
+    pub fn constants(&self) -> impl Iterator<Item = (&str, i64, &Meta)> {
+        self.constants.iter().map(|(n, v, m)| (n.as_str(), *v, m))
     }
 
     /// Counter names in declaration order.

@@ -13,6 +13,7 @@
 pub mod gods_and_monsters;
 pub mod invisible_sun;
 mod scenario;
+pub mod unbound_legends;
 
 pub use scenario::{Point, Scenario};
 
@@ -158,6 +159,8 @@ registry! {
         "Invisible Sun (000_2810d6a557b34243.txt): action rolls with magic dice and flux.";
     GodsAndMonsters => gods_and_monsters, "gods-and-monsters",
         "Gods & Monsters (003_…, 004_803a11f5ee1b6e60.txt): rolls, contests and conflicts.";
+    UnboundLegends => unbound_legends, "unbound-legends",
+        "Unbound Legends (001_9a2522fe8d4a2682.txt): checks, attacks, death saves, contests, group rolls.";
 }
 
 impl SystemKind {

@@ -1,0 +1,50 @@
+//! Unbound Legends (`unbound-legends`; 001_9a2522fe8d4a2682.txt, cited `L<n>`): the d20 plus
+//! attribute, twice the skill rank and boosts against a target number.
+//!
+//! A scenario describes one of: a skill check, an attack roll against a Passive Armor or an
+//! active defense, or a run of death saves (`[check]`, [`roll`], [`attack`], [`saves`]); a
+//! contest between two rollers ([`contest`]); a group roll ([`group`]). All of them have exact
+//! values. [`schema`] reads the sections; advantage and disadvantage are in [`d20`].
+//! Action-Point combat is not part of this system yet.
+
+pub mod attack;
+pub mod contest;
+pub mod d20;
+pub mod group;
+pub mod roll;
+pub mod saves;
+mod schema;
+
+pub use schema::System;
+
+use crate::systems::{Dispatch, Visit};
+
+/// What an unbound-legends scenario describes.
+#[derive(Debug, Clone)]
+pub enum Loaded {
+    /// A skill check.
+    Check(roll::Check),
+    /// An attack roll.
+    Attack(Box<attack::AttackRoll>),
+    /// A run of death saves.
+    DeathSaves(saves::DeathSaves),
+    /// A contest.
+    Contest(Box<contest::Contest>),
+    /// A group roll.
+    Group(group::GroupRoll),
+}
+
+impl Dispatch for Loaded {
+    fn dispatch<V: Visit>(&self, v: V) -> V::Output {
+        match self {
+            Loaded::Check(s) => v.visit(s),
+            Loaded::Attack(s) => v.visit(s.as_ref()),
+            Loaded::DeathSaves(s) => v.visit(s),
+            Loaded::Contest(s) => v.visit(s.as_ref()),
+            Loaded::Group(s) => v.visit(s),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
