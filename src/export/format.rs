@@ -87,41 +87,47 @@ pub fn plain(v: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// A sampled row's value and interval in its own unit: (`5.50%`, `[5.40, 5.60]`), (`3.400`,
+/// `[3.390, 3.410]`), (`4`, `[4, 5]`); a fixed value has no interval.
+pub fn parts(row: &MetricRow) -> (String, String) {
+    let value = |v: f64| match row.kind {
+        MetricKind::Rate => percent(v),
+        MetricKind::Mean => format!("{v:.3}"),
+        MetricKind::Quantile(_) | MetricKind::Constant => plain(v),
+    };
+    let interval = match row.kind {
+        MetricKind::Rate => percent_interval(row.estimate, row.ci_low, row.ci_high),
+        MetricKind::Constant => String::new(),
+        MetricKind::Mean | MetricKind::Quantile(_) => {
+            format!("[{}, {}]", value(row.ci_low), value(row.ci_high))
+        }
+    };
+    (value(row.estimate), interval)
+}
+
 /// One row's estimate as people read it: `5.50% [5.40, 5.60] (1 in 18)`, `not seen in
-/// 200,000 trials (< 0.0018% at 95%)`, `3.41 [3.40, 3.42]` for a mean.
+/// 200,000 trials (< 0.0018% at 95%)`, `3.410 [3.400, 3.420]` for a mean.
 pub fn estimate(row: &MetricRow) -> String {
     if row.estimate.is_nan() {
         return "-".into();
     }
-    match row.kind {
-        MetricKind::Rate if not_seen(row) => format!(
+    if not_seen(row) {
+        return format!(
             "not seen in {} trials (< {} at 95%)",
             thousands(row.trials),
             percent(row.ci_high)
-        ),
-        MetricKind::Rate => {
-            let mut s = format!(
-                "{} {}",
-                percent(row.estimate),
-                percent_interval(row.estimate, row.ci_low, row.ci_high)
-            );
-            if let Some(odds) = one_in(row.estimate) {
-                s.push_str(&format!(" ({odds})"));
-            }
-            s
-        }
-        MetricKind::Mean => format!(
-            "{:.3} [{:.3}, {:.3}]",
-            row.estimate, row.ci_low, row.ci_high
-        ),
-        MetricKind::Constant => plain(row.estimate),
-        MetricKind::Quantile(_) => format!(
-            "{} [{}, {}]",
-            plain(row.estimate),
-            plain(row.ci_low),
-            plain(row.ci_high)
-        ),
+        );
     }
+    let (value, interval) = parts(row);
+    let mut s = if interval.is_empty() {
+        value
+    } else {
+        format!("{value} {interval}")
+    };
+    if let Some(odds) = one_in(row.estimate).filter(|_| row.kind == MetricKind::Rate) {
+        s.push_str(&format!(" ({odds})"));
+    }
+    s
 }
 
 /// The short form of a rate nothing was seen for, for table cells: `not seen (< 0.00192%)`.
@@ -129,17 +135,25 @@ pub fn not_seen_short(row: &MetricRow) -> String {
     format!("not seen (< {})", percent(row.ci_high))
 }
 
-/// An exact value as people read it: `49.00%` (with "1 in N" when rare), or the plain value.
-pub fn exact(row: &MetricRow) -> Option<String> {
+/// An exact value in its unit, without odds: `49.00%`, `1.400`, `20`.
+pub fn exact_value(row: &MetricRow) -> Option<String> {
     let e = row.exact?;
     Some(match row.kind {
-        MetricKind::Rate => match one_in(e) {
-            Some(odds) => format!("{} ({odds})", percent(e)),
-            None => percent(e),
-        },
+        MetricKind::Rate => percent(e),
         MetricKind::Mean => format!("{e:.3}"),
         MetricKind::Quantile(_) | MetricKind::Constant => plain(e),
     })
+}
+
+/// An exact value as people read it: `49.00%` (with "1 in N" when rare), or the plain value.
+pub fn exact(row: &MetricRow) -> Option<String> {
+    let value = exact_value(row)?;
+    Some(
+        match one_in(row.exact?).filter(|_| row.kind == MetricKind::Rate) {
+            Some(odds) => format!("{value} ({odds})"),
+            None => value,
+        },
+    )
 }
 
 /// A number in a sentence with its precision: `99.91% (±0.02)`, `49.00% (exact)`; a mean or

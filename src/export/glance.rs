@@ -7,7 +7,6 @@
 use super::format::{in_words, one_in, percent, plain};
 use crate::stats::{About, MetricKind, MetricRow, Report, Role};
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// A rate with its interval, for JSON.
 #[derive(Debug, Clone, Serialize)]
@@ -20,8 +19,9 @@ pub struct RateCell {
     pub ci_high: f64,
 }
 
-/// One combatant's outcomes.
-#[derive(Debug, Clone, Serialize)]
+/// One combatant's outcomes; in JSON `{"name", "side", "<label>": {estimate, ci_low,
+/// ci_high}, ...}`.
+#[derive(Debug, Clone)]
 pub struct Combatant<'a> {
     /// Its name.
     pub name: String,
@@ -29,11 +29,25 @@ pub struct Combatant<'a> {
     pub side: String,
     /// Its outcome rows by label (`death`, `down`, `unconscious`, `fled`, …), in the order
     /// the system declared them.
-    #[serde(skip)]
     pub outcomes: Vec<(String, &'a MetricRow)>,
-    /// The same as `{label: {estimate, ci_low, ci_high}}`, for JSON.
-    #[serde(flatten)]
-    pub cells: BTreeMap<String, RateCell>,
+}
+
+impl Serialize for Combatant<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(2 + self.outcomes.len()))?;
+        map.serialize_entry("name", &self.name)?;
+        map.serialize_entry("side", &self.side)?;
+        for (label, row) in &self.outcomes {
+            let cell = RateCell {
+                estimate: row.estimate,
+                ci_low: row.ci_low,
+                ci_high: row.ci_high,
+            };
+            map.serialize_entry(label, &cell)?;
+        }
+        map.end()
+    }
 }
 
 /// A report's rows, grouped for reading.
@@ -80,21 +94,11 @@ impl<'a> Glance<'a> {
                         name: name.to_string(),
                         side: side.to_string(),
                         outcomes: Vec::new(),
-                        cells: BTreeMap::new(),
                     });
                     combatants.len() - 1
                 }
             };
-            let c = &mut combatants[at];
-            c.cells.insert(
-                label.clone(),
-                RateCell {
-                    estimate: row.estimate,
-                    ci_low: row.ci_low,
-                    ci_high: row.ci_high,
-                },
-            );
-            c.outcomes.push((label, row));
+            combatants[at].outcomes.push((label, row));
         }
         // Group by side, sides in order of first appearance; stable within a side.
         let mut sides: Vec<String> = Vec::new();

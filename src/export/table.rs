@@ -4,7 +4,7 @@
 //! tables. Rates read as percentages (see [`super::format`]); numbers are right-aligned on
 //! their decimal point.
 
-use super::format::{self, percent, plain};
+use super::format::{self, percent};
 use super::glance::Glance;
 use crate::stats::compare::CompareReport;
 use crate::stats::summary::fmt_value;
@@ -34,10 +34,7 @@ fn estimate_cells(row: &MetricRow) -> (String, String) {
     if format::not_seen(row) {
         return ("not seen".into(), format!("< {}", percent(row.ci_high)));
     }
-    let full = format::estimate(row);
-    let (value, rest) = full.split_once(' ').unwrap_or((&full, ""));
-    let interval = rest.split(" (").next().unwrap_or_default();
-    (value.to_string(), interval.to_string())
+    format::parts(row)
 }
 
 /// "1 in N" for a rare rate (exact where known), else empty.
@@ -60,12 +57,7 @@ pub fn trial_table(glance: &Glance<'_>, title: &str) -> TextTable {
         .iter()
         .map(|r| {
             let (estimate, interval) = estimate_cells(r);
-            let exact = match r.exact {
-                Some(e) if r.kind == MetricKind::Rate => percent(e),
-                Some(e) if r.kind == MetricKind::Mean => format!("{e:.3}"),
-                Some(e) => plain(e),
-                None => "-".into(),
-            };
+            let exact = format::exact_value(r).unwrap_or_else(|| "-".into());
             vec![r.metric.clone(), estimate, interval, exact, odds_cell(r)]
         })
         .collect();
