@@ -8,6 +8,7 @@
 //!
 //! The trial loop stays allocation-free and name-free: combatant sets are 64-bit masks.
 
+pub mod load;
 mod record;
 mod roster;
 mod target;

@@ -65,7 +65,9 @@ pub struct Glance<'a> {
 
 fn combatant_of(row: &MetricRow) -> Option<(&str, &str)> {
     match &row.meta.about {
-        About::Combatant { name, side } if row.kind == MetricKind::Rate => {
+        About::Combatant { name, side }
+            if matches!(row.kind, MetricKind::Rate | MetricKind::Mean) =>
+        {
             Some((name.as_str(), side.as_str()))
         }
         _ => None,

@@ -46,6 +46,28 @@ pub fn mean_interval(sum: f64, sum_sq: f64, n: u64) -> (f64, f64, f64) {
     (mean, mean - half, mean + half)
 }
 
+/// Delta-method 95% interval for a pooled ratio R = Σx / Σy over `n` trials, each giving
+/// one pair `(x, y)`: Var(R) ≈ Σ(x − R·y)² / ((n − 1) · n · ȳ²). Returns `(R, low, high)`;
+/// all NaN when Σy is 0.
+pub fn ratio_interval(sums: &super::RatioSums, n: u64) -> (f64, f64, f64) {
+    if n == 0 || sums.y == 0 {
+        return (f64::NAN, f64::NAN, f64::NAN);
+    }
+    let (x, y) = (sums.x as f64, sums.y as f64);
+    let r = x / y;
+    let n_f = n as f64;
+    let ybar = y / n_f;
+    // Σ(x − R·y)² = Σx² − 2R·Σxy + R²·Σy².
+    let ss = (sums.xx as f64 - 2.0 * r * sums.xy as f64 + r * r * sums.yy as f64).max(0.0);
+    let var = if n > 1 {
+        ss / ((n_f - 1.0) * n_f * ybar * ybar)
+    } else {
+        0.0
+    };
+    let half = z95() * var.sqrt();
+    (r, r - half, r + half)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,6 +88,30 @@ mod tests {
         assert_eq!(lo, 0.0);
         let z2 = z95() * z95();
         assert!((hi - z2 / (1000.0 + z2)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn ratio_interval_pools_and_matches_hand_computation() {
+        // Pairs (2, 1), (6, 2), (4, 1): R = 12/4 = 3; residuals x − 3y = −1, 0, 1, so
+        // Var(R) = 2 / (2 · 3 · (4/3)²) = 3/16 and the half-width is z·√3/4.
+        let mut s = super::super::RatioSums::default();
+        for (x, y) in [(2, 1), (6, 2), (4, 1)] {
+            s.add(x, y);
+        }
+        let (r, lo, hi) = ratio_interval(&s, 3);
+        assert_eq!(r, 3.0);
+        let half = z95() * 3f64.sqrt() / 4.0;
+        assert!((hi - r - half).abs() < 1e-12 && (r - lo - half).abs() < 1e-12);
+        // Proportional pairs have no spread.
+        let mut s = super::super::RatioSums::default();
+        s.add(10, 2);
+        s.add(5, 1);
+        assert_eq!(ratio_interval(&s, 2), (5.0, 5.0, 5.0));
+        assert!(
+            ratio_interval(&super::super::RatioSums::default(), 4)
+                .0
+                .is_nan()
+        );
     }
 
     #[test]

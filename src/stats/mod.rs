@@ -14,11 +14,13 @@ pub mod summary;
 pub mod tally;
 pub mod tune;
 
-pub use interval::{mean_interval, wilson_interval};
+pub use interval::{mean_interval, ratio_interval, wilson_interval};
 pub use role::{About, Meta, Role};
 pub use summarize::{ExactValues, distributions, rates_within, summarize};
 pub use summary::{
     DistPoint, Distribution, DistributionKind, MetricKind, MetricRow, Report, SweepReport,
     SweepResult,
 };
-pub use tally::{CounterId, Histogram, HistogramId, HistogramReport, Layout, Tally};
+pub use tally::{
+    CounterId, Histogram, HistogramId, HistogramReport, Layout, RatioId, RatioSums, Tally,
+};

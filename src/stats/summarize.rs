@@ -2,7 +2,7 @@
 //! histograms become per-value rates or quantile summaries, and exact values supplied by the
 //! rule system are attached by metric name.
 
-use super::interval::{mean_interval, wilson_interval, z95};
+use super::interval::{mean_interval, ratio_interval, wilson_interval, z95};
 use super::role::{Meta, Role};
 use super::summary::{DistPoint, Distribution, DistributionKind, MetricKind, MetricRow};
 use super::tally::{Histogram, HistogramReport, Layout, Tally};
@@ -33,6 +33,20 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) ->
             ci_low: v,
             ci_high: v,
             exact: Some(v),
+            trials: n,
+        });
+    }
+    for ((name, meta), sums) in layout.ratios().zip(tally.ratios()) {
+        let metric = format!("{name}.mean");
+        let (estimate, ci_low, ci_high) = ratio_interval(sums, n);
+        rows.push(MetricRow {
+            exact: exact_of(&metric),
+            metric,
+            kind: MetricKind::Mean,
+            meta: meta.clone(),
+            estimate,
+            ci_low,
+            ci_high,
             trials: n,
         });
     }

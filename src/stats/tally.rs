@@ -12,6 +12,47 @@ pub struct CounterId(pub usize);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HistogramId(pub usize);
 
+/// Index of a ratio in a [`Tally`] (resolved when the scenario loads).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RatioId(pub usize);
+
+/// The sums behind a pooled ratio Σx / Σy over trials (e.g. AP spent per round fought):
+/// each trial adds one pair `(x, y)`; the sums of squares and products give the
+/// delta-method interval. Integer sums, so merging is exact in any order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RatioSums {
+    /// Σx.
+    pub x: u64,
+    /// Σy.
+    pub y: u64,
+    /// Σx².
+    pub xx: u128,
+    /// Σy².
+    pub yy: u128,
+    /// Σxy.
+    pub xy: u128,
+}
+
+impl RatioSums {
+    /// Adds one trial's pair.
+    #[inline]
+    pub fn add(&mut self, x: u64, y: u64) {
+        self.x += x;
+        self.y += y;
+        self.xx += u128::from(x) * u128::from(x);
+        self.yy += u128::from(y) * u128::from(y);
+        self.xy += u128::from(x) * u128::from(y);
+    }
+
+    fn merge(&mut self, o: &RatioSums) {
+        self.x += o.x;
+        self.y += o.y;
+        self.xx += o.xx;
+        self.yy += o.yy;
+        self.xy += o.xy;
+    }
+}
+
 /// How a histogram is reported once the run is over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HistogramReport {
@@ -33,6 +74,8 @@ pub struct Layout {
     histograms: Vec<(String, usize, HistogramReport, Meta)>,
     /// Values known when the scenario loads (a passive skill): reported, never sampled.
     constants: Vec<(String, i64, Meta)>,
+    /// Pooled ratios, reported as `<name>.mean`.
+    ratios: Vec<(String, Meta)>,
 }
 
 impl Layout {
@@ -63,6 +106,18 @@ impl Layout {
     /// sampled metrics with itself as its exact value and a zero-width interval.
     pub fn constant(&mut self, name: impl Into<String>, value: i64, meta: Meta) {
         self.constants.push((name.into(), value, meta));
+    }
+
+    /// Declares a pooled ratio Σx / Σy (a mean per round, per attack, …), reported as the
+    /// mean `<name>.mean` with a delta-method interval; returns its index.
+    pub fn ratio(&mut self, name: impl Into<String>, meta: Meta) -> RatioId {
+        self.ratios.push((name.into(), meta));
+        RatioId(self.ratios.len() - 1)
+    }
+
+    /// Ratio names and roles in declaration order.
+    pub fn ratios(&self) -> impl Iterator<Item = (&str, &Meta)> {
+        self.ratios.iter().map(|(n, m)| (n.as_str(), m))
     }
 
     /// The fixed values, in declaration order.
@@ -97,6 +152,7 @@ impl Layout {
                 .iter()
                 .map(|(_, n, _, _)| Histogram::with_buckets(*n))
                 .collect(),
+            ratios: vec![RatioSums::default(); self.ratios.len()],
         }
     }
 }
@@ -149,6 +205,7 @@ pub struct Tally {
     trials: u64,
     counts: Vec<u64>,
     histograms: Vec<Histogram>,
+    ratios: Vec<RatioSums>,
 }
 
 impl Tally {
@@ -185,6 +242,17 @@ impl Tally {
         h.counts[value] += n;
     }
 
+    /// Adds one trial's pair `(x, y)` to ratio `id`.
+    #[inline]
+    pub fn ratio(&mut self, id: RatioId, x: u64, y: u64) {
+        self.ratios[id.0].add(x, y);
+    }
+
+    /// All ratio sums in layout order.
+    pub fn ratios(&self) -> &[RatioSums] {
+        &self.ratios
+    }
+
     /// Trials accumulated.
     pub fn trials(&self) -> u64 {
         self.trials
@@ -217,6 +285,9 @@ impl Tally {
             *a += b;
         }
         for (a, b) in self.histograms.iter_mut().zip(&other.histograms) {
+            a.merge(b);
+        }
+        for (a, b) in self.ratios.iter_mut().zip(&other.ratios) {
             a.merge(b);
         }
         self

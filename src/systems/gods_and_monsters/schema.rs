@@ -16,11 +16,11 @@
 //! ```
 
 use super::Loaded;
-use super::conflict::{Attack, Conflict, DEFAULT_MAX_ROUNDS, Fighter, Targeting};
+use super::conflict::{Attack, Conflict, DEFAULT_MAX_ROUNDS, Fighter};
 use super::contest::{Contest, MAX_SIDES, Side};
 use super::group::{group_bonus, median};
 use super::roll::{DIFFICULTIES, RollCheck, obstacle_penalty};
-use crate::combat::{MAX_FIGHTERS, Roster, RosterError};
+use crate::combat::load::{self, Entry};
 use crate::dice::DiceExpr;
 use crate::error::ScenarioError;
 use crate::scenario::{Document, Source, Spanned, int_in_range};
@@ -358,56 +358,13 @@ fn conflict(
 ) -> Result<Conflict, ScenarioError> {
     let source = &doc.source;
     let specs = list.get_ref();
-    let roster = Roster::new(
-        specs
-            .iter()
-            .map(|c| (c.name.get_ref().as_str(), c.side.get_ref().as_str())),
-    );
-    let roster = match roster {
-        Ok(r) => r,
-        Err(RosterError::EmptyName(i)) => {
-            return Err(source.invalid(
-                specs[i].name.span(),
-                "combatant.name",
-                "must not be empty",
-            ));
-        }
-        Err(RosterError::DuplicateName(i)) => {
-            return Err(source.invalid(
-                specs[i].name.span(),
-                "combatant.name",
-                format!(
-                    "\"{}\" is used twice; every combatant needs its own name",
-                    specs[i].name.get_ref()
-                ),
-            ));
-        }
-        Err(RosterError::TooMany) => {
-            return Err(source.invalid(
-                specs[MAX_FIGHTERS].name.span(),
-                "combatant",
-                format!(
-                    "{} combatants; at most {MAX_FIGHTERS} fit one fight (use group_size for units)",
-                    specs.len()
-                ),
-            ));
-        }
-        Err(RosterError::OneSide) => {
-            let span = specs.first().map_or(list.span(), |c| c.side.span());
-            return Err(source.invalid(
-                span,
-                "combatant.side",
-                format!(
-                    "every combatant is on side \"{}\"; a fight needs at least two sides",
-                    specs.first().map_or("", |c| c.side.get_ref().as_str())
-                ),
-            ));
-        }
-    };
+    let entries: Vec<Entry<'_>> = specs.iter().map(|c| (&c.name, &c.side)).collect();
+    let roster = load::roster(source, list.span(), &entries)?;
     let sides = roster.sides().to_vec();
     let fighters = specs
         .iter()
-        .map(|c| fighter(source, c, &sides, specs))
+        .enumerate()
+        .map(|(i, c)| fighter(source, c, &sides, &entries, i))
         .collect::<Result<Vec<_>, _>>()?;
     let max_rounds = match max_rounds {
         None => DEFAULT_MAX_ROUNDS,
@@ -427,7 +384,8 @@ fn fighter(
     source: &Source,
     c: &CombatantSpec,
     sides: &[String],
-    all: &[CombatantSpec],
+    entries: &[Entry<'_>],
+    me: usize,
 ) -> Result<Fighter, ScenarioError> {
     let int = |v: Option<&Spanned<i64>>, key: &str, min, max, default| {
         int_in_range(
@@ -460,39 +418,7 @@ fn fighter(
         .iter()
         .position(|s| s == c.side.get_ref())
         .expect("collected above");
-    let word = |t: &str| {
-        Targeting::WORDS
-            .iter()
-            .find(|(w, _)| *w == t)
-            .map(|(_, p)| *p)
-    };
-    let target = match &c.target {
-        None => Targeting::Random,
-        Some(t) => match word(t.get_ref()).ok_or(t.get_ref()) {
-            Ok(policy) => policy,
-            Err(name) => match all.iter().position(|o| o.name.get_ref() == name) {
-                Some(i) if all[i].side.get_ref() != c.side.get_ref() => Targeting::Named(i),
-                Some(_) => {
-                    return Err(source.invalid(
-                        t.span(),
-                        "combatant.target",
-                        format!("\"{name}\" is on the same side; name a foe"),
-                    ));
-                }
-                None => {
-                    return Err(source.invalid(
-                        t.span(),
-                        "combatant.target",
-                        format!(
-                            "\"{name}\" names nobody; allowed: \"random\", \"weakest\", \"focus\" \
-                             or a foe's name ({})",
-                            foes(all, c)
-                        ),
-                    ));
-                }
-            },
-        },
-    };
+    let target = load::targeting(source, entries, me, c.target.as_ref())?;
     let attacks = c
         .attacks
         .iter()
@@ -531,12 +457,4 @@ fn fighter(
         fights_while_dying: c.fights_while_dying.unwrap_or(true),
         group_bonus: bonus,
     })
-}
-
-fn foes(all: &[CombatantSpec], c: &CombatantSpec) -> String {
-    all.iter()
-        .filter(|o| o.side.get_ref() != c.side.get_ref())
-        .map(|o| format!("\"{}\"", o.name.get_ref()))
-        .collect::<Vec<_>>()
-        .join(", ")
 }

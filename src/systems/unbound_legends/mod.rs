@@ -5,11 +5,19 @@
 //! active defense, or a run of death saves (`[check]`, [`roll`], [`attack`], [`saves`]); a
 //! contest between two rollers ([`contest`]); a group roll ([`group`]). All of them have exact
 //! values. [`schema`] reads the sections; advantage and disadvantage are in [`d20`].
-//! Action-Point combat is not part of this system yet.
+//!
+//! Or an Action-Point fight (`[[combatant]]`, [`conflict`]): combatants ([`fighter`]) act in
+//! order of the AP they have left and pay for their defenses from the same AP ([`fight`]);
+//! landed attacks deal damage through armor, resistance and crits ([`damage`]); the fallen
+//! make death saves ([`saves`]).
 
 pub mod attack;
+pub mod conflict;
 pub mod contest;
 pub mod d20;
+pub mod damage;
+pub mod fight;
+pub mod fighter;
 pub mod group;
 pub mod roll;
 pub mod saves;
@@ -32,6 +40,8 @@ pub enum Loaded {
     Contest(Box<contest::Contest>),
     /// A group roll.
     Group(group::GroupRoll),
+    /// A fight.
+    Conflict(Box<conflict::Conflict>),
 }
 
 impl Dispatch for Loaded {
@@ -42,6 +52,7 @@ impl Dispatch for Loaded {
             Loaded::DeathSaves(s) => v.visit(s),
             Loaded::Contest(s) => v.visit(s.as_ref()),
             Loaded::Group(s) => v.visit(s),
+            Loaded::Conflict(s) => v.visit(s.as_ref()),
         }
     }
 }

@@ -25,11 +25,18 @@
 //! crit_margin = 10                  # L422
 //! minor_failure_width = "rank"      # or "rank_minus_1" (L434 literally)
 //! ```
+//!
+//! Or a fight: `[[combatant]]` tables ([`combatant`]), with the fight readings of `[rules]`
+//! (`reroll_ap_each_round`, `instant_death`, `stabilised_rejoins`, `attack_downed`,
+//! `winners_stabilise`) and `[run] max_rounds`.
+
+mod combatant;
 
 use super::Loaded;
 use super::attack::{Against, AttackRoll, AttackRules, Defense, DefenseKind, MinorBand};
 use super::contest::Contest;
 use super::d20::Edge;
+use super::fighter::{FightRules, InstantDeath};
 use super::group::{GroupRoll, MAX_MEMBERS};
 use super::roll::{Check, Roller};
 use super::saves::DeathSaves;
@@ -72,6 +79,11 @@ struct RulesSpec {
     natural_rules_on_checks: Option<bool>,
     crit_margin: Option<Spanned<i64>>,
     minor_failure_width: Option<Spanned<String>>,
+    reroll_ap_each_round: Option<bool>,
+    instant_death: Option<Spanned<String>>,
+    stabilised_rejoins: Option<bool>,
+    attack_downed: Option<bool>,
+    winners_stabilise: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -108,22 +120,31 @@ const ROLLS: [(&str, RollKind); 3] = [
 
 impl SystemModule for System {
     type Loaded = Loaded;
-    const SECTIONS: &'static [&'static str] = &["check", "contest", "group", "rules"];
+    const SECTIONS: &'static [&'static str] = &["check", "contest", "group", "combatant", "rules"];
 
     fn load(doc: &Document, max_rounds: Option<Spanned<u64>>) -> Result<Loaded, ScenarioError> {
-        if let Some(m) = max_rounds {
+        let rules = rules(doc)?;
+        let present: Vec<(&str, std::ops::Range<usize>)> =
+            ["check", "contest", "group", "combatant"]
+                .iter()
+                .filter_map(|k| doc.get(k).map(|n| (*k, n.span.clone())))
+                .collect();
+        if let (Some(m), false) = (
+            &max_rounds,
+            matches!(present.as_slice(), [("combatant", _)]),
+        ) {
             return Err(doc.invalid(
                 m.span(),
                 "run.max_rounds",
                 "unbound-legends rolls have no rounds; remove max_rounds",
             ));
         }
-        let rules = rules(doc)?;
-        let present: Vec<(&str, std::ops::Range<usize>)> = ["check", "contest", "group"]
-            .iter()
-            .filter_map(|k| doc.get(k).map(|n| (*k, n.span.clone())))
-            .collect();
         match present.as_slice() {
+            [("combatant", _)] => {
+                let list = doc.section("combatant")?.expect("present");
+                combatant::conflict(doc, &list, rules.fight, max_rounds)
+                    .map(|c| Loaded::Conflict(Box::new(c)))
+            }
             [("check", _)] => {
                 let spec: RollSpec = doc.section("check")?.expect("present");
                 check(doc, &spec, &rules)
@@ -140,12 +161,13 @@ impl SystemModule for System {
                 0..0,
                 "check",
                 "an unbound-legends scenario needs one of [check] (a check, an attack or death \
-                 saves), [contest] or [group]",
+                 saves), [contest], [group] or [[combatant]] tables (a fight)",
             )),
             [_, (key, span), ..] => Err(doc.invalid(
                 span.clone(),
                 *key,
-                "a scenario describes one thing: use only one of [check], [contest] or [group]",
+                "a scenario describes one thing: use only one of [check], [contest], [group] or \
+                 [[combatant]]",
             )),
         }
     }
@@ -155,6 +177,7 @@ impl SystemModule for System {
 struct Rules {
     attack: AttackRules,
     natural_on_checks: bool,
+    fight: FightRules,
 }
 
 fn rules(doc: &Document) -> Result<Rules, ScenarioError> {
@@ -163,31 +186,51 @@ fn rules(doc: &Document) -> Result<Rules, ScenarioError> {
         return Ok(Rules {
             attack: AttackRules::default(),
             natural_on_checks: false,
+            fight: FightRules::default(),
         });
     };
     let source = &doc.source;
+    let attack = AttackRules {
+        crit_margin: int_in_range(
+            source,
+            r.crit_margin.as_ref(),
+            "rules.crit_margin",
+            1,
+            100,
+            10,
+        )?,
+        minor_band: one_of(
+            source,
+            r.minor_failure_width.as_ref(),
+            "rules.minor_failure_width",
+            &[
+                ("rank", MinorBand::Rank),
+                ("rank_minus_1", MinorBand::RankMinus1),
+            ],
+            MinorBand::Rank,
+        )?,
+    };
+    let defaults = FightRules::default();
     Ok(Rules {
-        attack: AttackRules {
-            crit_margin: int_in_range(
-                source,
-                r.crit_margin.as_ref(),
-                "rules.crit_margin",
-                1,
-                100,
-                10,
-            )?,
-            minor_band: one_of(
-                source,
-                r.minor_failure_width.as_ref(),
-                "rules.minor_failure_width",
-                &[
-                    ("rank", MinorBand::Rank),
-                    ("rank_minus_1", MinorBand::RankMinus1),
-                ],
-                MinorBand::Rank,
-            )?,
-        },
+        attack,
         natural_on_checks: r.natural_rules_on_checks.unwrap_or(false),
+        fight: FightRules {
+            crit_margin: attack.crit_margin,
+            minor_band: attack.minor_band,
+            reroll_ap_each_round: r
+                .reroll_ap_each_round
+                .unwrap_or(defaults.reroll_ap_each_round),
+            instant_death: one_of(
+                source,
+                r.instant_death.as_ref(),
+                "rules.instant_death",
+                &InstantDeath::WORDS,
+                defaults.instant_death,
+            )?,
+            stabilised_rejoins: r.stabilised_rejoins.unwrap_or(defaults.stabilised_rejoins),
+            attack_downed: r.attack_downed.unwrap_or(defaults.attack_downed),
+            winners_stabilise: r.winners_stabilise.unwrap_or(defaults.winners_stabilise),
+        },
     })
 }
 

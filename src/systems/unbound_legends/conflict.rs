@@ -1,0 +1,168 @@
+//! Unbound Legends fights from `[[combatant]]` tables: the resolved combatants, the round
+//! engine of [`super::fight`] run once per trial, and what each fight reports — the shared
+//! fight metrics of [`FightRecorder`], and this system's own per combatant:
+//!
+//! - `disabled.<name>`: reached 0 Health and survived the blow (L444);
+//! - `death_instant.<name>`: died outright (L442, L450);
+//! - `incapacitated.<name>`: two death-save failures (L447), saves after the fight included;
+//! - `ap_attack.<name>.mean`, `ap_defense.<name>.mean`, `ap_other.<name>.mean` (first aid),
+//!   `ap_unspent.<name>.mean`: AP per round the combatant began able to act, pooled over
+//!   fights (Σ AP / Σ rounds, with a delta-method interval). Each round, its AP plus any
+//!   given back by a Dodge's crit is the sum of the four.
+//!
+//! Monsters die at 0 Health (L456), so they get no `disabled`, `death_instant` or
+//! `incapacitated` rows.
+
+use super::fight::{
+    AP_ATTACK, AP_DEFENSE, AP_OTHER, AP_UNSPENT, Arena, Battle, RngRoller, Unobserved,
+};
+use super::fighter::{FightRules, Fighter, Kind};
+use crate::combat::{FightRecorder, Roster};
+use crate::stats::{CounterId, Layout, Meta, RatioId, Role, Tally};
+use crate::systems::RuleSystem;
+use rand::Rng;
+
+/// Round limit when `[run] max_rounds` is not given.
+pub const DEFAULT_MAX_ROUNDS: u32 = 100;
+
+/// The metric prefixes of the AP means, by [`super::fight`]'s AP kinds, with their labels.
+const AP_KINDS: [(usize, &str, &str); 4] = [
+    (AP_ATTACK, "ap_attack", "AP attacking"),
+    (AP_DEFENSE, "ap_defense", "AP defending"),
+    (AP_OTHER, "ap_other", "AP first aid"),
+    (AP_UNSPENT, "ap_unspent", "AP unspent"),
+];
+
+/// The ids of one combatant's own metrics.
+#[derive(Debug, Clone)]
+struct Own {
+    /// `disabled`, `death_instant`, `incapacitated` (absent for monsters).
+    falls: Option<[CounterId; 3]>,
+    /// AP means by kind.
+    ap: [RatioId; 4],
+}
+
+/// An Unbound Legends fight.
+#[derive(Debug, Clone)]
+pub struct Conflict {
+    /// Combatants in scenario order.
+    pub fighters: Vec<Fighter>,
+    /// Names and sides.
+    pub roster: Roster,
+    /// Table readings.
+    pub rules: FightRules,
+    /// Round limit.
+    pub max_rounds: u32,
+    layout: Layout,
+    recorder: FightRecorder,
+    own: Vec<Own>,
+}
+
+impl Conflict {
+    /// A fight of `fighters` (whose `side`s are `roster`'s).
+    pub fn new(fighters: Vec<Fighter>, roster: Roster, rules: FightRules, max_rounds: u32) -> Self {
+        let mut layout = Layout::new();
+        let recorder = FightRecorder::declare(&mut layout, &roster, max_rounds);
+        let meta = |role, label: &str, f: &Fighter| {
+            Meta::combatant(role, label, &f.name, &roster.sides()[f.side])
+        };
+        let mut falls: Vec<Option<[CounterId; 3]>> = Vec::new();
+        for f in &fighters {
+            falls.push((f.kind != Kind::Monster).then(|| {
+                [
+                    ("disabled", "disabled"),
+                    ("death_instant", "instant death"),
+                    ("incapacitated", "incapacitated"),
+                ]
+                .map(|(prefix, label)| {
+                    layout.counter(
+                        format!("{prefix}.{}", f.name),
+                        meta(Role::Outcome, label, f),
+                    )
+                })
+            }));
+        }
+        let own = fighters
+            .iter()
+            .zip(falls)
+            .map(|(f, falls)| Own {
+                falls,
+                ap: AP_KINDS.map(|(_, prefix, label)| {
+                    layout.ratio(format!("{prefix}.{}", f.name), meta(Role::Other, label, f))
+                }),
+            })
+            .collect();
+        Self {
+            fighters,
+            roster,
+            rules,
+            max_rounds,
+            layout,
+            recorder,
+            own,
+        }
+    }
+
+    /// The battle this fight plays.
+    pub fn battle(&self) -> Battle<'_> {
+        Battle {
+            fighters: &self.fighters,
+            roster: &self.roster,
+            rules: self.rules,
+            max_rounds: self.max_rounds,
+        }
+    }
+}
+
+crate::dispatch_to_self!(Conflict);
+
+impl RuleSystem for Conflict {
+    type Scratch = Arena;
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn scratch(&self) -> Arena {
+        Arena::default()
+    }
+
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, arena: &mut Arena, tally: &mut Tally) {
+        let (ending, rounds) = self
+            .battle()
+            .fight(&mut RngRoller(rng), arena, &mut Unobserved);
+        let (mut dead, mut down) = (0u64, 0u64);
+        for (i, (s, own)) in arena.states.iter().zip(&self.own).enumerate() {
+            dead |= u64::from(s.dead) << i;
+            down |= u64::from(!s.up) << i;
+            if let Some([disabled, instant, incapacitated]) = own.falls {
+                tally.count(disabled, s.disabled);
+                tally.count(instant, s.instant_death);
+                tally.count(incapacitated, s.incapacitated);
+            }
+            for (&id, (kind, _, _)) in own.ap.iter().zip(AP_KINDS) {
+                tally.ratio(id, s.ap_by_kind[kind], s.rounds_active);
+            }
+        }
+        self.recorder
+            .record(tally, ending, rounds, &arena.side_down, dead, down);
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let names: Vec<String> = self
+            .fighters
+            .iter()
+            .map(|f| format!("{} ({})", f.name, self.roster.sides()[f.side]))
+            .collect();
+        vec![format!(
+            "{} combatants on {} sides: {}; stalemate after {} rounds",
+            self.fighters.len(),
+            self.roster.sides().len(),
+            names.join(", "),
+            self.max_rounds
+        )]
+    }
+}
+
+#[cfg(test)]
+mod tests;

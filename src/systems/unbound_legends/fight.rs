@@ -1,0 +1,647 @@
+//! The Action-Point fight of Unbound Legends (001_9a2522fe8d4a2682.txt L261–269, L302,
+//! L329–330, L360–367, L390–456), generic over where the dice come from ([`Roller`]) and
+//! who watches ([`Observer`]), so the same code runs millions of seeded fights and replays a
+//! traced round with scripted dice.
+//!
+//! A round: the dying make their death saves (L446), everyone's AP is reset (L268), then
+//! again and again the standing combatant with the most AP that can pay for the action it
+//! wants (keeping `reserve_ap`) takes ONE action and pays (L268); ties go to higher Agility,
+//! then Dexterity or Cunning, then PCs (L269), then file order. The round ends when nobody
+//! can act. Defenses are paid from the same AP (L330). The fight ends as soon as at most one
+//! side has anyone standing, or after `max_rounds` as a stalemate; then the winners' dying
+//! are stabilised and everyone else's dying roll their saves out.
+
+use super::attack::{AttackRules, DefenseKind, Hit, resolve};
+use super::d20::Edge;
+use super::damage::{Blow, Dealt, deal};
+use super::fighter::{
+    ActiveDefense, ApSource, DefendWhen, FightRules, Fighter, InstantDeath, Kind,
+};
+use super::saves::save;
+use crate::combat::{Ending, Roster, Standing};
+use crate::dice::{DiceExpr, uniform_below};
+use rand::Rng;
+
+/// Where a fight's random numbers come from.
+pub trait Roller {
+    /// One die of `sides` faces (1…sides).
+    fn d(&mut self, sides: u32) -> i64;
+    /// One roll of a whole dice expression (dice and flat terms).
+    fn roll(&mut self, dice: &DiceExpr) -> i64;
+    /// A uniform choice among `n` candidates (`0..n`).
+    fn pick(&mut self, n: usize) -> usize;
+}
+
+/// A [`Roller`] over a random generator.
+pub struct RngRoller<'a, R: Rng + ?Sized>(pub &'a mut R);
+
+impl<R: Rng + ?Sized> Roller for RngRoller<'_, R> {
+    #[inline]
+    fn d(&mut self, sides: u32) -> i64 {
+        i64::from(uniform_below(self.0, sides)) + 1
+    }
+
+    #[inline]
+    fn roll(&mut self, dice: &DiceExpr) -> i64 {
+        dice.sample(self.0)
+    }
+
+    #[inline]
+    fn pick(&mut self, n: usize) -> usize {
+        uniform_below(self.0, n as u32) as usize
+    }
+}
+
+/// What a combatant does with its turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// First aid on a dying ally (8 AP, L453).
+    FirstAid(usize),
+    /// Its attack number `k` (index into its attacks).
+    Attack(usize),
+}
+
+/// How one death save came out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaveResult {
+    /// Marks after it: (successes, failures).
+    Marks(u32, u32),
+    /// Stabilised (a natural 20 or a third success).
+    Stable,
+    /// A third failure.
+    Dead,
+}
+
+/// Watches a fight; every method defaults to nothing, so the plain runner pays nothing.
+pub trait Observer {
+    /// Round `round` begins: saves are made and AP reset.
+    fn round_start(&mut self, _round: u32, _states: &[State]) {}
+    /// `who` rolled `d20` for a death save.
+    fn death_save(&mut self, _who: usize, _d20: i64, _result: SaveResult) {}
+    /// `who` takes `action` at `target`.
+    fn action(&mut self, _who: usize, _action: Action, _target: usize) {}
+    /// `who` pays for `kind`.
+    fn defend(&mut self, _who: usize, _kind: DefenseKind) {}
+    /// An attack rolled `d20` (total `total`) against `defense`.
+    fn attack(
+        &mut self,
+        _attacker: usize,
+        _target: usize,
+        _d20: i64,
+        _total: i64,
+        _defense: i64,
+        _hit: Hit,
+    ) {
+    }
+    /// First aid rolled `d20`.
+    fn first_aid(&mut self, _who: usize, _target: usize, _d20: i64, _stabilised: bool) {}
+    /// `target` took `dealt`.
+    fn damage(&mut self, _target: usize, _dealt: Dealt) {}
+    /// The round is over.
+    fn round_end(&mut self, _round: u32, _states: &[State]) {}
+}
+
+/// The observer that watches nothing.
+pub struct Unobserved;
+impl Observer for Unobserved {}
+
+/// Where AP went, by kind: the index into [`State::ap_by_kind`].
+pub const AP_ATTACK: usize = 0;
+/// AP paid for defenses.
+pub const AP_DEFENSE: usize = 1;
+/// AP paid for other actions (first aid).
+pub const AP_OTHER: usize = 2;
+/// AP left when the round ended (or held by one who went down).
+pub const AP_UNSPENT: usize = 3;
+
+/// A combatant's condition during a fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct State {
+    /// Vitality left.
+    pub vitality: i64,
+    /// Health left.
+    pub health: i64,
+    /// AP left this round.
+    pub ap: i64,
+    /// AP this combatant resets to (rolled once, or each round).
+    pub full_ap: i64,
+    /// Can act, defend and be attacked.
+    pub up: bool,
+    /// At 0 Health making death saves.
+    pub dying: bool,
+    /// Dead.
+    pub dead: bool,
+    /// Death-save successes.
+    pub successes: u32,
+    /// Death-save failures.
+    pub failures: u32,
+    /// Ever had two failures (L447).
+    pub incapacitated: bool,
+    /// Ever Disabled: reached 0 Health and survived the blow (L444).
+    pub disabled: bool,
+    /// Died outright (L442, L450).
+    pub instant_death: bool,
+    /// AP by kind over the fight, in rounds this combatant began able to act.
+    pub ap_by_kind: [u64; 4],
+    /// Rounds this combatant began able to act.
+    pub rounds_active: u64,
+    /// Began this round able to act.
+    active: bool,
+    /// The foe it keeps attacking (`Targeting::Focus`).
+    focus: Option<usize>,
+}
+
+/// Per-batch buffers, reused by every fight.
+#[derive(Debug, Clone, Default)]
+pub struct Arena {
+    /// Everyone's state, in scenario order.
+    pub states: Vec<State>,
+    /// Per side: the round it last stopped fighting (`max_rounds + 1` if it never did).
+    pub side_down: Vec<u32>,
+}
+
+/// A fight's combatants, roster, rules and round limit.
+#[derive(Debug, Clone, Copy)]
+pub struct Battle<'a> {
+    /// Combatants in scenario order.
+    pub fighters: &'a [Fighter],
+    /// Names and sides.
+    pub roster: &'a Roster,
+    /// Table readings.
+    pub rules: FightRules,
+    /// Round limit.
+    pub max_rounds: u32,
+}
+
+/// AP that first aid costs (L453).
+pub const FIRST_AID_AP: i64 = 8;
+
+impl Battle<'_> {
+    fn attack_rules(&self) -> AttackRules {
+        AttackRules {
+            crit_margin: self.rules.crit_margin,
+            minor_band: self.rules.minor_band,
+        }
+    }
+
+    /// Plays one fight; leaves everyone's final state in `arena` and returns how it ended and
+    /// after how many rounds.
+    pub fn fight<Ro: Roller, Ob: Observer>(
+        &self,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) -> (Ending, u32) {
+        self.setup(roller, arena);
+        for round in 1..=self.max_rounds {
+            self.start_round(round, roller, arena, observer);
+            while let Some((who, action)) = self.next_actor(arena) {
+                self.act(who, action, roller, arena, observer);
+                if let Some(ending) = self.decided(arena) {
+                    self.close_round(round, arena, observer);
+                    self.finish(ending, roller, arena);
+                    return (ending, round);
+                }
+            }
+            self.close_round(round, arena, observer);
+        }
+        self.finish(Ending::Stalemate, roller, arena);
+        (Ending::Stalemate, self.max_rounds)
+    }
+
+    fn roll_ap<Ro: Roller>(f: &Fighter, roller: &mut Ro) -> i64 {
+        match &f.ap {
+            ApSource::Fixed(n) => *n,
+            ApSource::Rolled {
+                action_die,
+                vitality_die,
+                flat,
+            } => flat + roller.roll(action_die) + roller.roll(vitality_die),
+        }
+    }
+
+    fn setup<Ro: Roller>(&self, roller: &mut Ro, arena: &mut Arena) {
+        arena.states.clear();
+        arena.side_down.clear();
+        arena
+            .side_down
+            .resize(self.roster.sides().len(), self.max_rounds + 1);
+        for f in self.fighters {
+            arena.states.push(State {
+                vitality: f.vitality,
+                health: f.health,
+                full_ap: Self::roll_ap(f, roller),
+                up: true,
+                ..State::default()
+            });
+        }
+    }
+
+    /// Death saves, then AP reset (rolled again under the L270 variant).
+    fn start_round<Ro: Roller, Ob: Observer>(
+        &self,
+        round: u32,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) {
+        for i in 0..self.fighters.len() {
+            if arena.states[i].dying {
+                self.death_save(i, roller, arena, observer);
+            }
+        }
+        for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
+            if self.rules.reroll_ap_each_round && round > 1 {
+                s.full_ap = Self::roll_ap(f, roller);
+            }
+            s.ap = s.full_ap;
+            s.active = s.up;
+            s.rounds_active += u64::from(s.up);
+        }
+        observer.round_start(round, &arena.states);
+    }
+
+    /// One death save (L446–449); a stabilised combatant rejoins with 1 Health, 0 Vitality
+    /// and its AP unless it ever had two failures.
+    fn death_save<Ro: Roller, Ob: Observer>(
+        &self,
+        i: usize,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) {
+        let d20 = roller.d(20);
+        let s = &mut arena.states[i];
+        let result = match save(
+            d20,
+            self.fighters[i].death_save_bonus,
+            s.successes,
+            s.failures,
+        ) {
+            None => SaveResult::Stable,
+            Some((_, f)) if f >= 3 => SaveResult::Dead,
+            Some((su, _)) if su >= 3 => SaveResult::Stable,
+            Some((su, f)) => SaveResult::Marks(su, f),
+        };
+        match result {
+            SaveResult::Marks(su, f) => {
+                (s.successes, s.failures) = (su, f);
+                s.incapacitated |= f >= 2;
+            }
+            SaveResult::Dead => {
+                s.incapacitated = true;
+                die(s, false);
+            }
+            SaveResult::Stable => {
+                (s.successes, s.failures) = (0, 0);
+                s.dying = false;
+                s.health = 1;
+                if self.rules.stabilised_rejoins && !s.incapacitated {
+                    s.up = true;
+                    s.vitality = 0;
+                }
+            }
+        }
+        observer.death_save(i, d20, result);
+    }
+
+    /// The action combatant `i` wants and can pay for, if any.
+    fn wanted(&self, i: usize, arena: &Arena) -> Option<Action> {
+        let f = &self.fighters[i];
+        let s = &arena.states[i];
+        let spare = s.ap - f.reserve_ap;
+        if f.first_aid.is_some()
+            && spare >= FIRST_AID_AP
+            && let Some(t) = self.most_failed_dying_ally(i, arena)
+        {
+            return Some(Action::FirstAid(t));
+        }
+        f.attacks
+            .iter()
+            .position(|a| a.ap <= spare)
+            .map(Action::Attack)
+    }
+
+    fn most_failed_dying_ally(&self, i: usize, arena: &Arena) -> Option<usize> {
+        let side = self.fighters[i].side;
+        let mut best: Option<usize> = None;
+        for (j, (g, s)) in self.fighters.iter().zip(&arena.states).enumerate() {
+            if g.side == side
+                && s.dying
+                && best.is_none_or(|b| s.failures > arena.states[b].failures)
+            {
+                best = Some(j);
+            }
+        }
+        best
+    }
+
+    /// The standing combatant with the most AP that can act, ties by L269 then file order.
+    fn next_actor(&self, arena: &Arena) -> Option<(usize, Action)> {
+        // (AP, Agility, Dexterity or Cunning, PC): the order of L268–269.
+        type Key = (i64, i64, i64, bool);
+        let mut best: Option<(usize, Action, Key)> = None;
+        for (i, (f, s)) in self.fighters.iter().zip(&arena.states).enumerate() {
+            if !s.up {
+                continue;
+            }
+            let Some(action) = self.wanted(i, arena) else {
+                continue;
+            };
+            let key = (s.ap, f.agility, f.dex_or_cunning, f.kind == Kind::Pc);
+            if best.is_none_or(|(_, _, k)| key > k) {
+                best = Some((i, action, key));
+            }
+        }
+        best.map(|(i, a, _)| (i, a))
+    }
+
+    fn act<Ro: Roller, Ob: Observer>(
+        &self,
+        who: usize,
+        action: Action,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) {
+        match action {
+            Action::FirstAid(t) => {
+                observer.action(who, action, t);
+                let s = &mut arena.states[who];
+                s.ap -= FIRST_AID_AP;
+                s.ap_by_kind[AP_OTHER] += FIRST_AID_AP as u64;
+                let d20 = roller.d(20);
+                let stabilised = d20 + self.fighters[who].first_aid.unwrap_or(0) >= 10;
+                if stabilised {
+                    // L453–454: no more saves, but down at 0 Health.
+                    let t = &mut arena.states[t];
+                    t.dying = false;
+                    (t.successes, t.failures) = (0, 0);
+                }
+                observer.first_aid(who, t, d20, stabilised);
+            }
+            Action::Attack(k) => {
+                let Some(t) = self.choose_target(who, roller, arena) else {
+                    return;
+                };
+                observer.action(who, action, t);
+                self.strike(who, t, k, false, roller, arena, observer);
+            }
+        }
+    }
+
+    fn choose_target<Ro: Roller>(
+        &self,
+        a: usize,
+        roller: &mut Ro,
+        arena: &mut Arena,
+    ) -> Option<usize> {
+        let mut targets = 0u64;
+        for (i, s) in arena.states.iter().enumerate() {
+            let alive_down = self.rules.attack_downed && !s.dead;
+            targets |= u64::from(s.up || alive_down) << i;
+        }
+        let states = &arena.states;
+        let mut focus = states[a].focus;
+        let t = self.fighters[a].target.choose(
+            self.roster,
+            self.fighters[a].side,
+            Standing(targets),
+            &mut focus,
+            |i| states[i].vitality + states[i].health,
+            |n| roller.pick(n),
+        );
+        arena.states[a].focus = focus;
+        t
+    }
+
+    /// Whether `t` makes its declared defense `d` now.
+    fn defends(&self, t: usize, d: &ActiveDefense, arena: &Arena) -> bool {
+        let f = &self.fighters[t];
+        let ap = arena.states[t].ap;
+        if ap < d.cost {
+            return false;
+        }
+        match (f.defend_when, f.attacks.first()) {
+            (DefendWhen::Affordable, _) | (DefendWhen::Spare, None) => true,
+            (DefendWhen::Spare, Some(first)) => {
+                let swings = |left: i64| (left - f.reserve_ap).max(0) / first.ap.max(1);
+                swings(ap - d.cost) == swings(ap)
+            }
+        }
+    }
+
+    fn roll_defense<Ro: Roller>(d: &ActiveDefense, roller: &mut Ro) -> i64 {
+        let mut once = || d.kind.dice().iter().map(|&s| roller.d(s)).sum::<i64>();
+        let a = once();
+        d.bonus
+            + match d.edge {
+                Edge::Normal => a,
+                Edge::Advantage => a.max(once()),
+                Edge::Disadvantage => a.min(once()),
+            }
+    }
+
+    /// `a` attacks `t` with its attack `k` (a counterattack: for 1 AP less, weapon dice only,
+    /// L386).
+    #[allow(clippy::too_many_arguments)]
+    fn strike<Ro: Roller, Ob: Observer>(
+        &self,
+        a: usize,
+        t: usize,
+        k: usize,
+        counter: bool,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) {
+        let attack = &self.fighters[a].attacks[k];
+        let cost = attack.ap - i64::from(counter);
+        let s = &mut arena.states[a];
+        s.ap -= cost;
+        s.ap_by_kind[AP_ATTACK] += cost as u64;
+        let target = &self.fighters[t];
+        let defense = match &target.defend {
+            Some(d) if arena.states[t].up && self.defends(t, d, arena) => {
+                let s = &mut arena.states[t];
+                s.ap -= d.cost;
+                s.ap_by_kind[AP_DEFENSE] += d.cost as u64;
+                observer.defend(t, d.kind);
+                Some(*d)
+            }
+            _ => None,
+        };
+        let value = match &defense {
+            Some(d) => Self::roll_defense(d, roller),
+            None => target.passive_armor,
+        };
+        let d20 = roller.d(20);
+        let total = d20 + attack.to_hit;
+        let (hit, defender_crit) = resolve(
+            d20,
+            total,
+            value,
+            defense.map(|d| d.rank),
+            attack.skill_rank,
+            &self.attack_rules(),
+        );
+        observer.attack(a, t, d20, total, value, hit);
+        if let (true, Some(d)) = (defender_crit, defense) {
+            match d.kind {
+                // L250: gains back 1 AP.
+                DefenseKind::Dodge | DefenseKind::Dodge2 => arena.states[t].ap += 1,
+                // L254: Unbalanced, which the seed does not define.
+                DefenseKind::Block => {}
+                // L259, L386: an immediate counterattack with the first attack, 1 AP less.
+                DefenseKind::Parry => {
+                    if let Some(first) = target.attacks.first()
+                        && arena.states[t].ap >= first.ap - 1
+                    {
+                        self.strike(t, a, 0, true, roller, arena, observer);
+                    }
+                }
+            }
+        }
+        if hit == Hit::Miss {
+            return;
+        }
+        let dice = roller.roll(&attack.damage) - attack.damage.constant();
+        let flat = if counter { 0 } else { attack.damage.constant() };
+        let parry_roll = match (&defense, target.attacks.first()) {
+            (Some(d), Some(w))
+                if d.kind == DefenseKind::Parry && hit == Hit::DefenderMinorFailure =>
+            {
+                roller.roll(&w.damage) - w.damage.constant()
+            }
+            _ => 0,
+        };
+        let dealt = deal(
+            attack,
+            Blow { dice, flat, hit },
+            target,
+            defense.as_ref(),
+            parry_roll,
+        );
+        observer.damage(t, dealt);
+        self.take(t, dealt, hit == Hit::Crit, arena);
+    }
+
+    /// Damage to `t`: Vitality, then Health (L436); at 0 Health a death-save failure, two on
+    /// a crit, or instant death (L450).
+    fn take(&self, t: usize, dealt: Dealt, crit: bool, arena: &mut Arena) {
+        let f = &self.fighters[t];
+        let s = &mut arena.states[t];
+        if s.dead {
+            return;
+        }
+        if s.health > 0 {
+            let from_vitality = dealt.to_pool.min(s.vitality);
+            s.vitality -= from_vitality;
+            let rest = dealt.to_pool - from_vitality + dealt.to_health;
+            if rest < s.health {
+                s.health -= rest;
+                return;
+            }
+            let leftover = rest - s.health;
+            s.health = 0;
+            s.up = false;
+            if f.kind == Kind::Monster {
+                die(s, false);
+            } else if self.rules.instant_death != InstantDeath::Off && leftover >= f.health {
+                die(s, true);
+            } else {
+                // L444: Disabled.
+                s.disabled = true;
+                s.dying = true;
+                (s.successes, s.failures) = (0, 0);
+            }
+        } else if dealt.total() > 0 {
+            if self.rules.instant_death == InstantDeath::Both && dealt.total() >= f.vitality {
+                die(s, true);
+                return;
+            }
+            s.dying = true;
+            s.failures += 1 + u32::from(crit);
+            s.incapacitated |= s.failures >= 2;
+            if s.failures >= 3 {
+                die(s, false);
+            }
+        }
+    }
+
+    /// The ending once at most one side has anyone standing.
+    fn decided(&self, arena: &Arena) -> Option<Ending> {
+        let mut up = 0u64;
+        for (i, s) in arena.states.iter().enumerate() {
+            up |= u64::from(s.up) << i;
+        }
+        let mut sides = self
+            .roster
+            .side_masks()
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| *m & up != 0);
+        match (sides.next(), sides.next()) {
+            (None, _) => Some(Ending::Draw),
+            (Some((s, _)), None) => Some(Ending::Win(s)),
+            _ => None,
+        }
+    }
+
+    /// AP still held is unspent; sides with nobody standing note the round.
+    fn close_round<Ob: Observer>(&self, round: u32, arena: &mut Arena, observer: &mut Ob) {
+        let mut up = 0u64;
+        for (i, s) in arena.states.iter_mut().enumerate() {
+            if s.active {
+                s.ap_by_kind[AP_UNSPENT] += s.ap.max(0) as u64;
+                s.active = false;
+            }
+            up |= u64::from(s.up) << i;
+        }
+        for (side, &mask) in self.roster.side_masks().iter().enumerate() {
+            if mask & up != 0 {
+                arena.side_down[side] = self.max_rounds + 1;
+            } else if arena.side_down[side] > self.max_rounds {
+                arena.side_down[side] = round;
+            }
+        }
+        observer.round_end(round, &arena.states);
+    }
+
+    /// After the fight: the winners' dying are stabilised (`winners_stabilise`); everyone
+    /// else's dying roll their saves out (L446–449).
+    fn finish<Ro: Roller>(&self, ending: Ending, roller: &mut Ro, arena: &mut Arena) {
+        for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
+            if !s.dying {
+                continue;
+            }
+            if self.rules.winners_stabilise && ending == Ending::Win(f.side) {
+                s.dying = false;
+                continue;
+            }
+            let (mut su, mut fa) = (s.successes, s.failures);
+            loop {
+                match save(roller.d(20), f.death_save_bonus, su, fa) {
+                    None => break,
+                    Some((a, b)) => (su, fa) = (a, b),
+                }
+                s.incapacitated |= fa >= 2;
+                if fa >= 3 {
+                    die(s, false);
+                    break;
+                }
+                if su >= 3 {
+                    break;
+                }
+            }
+            s.dying = false;
+        }
+    }
+}
+
+fn die(s: &mut State, instant: bool) {
+    s.up = false;
+    s.dying = false;
+    s.dead = true;
+    s.instant_death = instant;
+}
