@@ -355,10 +355,6 @@ fn bad_rolls_name_line_and_key() {
             "[check]\ntarget = 10\n[contest]\n",
             "`contest`: a scenario describes one thing",
         ),
-        (
-            "[[combatant]]\nname = \"x\"\n",
-            "`combatant`: unknown field `combatant`: not a section of unbound-legends",
-        ),
     ] {
         let err = load(body).unwrap_err();
         assert!(
