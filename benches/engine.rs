@@ -1,7 +1,7 @@
 //! Engine benchmarks, per core (everything runs on one thread): the warded-door check through
 //! the real scenario path beside a plain hand-written loop doing the same dice with
-//! rand_xoshiro, so the engine's overhead is a visible ratio; Yeti fights through the
-//! scenario path; single dice rolls.
+//! rand_xoshiro, so the engine's overhead is a visible ratio; Yeti fights and Unbound
+//! Legends' ogre fight through the scenario path, with their ratio; single dice rolls.
 
 use criterion::{Criterion, Throughput, criterion_group};
 use oddsmith::dice::packed::PackedDice;
@@ -83,14 +83,23 @@ fn bench_check(c: &mut Criterion) {
 
 const FIGHTS: u64 = 4096;
 
-fn bench_yeti(c: &mut Criterion) {
-    let scenario = shipped("yeti.toml");
-    let mut group = c.benchmark_group("yeti");
-    group.throughput(Throughput::Elements(FIGHTS));
-    group.bench_function("engine", |b| {
-        b.iter(|| engine_batches(&scenario, 1, FIGHTS))
-    });
-    group.finish();
+fn bench_fights(c: &mut Criterion) {
+    for (name, file) in [("yeti", "yeti.toml"), ("ogre", "ogre_in_the_mill.toml")] {
+        let scenario = shipped(file);
+        let mut group = c.benchmark_group(name);
+        group.throughput(Throughput::Elements(FIGHTS));
+        group.bench_function("engine", |b| {
+            b.iter(|| engine_batches(&scenario, 1, FIGHTS))
+        });
+        group.finish();
+    }
+}
+
+/// Fights per second on one core: `batches` batches of the scenario's fights.
+fn fights_per_second(scenario: &Scenario, batches: u64) -> f64 {
+    let t = Instant::now();
+    black_box(engine_batches(scenario, batches, TRIALS));
+    (batches * TRIALS) as f64 / t.elapsed().as_secs_f64()
 }
 
 fn bench_dice(c: &mut Criterion) {
@@ -124,17 +133,18 @@ fn ratio() {
         hand / 1e6,
         engine / hand
     );
-    let yeti = shipped("yeti.toml");
-    let fights = 20 * TRIALS;
-    let t = Instant::now();
-    black_box(engine_batches(&yeti, 20, TRIALS));
+    let yeti = fights_per_second(&shipped("yeti.toml"), 20);
+    println!("yeti per core: {:.2} M fights/s", yeti / 1e6);
+    // Unbound Legends' ogre fight against the Yeti's: the target is a ratio of at least 0.5.
+    let ogre = fights_per_second(&shipped("ogre_in_the_mill.toml"), 20);
     println!(
-        "yeti per core: {:.2} M fights/s",
-        fights as f64 / t.elapsed().as_secs_f64() / 1e6
+        "ogre per core: {:.2} M fights/s, ogre/yeti ratio {:.2}",
+        ogre / 1e6,
+        ogre / yeti
     );
 }
 
-criterion_group!(benches, bench_check, bench_yeti, bench_dice);
+criterion_group!(benches, bench_check, bench_fights, bench_dice);
 
 fn main() {
     benches();

@@ -42,6 +42,9 @@ pub struct DiceExpr {
     /// The whole expression when it is one positive die plus a constant (the common case),
     /// sampled without walking the terms.
     single: Option<Die>,
+    /// The whole expression when it is several of one positive die plus a constant
+    /// (`"2d6+4"`), sampled without walking the terms.
+    uniform: Option<(u32, Die)>,
     /// Dice terms in written order.
     terms: Vec<Term>,
     /// Sum of the constant terms.
@@ -57,8 +60,13 @@ impl DiceExpr {
             [t] if t.count == 1 && !t.negative => Some(t.die),
             _ => None,
         };
+        let uniform = match terms.as_slice() {
+            [t] if !t.negative => Some((t.count, t.die)),
+            _ => None,
+        };
         Self {
             single,
+            uniform,
             terms,
             constant,
             text: text.to_string(),
@@ -71,6 +79,13 @@ impl DiceExpr {
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> i64 {
         if let Some(die) = &self.single {
             return self.constant + die.sample(rng);
+        }
+        if let Some((count, die)) = &self.uniform {
+            let mut total = self.constant;
+            for _ in 0..*count {
+                total += die.sample(rng);
+            }
+            return total;
         }
         let mut total = self.constant;
         for t in &self.terms {

@@ -13,7 +13,7 @@
 use super::conflict::Fighter;
 use crate::combat::{Roster, Standing};
 use crate::dice::DiceExpr;
-use crate::dice::packed::PackedDice;
+use crate::dice::packed::D20Stream;
 use rand::Rng;
 
 /// Where a fight's random numbers come from.
@@ -26,21 +26,10 @@ pub trait Roller {
     fn pick(&mut self, n: usize) -> usize;
 }
 
-/// Twenty faces to the 14th power fits one 64-bit draw.
-const D20_PER_DRAW: u32 = 14;
-
-/// Fourteen d20s, built once at compile time.
-const D20S: PackedDice = match PackedDice::new(20, D20_PER_DRAW) {
-    Some(dice) => dice,
-    None => panic!("20^14 < 2^64"),
-};
-
 /// A [`Roller`] over a random generator; d20s come fourteen to a 64-bit draw, unbiased.
 pub struct RngRoller<'a, R: Rng + ?Sized> {
     rng: &'a mut R,
-    packed: PackedDice,
-    faces: u64,
-    left: u32,
+    d20s: D20Stream,
 }
 
 impl<'a, R: Rng + ?Sized> RngRoller<'a, R> {
@@ -48,9 +37,7 @@ impl<'a, R: Rng + ?Sized> RngRoller<'a, R> {
     pub fn new(rng: &'a mut R) -> Self {
         Self {
             rng,
-            packed: D20S,
-            faces: 0,
-            left: 0,
+            d20s: D20Stream::default(),
         }
     }
 }
@@ -58,14 +45,7 @@ impl<'a, R: Rng + ?Sized> RngRoller<'a, R> {
 impl<R: Rng + ?Sized> Roller for RngRoller<'_, R> {
     #[inline]
     fn d20(&mut self) -> i64 {
-        if self.left == 0 {
-            self.faces = self.packed.draw(self.rng);
-            self.left = D20_PER_DRAW;
-        }
-        let face = self.faces % 20;
-        self.faces /= 20;
-        self.left -= 1;
-        face as i64 + 1
+        self.d20s.roll(self.rng)
     }
 
     #[inline]

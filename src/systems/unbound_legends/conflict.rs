@@ -14,7 +14,7 @@
 //! `incapacitated` rows.
 
 use super::fight::{
-    AP_ATTACK, AP_DEFENSE, AP_OTHER, AP_UNSPENT, Arena, Battle, RngRoller, Unobserved,
+    AP_ATTACK, AP_DEFENSE, AP_OTHER, AP_UNSPENT, Arena, Battle, Pace, RngRoller, Unobserved, paces,
 };
 use super::fighter::{FightRules, Fighter, Kind};
 use crate::combat::{FightRecorder, Roster};
@@ -53,6 +53,7 @@ pub struct Conflict {
     pub rules: FightRules,
     /// Round limit.
     pub max_rounds: u32,
+    paces: Vec<Pace>,
     layout: Layout,
     recorder: FightRecorder,
     own: Vec<Own>,
@@ -93,6 +94,7 @@ impl Conflict {
             })
             .collect();
         Self {
+            paces: paces(&fighters),
             fighters,
             roster,
             rules,
@@ -107,6 +109,7 @@ impl Conflict {
     pub fn battle(&self) -> Battle<'_> {
         Battle {
             fighters: &self.fighters,
+            paces: &self.paces,
             roster: &self.roster,
             rules: self.rules,
             max_rounds: self.max_rounds,
@@ -128,9 +131,9 @@ impl RuleSystem for Conflict {
     }
 
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, arena: &mut Arena, tally: &mut Tally) {
-        let (ending, rounds) = self
-            .battle()
-            .fight(&mut RngRoller(rng), arena, &mut Unobserved);
+        let (ending, rounds) =
+            self.battle()
+                .fight(&mut RngRoller::new(rng), arena, &mut Unobserved);
         let (mut dead, mut down) = (0u64, 0u64);
         for (i, (s, own)) in arena.states.iter().zip(&self.own).enumerate() {
             dead |= u64::from(s.dead) << i;

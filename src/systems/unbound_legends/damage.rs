@@ -76,10 +76,9 @@ pub fn deal(
     parry_roll: i64,
 ) -> Dealt {
     let crit = blow.hit == Hit::Crit;
-    let dice_max = attack.damage.max() - attack.damage.constant();
     let mut damage = (blow.dice + blow.flat).max(0);
     if crit && attack.special == Special::Slashing {
-        damage += dice_max;
+        damage += attack.dice_max;
     }
     let graze = blow.hit == Hit::DefenderMinorFailure
         && defense.is_some_and(|d| matches!(d.kind, DefenseKind::Dodge | DefenseKind::Dodge2));
@@ -89,7 +88,7 @@ pub fn deal(
     damage = (damage - parry_roll).max(0);
     let mut extra = 0;
     if crit && attack.special == Special::Piercing {
-        extra = i64::from(attack.damage.dice_count());
+        extra = attack.dice_count;
     } else {
         damage = (damage - armor_reduction(target, defense, blow.hit)).max(0);
     }
@@ -153,14 +152,14 @@ mod tests {
     }
 
     fn attack(damage: &str, kind: &str, special: Special) -> Attack {
-        Attack {
-            to_hit: 0,
-            damage: damage.parse().unwrap(),
-            kinds: kind_bit(kind).unwrap() | kind_bit("null").unwrap(),
+        Attack::new(
+            0,
+            damage.parse().unwrap(),
+            kind_bit(kind).unwrap() | kind_bit("null").unwrap(),
             special,
-            skill_rank: 1,
-            ap: 5,
-        }
+            1,
+            5,
+        )
     }
 
     fn active(kind: DefenseKind) -> ActiveDefense {

@@ -19,6 +19,7 @@ use super::fighter::{
 };
 use super::saves::save;
 use crate::combat::{Ending, Roster, Standing};
+use crate::dice::packed::D20Stream;
 use crate::dice::{DiceExpr, uniform_below};
 use rand::Rng;
 
@@ -32,23 +33,40 @@ pub trait Roller {
     fn pick(&mut self, n: usize) -> usize;
 }
 
-/// A [`Roller`] over a random generator.
-pub struct RngRoller<'a, R: Rng + ?Sized>(pub &'a mut R);
+/// A [`Roller`] over a random generator; d20s come fourteen to a 64-bit draw.
+pub struct RngRoller<'a, R: Rng + ?Sized> {
+    rng: &'a mut R,
+    d20s: D20Stream,
+}
+
+impl<'a, R: Rng + ?Sized> RngRoller<'a, R> {
+    /// A roller drawing from `rng`.
+    pub fn new(rng: &'a mut R) -> Self {
+        Self {
+            rng,
+            d20s: D20Stream::default(),
+        }
+    }
+}
 
 impl<R: Rng + ?Sized> Roller for RngRoller<'_, R> {
     #[inline]
     fn d(&mut self, sides: u32) -> i64 {
-        i64::from(uniform_below(self.0, sides)) + 1
+        if sides == 20 {
+            self.d20s.roll(self.rng)
+        } else {
+            i64::from(uniform_below(self.rng, sides)) + 1
+        }
     }
 
     #[inline]
     fn roll(&mut self, dice: &DiceExpr) -> i64 {
-        dice.sample(self.0)
+        dice.sample(self.rng)
     }
 
     #[inline]
     fn pick(&mut self, n: usize) -> usize {
-        uniform_below(self.0, n as u32) as usize
+        uniform_below(self.rng, n as u32) as usize
     }
 }
 
@@ -158,6 +176,29 @@ pub struct Arena {
     pub states: Vec<State>,
     /// Per side: the round it last stopped fighting (`max_rounds + 1` if it never did).
     pub side_down: Vec<u32>,
+    /// Bit `i`: combatant `i` is up (as of the last [`Arena::refresh`]).
+    up: u64,
+    /// Bit `i`: combatant `i` is dying.
+    dying: u64,
+    /// Bit `i`: combatant `i` is dead.
+    dead: u64,
+    /// Someone's `up`, `dying` or `dead` changed since the masks were computed.
+    stale: bool,
+}
+
+impl Arena {
+    /// Recomputes the masks from the states (after every action and death save).
+    #[inline]
+    fn refresh(&mut self) {
+        let (mut up, mut dying, mut dead) = (0, 0, 0);
+        for (i, s) in self.states.iter().enumerate() {
+            up |= u64::from(s.up) << i;
+            dying |= u64::from(s.dying) << i;
+            dead |= u64::from(s.dead) << i;
+        }
+        (self.up, self.dying, self.dead) = (up, dying, dead);
+        self.stale = false;
+    }
 }
 
 /// A fight's combatants, roster, rules and round limit.
@@ -165,6 +206,8 @@ pub struct Arena {
 pub struct Battle<'a> {
     /// Combatants in scenario order.
     pub fighters: &'a [Fighter],
+    /// What the turn order needs of each, from [`paces`].
+    pub paces: &'a [Pace],
     /// Names and sides.
     pub roster: &'a Roster,
     /// Table readings.
@@ -175,6 +218,64 @@ pub struct Battle<'a> {
 
 /// AP that first aid costs (L453).
 pub const FIRST_AID_AP: i64 = 8;
+
+/// What the turn order needs of a combatant, worked out once when the scenario loads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pace {
+    /// AP needed for its cheapest attack with the reserve kept (`i64::MAX` without attacks).
+    needs: i64,
+    /// Its allies, itself included, as a mask.
+    allies: u64,
+    /// AP kept back from actions.
+    reserve: i64,
+    /// Gives first aid.
+    first_aid: bool,
+    /// Place in the tie order of L269 among everyone (higher goes first): Agility, then
+    /// Dexterity or Cunning, then PCs, then file order.
+    rank: u64,
+}
+
+/// The [`Pace`] of each of `fighters`.
+pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
+    let allies = |side: usize| {
+        fighters
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.side == side)
+            .fold(0u64, |m, (i, _)| m | 1 << i)
+    };
+    let mut order: Vec<usize> = (0..fighters.len()).collect();
+    let tie = |i: usize| {
+        let f = &fighters[i];
+        (
+            f.agility,
+            f.dex_or_cunning,
+            f.kind == Kind::Pc,
+            std::cmp::Reverse(i),
+        )
+    };
+    order.sort_by_key(|&i| tie(i));
+    let mut rank = vec![0u64; fighters.len()];
+    for (r, &i) in order.iter().enumerate() {
+        rank[i] = r as u64;
+    }
+    fighters
+        .iter()
+        .zip(rank)
+        .map(|(f, rank)| Pace {
+            needs: f
+                .attacks
+                .iter()
+                .map(|a| a.ap + f.reserve_ap)
+                .min()
+                .unwrap_or(i64::MAX),
+            allies: allies(f.side),
+            reserve: f.reserve_ap,
+            first_aid: f.first_aid.is_some(),
+            rank,
+        })
+        .collect()
+}
 
 impl Battle<'_> {
     fn attack_rules(&self) -> AttackRules {
@@ -197,10 +298,14 @@ impl Battle<'_> {
             self.start_round(round, roller, arena, observer);
             while let Some((who, action)) = self.next_actor(arena) {
                 self.act(who, action, roller, arena, observer);
-                if let Some(ending) = self.decided(arena) {
-                    self.close_round(round, arena, observer);
-                    self.finish(ending, roller, arena);
-                    return (ending, round);
+                // Only a fall (or a rise) can decide the fight.
+                if arena.stale {
+                    arena.refresh();
+                    if let Some(ending) = self.decided(arena) {
+                        self.close_round(round, arena, observer);
+                        self.finish(ending, roller, arena);
+                        return (ending, round);
+                    }
                 }
             }
             self.close_round(round, arena, observer);
@@ -258,6 +363,7 @@ impl Battle<'_> {
             s.active = s.up;
             s.rounds_active += u64::from(s.up);
         }
+        arena.refresh();
         observer.round_start(round, &arena.states);
     }
 
@@ -323,13 +429,12 @@ impl Battle<'_> {
     }
 
     fn most_failed_dying_ally(&self, i: usize, arena: &Arena) -> Option<usize> {
-        let side = self.fighters[i].side;
+        let mut left = arena.dying & self.paces[i].allies;
         let mut best: Option<usize> = None;
-        for (j, (g, s)) in self.fighters.iter().zip(&arena.states).enumerate() {
-            if g.side == side
-                && s.dying
-                && best.is_none_or(|b| s.failures > arena.states[b].failures)
-            {
+        while left != 0 {
+            let j = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if best.is_none_or(|b| arena.states[j].failures > arena.states[b].failures) {
                 best = Some(j);
             }
         }
@@ -338,22 +443,21 @@ impl Battle<'_> {
 
     /// The standing combatant with the most AP that can act, ties by L269 then file order.
     fn next_actor(&self, arena: &Arena) -> Option<(usize, Action)> {
-        // (AP, Agility, Dexterity or Cunning, PC): the order of L268–269.
-        type Key = (i64, i64, i64, bool);
-        let mut best: Option<(usize, Action, Key)> = None;
-        for (i, (f, s)) in self.fighters.iter().zip(&arena.states).enumerate() {
-            if !s.up {
-                continue;
-            }
-            let Some(action) = self.wanted(i, arena) else {
-                continue;
-            };
-            let key = (s.ap, f.agility, f.dex_or_cunning, f.kind == Kind::Pc);
-            if best.is_none_or(|(_, _, k)| key > k) {
-                best = Some((i, action, key));
+        let mut best: Option<(usize, u64)> = None;
+        let mut left = arena.up;
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let (p, ap) = (&self.paces[i], arena.states[i].ap);
+            let can = ap >= p.needs
+                || (p.first_aid && ap - p.reserve >= FIRST_AID_AP && arena.dying & p.allies != 0);
+            // AP first, then the tie order; AP is never negative and ranks are below 64.
+            let key = ((ap as u64) << 6) | p.rank;
+            if can && best.is_none_or(|(_, k)| key > k) {
+                best = Some((i, key));
             }
         }
-        best.map(|(i, a, _)| (i, a))
+        best.and_then(|(i, _)| self.wanted(i, arena).map(|a| (i, a)))
     }
 
     fn act<Ro: Roller, Ob: Observer>(
@@ -374,6 +478,7 @@ impl Battle<'_> {
                 let stabilised = d20 + self.fighters[who].first_aid.unwrap_or(0) >= 10;
                 if stabilised {
                     // L453–454: no more saves, but down at 0 Health.
+                    arena.stale = true;
                     let t = &mut arena.states[t];
                     t.dying = false;
                     (t.successes, t.failures) = (0, 0);
@@ -396,11 +501,12 @@ impl Battle<'_> {
         roller: &mut Ro,
         arena: &mut Arena,
     ) -> Option<usize> {
-        let mut targets = 0u64;
-        for (i, s) in arena.states.iter().enumerate() {
-            let alive_down = self.rules.attack_downed && !s.dead;
-            targets |= u64::from(s.up || alive_down) << i;
-        }
+        let all = u64::MAX >> (64 - self.fighters.len());
+        let targets = if self.rules.attack_downed {
+            all & !arena.dead
+        } else {
+            arena.up
+        };
         let states = &arena.states;
         let mut focus = states[a].focus;
         let t = self.fighters[a].target.choose(
@@ -529,6 +635,13 @@ impl Battle<'_> {
     /// Damage to `t`: Vitality, then Health (L436); at 0 Health a death-save failure, two on
     /// a crit, or instant death (L450).
     fn take(&self, t: usize, dealt: Dealt, crit: bool, arena: &mut Arena) {
+        let status = |s: &State| (s.up, s.dying, s.dead);
+        let before = status(&arena.states[t]);
+        self.damage_state(t, dealt, crit, arena);
+        arena.stale |= status(&arena.states[t]) != before;
+    }
+
+    fn damage_state(&self, t: usize, dealt: Dealt, crit: bool, arena: &mut Arena) {
         let f = &self.fighters[t];
         let s = &mut arena.states[t];
         if s.dead {
@@ -571,10 +684,7 @@ impl Battle<'_> {
 
     /// The ending once at most one side has anyone standing.
     fn decided(&self, arena: &Arena) -> Option<Ending> {
-        let mut up = 0u64;
-        for (i, s) in arena.states.iter().enumerate() {
-            up |= u64::from(s.up) << i;
-        }
+        let up = arena.up;
         let mut sides = self
             .roster
             .side_masks()

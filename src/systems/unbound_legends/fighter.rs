@@ -68,6 +68,33 @@ pub struct Attack {
     pub skill_rank: i64,
     /// Its AP cost (L302: 5 unless stated).
     pub ap: i64,
+    /// The highest the dice alone can roll (a slashing crit adds it, L425).
+    pub dice_max: i64,
+    /// How many dice it rolls (a piercing crit deals this to Health, L424).
+    pub dice_count: i64,
+}
+
+impl Attack {
+    /// An attack; the dice maximum and count are read off `damage`.
+    pub fn new(
+        to_hit: i64,
+        damage: DiceExpr,
+        kinds: Kinds,
+        special: Special,
+        skill_rank: i64,
+        ap: i64,
+    ) -> Self {
+        Self {
+            to_hit,
+            dice_max: damage.max() - damage.constant(),
+            dice_count: i64::from(damage.dice_count()),
+            damage,
+            kinds,
+            special,
+            skill_rank,
+            ap,
+        }
+    }
 }
 
 /// Where a combatant's Action Points come from (L267).

@@ -291,14 +291,14 @@ fn attack(source: &Source, a: &AttackSpec, name: &str) -> Result<Attack, Scenari
         "poison" => Special::Poison,
         _ => Special::Plain,
     };
-    Ok(Attack {
-        to_hit: int(a.to_hit.as_ref(), "to_hit", -50, 100, 0)?,
+    Ok(Attack::new(
+        int(a.to_hit.as_ref(), "to_hit", -50, 100, 0)?,
         damage,
-        kinds: kind_bit(kind_word).expect("checked above") | source_bit,
+        kind_bit(kind_word).expect("checked above") | source_bit,
         special,
-        skill_rank: int(a.skill_rank.as_ref(), "skill_rank", 0, 4, 0)?,
-        ap: int(a.ap.as_ref(), "ap", 1, 1000, 5)?,
-    })
+        int(a.skill_rank.as_ref(), "skill_rank", 0, 4, 0)?,
+        int(a.ap.as_ref(), "ap", 1, 1000, 5)?,
+    ))
 }
 
 fn quoted(words: &[&str]) -> String {
