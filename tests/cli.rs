@@ -454,3 +454,72 @@ fn json_carries_headlines_and_combatants() {
     );
     assert!(metric(&roll, "success")["estimate"].as_f64().unwrap() < 1.0);
 }
+
+#[test]
+fn the_ogre_fight_reports_falls_and_ap_and_bad_ogres_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = oddsmith(&[
+        "run",
+        "scenarios/ogre_in_the_mill.toml",
+        "--trials",
+        "20000",
+        "--json",
+        "--quiet",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    let json = json_of(&out);
+    assert_eq!(json["system"], "unbound-legends");
+    for who in ["Brann", "Vessa", "Aldo"] {
+        for kind in ["death", "disabled", "death_instant", "incapacitated"] {
+            let m = metric(&json, &format!("{kind}.{who}"));
+            assert!(m["ci_low"].as_f64().unwrap() <= m["ci_high"].as_f64().unwrap());
+        }
+    }
+    for who in ["Brann", "Vessa", "Aldo", "Mill Ogre"] {
+        for kind in ["ap_attack", "ap_defense", "ap_other", "ap_unspent"] {
+            let m = metric(&json, &format!("{kind}.{who}.mean"));
+            assert!(m["estimate"].as_f64().unwrap() >= 0.0);
+        }
+    }
+    let ogre = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/ogre_in_the_mill.toml"),
+    )
+    .unwrap();
+    for (from, to, expected) in [
+        (
+            "skill_rank = 1 }",
+            "skill_rank = 5 }",
+            "`combatant.Brann.attacks.skill_rank`: 5 is out of range",
+        ),
+        (
+            "armor = \"light\"",
+            "armor = \"mail\"",
+            "\"mail\" is not allowed",
+        ),
+        (
+            "health = 6",
+            "health = 0",
+            "`combatant.Brann.health`: 0 is out of range",
+        ),
+    ] {
+        let path = dir.path().join("bad_ogre.toml");
+        std::fs::write(&path, ogre.replacen(from, to, 1)).unwrap();
+        let out = oddsmith(&[
+            "run",
+            path.to_str().unwrap(),
+            "--out",
+            dir.path().join("o").to_str().unwrap(),
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        let at = stderr.find("bad_ogre.toml:").expect("the file is named");
+        let place: Vec<&str> = stderr[at..].splitn(4, ':').collect();
+        assert!(
+            place[1].parse::<u32>().is_ok() && place[2].parse::<u32>().is_ok(),
+            "line and column: {stderr}"
+        );
+        assert!(stderr.contains(expected), "{stderr}");
+        assert!(!dir.path().join("o").exists());
+    }
+}

@@ -374,6 +374,10 @@ impl Observer for Trace {
         self.lines
             .push(format!("{d20} → {total} vs {defense}: {hit:?}"));
     }
+    fn first_aid(&mut self, who: usize, _: usize, d20: i64, stabilised: bool) {
+        self.lines
+            .push(format!("{who} first aid {d20}: {stabilised}"));
+    }
     fn damage(&mut self, target: usize, dealt: Dealt) {
         self.lines.push(format!("{target} takes {}", dealt.total()));
     }
@@ -491,6 +495,108 @@ fn a_traced_round_orders_by_ap_pays_dodges_resets_and_saves() {
     assert_eq!((v.ap_by_kind, v.rounds_active), ([10, 4, 0, 1], 1));
     assert_eq!((a.ap_by_kind, a.rounds_active), ([5, 0, 0, 7], 2));
     assert_eq!((g.ap_by_kind, g.rounds_active), ([15, 0, 0, 5], 2));
+}
+
+const PARRY_AND_FIRST_AID: &str = r#"
+[[combatant]]
+name = "Mira"
+side = "party"
+ap = 12
+vitality = 3
+health = 5
+passive_armor = 10
+defend = "parry"
+defense.parry = { bonus = 5, rank = 1 }
+attacks = [{ name = "sword", damage = "1d8", type = "slashing" }]
+[[combatant]]
+name = "Tom"
+side = "party"
+ap = 9
+vitality = 0
+health = 2
+passive_armor = 10
+first_aid = 2
+attacks = [{ name = "club", damage = "1d4", type = "bludgeoning" }]
+[[combatant]]
+name = "Orc"
+side = "orcs"
+kind = "monster"
+ap = 10
+vitality = 10
+health = 5
+passive_armor = 10
+attacks = [{ name = "axe", to_hit = 5, damage = "1d10", type = "bludgeoning" }]
+"#;
+
+#[test]
+fn a_parry_crit_counters_and_first_aid_stabilises() {
+    let c = conflict(PARRY_AND_FIRST_AID);
+    let mut dice = Scripted {
+        d: vec![
+            (20, 2),  // Mira misses
+            (20, 19), // Mira parries: 5 + 19
+            (20, 3),  // the Orc's 8 is 16 short: the parry crits
+            (20, 15), // Mira's counterattack hits
+            (20, 1),  // Tom misses
+            (20, 20), // the Orc crits Mira, who cannot pay for a parry
+            (20, 5),  // round 2: Mira fails a death save
+            (20, 2),  // the Orc misses Tom
+            (20, 8),  // Tom's first aid: 8 + 2 ≥ 10
+            (20, 2),  // the Orc misses Tom
+            (20, 20), // round 3: the Orc crits Tom
+        ],
+        rolls: vec![("1d8", 6), ("1d10", 10), ("1d10", 10)],
+        picks: vec![(2, 0), (2, 0)],
+    };
+    let mut trace = Trace::default();
+    let mut arena = Arena::default();
+    let (ending, rounds) = c.battle().fight(&mut dice, &mut arena, &mut trace);
+    let expected = [
+        "round 1: AP [12, 9, 10]",
+        // Mira and the Orc tie on AP, Agility and Dexterity: the PC goes first (L269).
+        "0 Attack(0) at 2",
+        "2 → 2 vs 10: Miss",
+        "2 Attack(0) at 0",
+        // A parry costs the weapon's AP − 2 = 3 (L258).
+        "0 Parry",
+        "3 → 8 vs 24: Miss",
+        // The crit opens a counterattack for 5 − 1 AP, weapon dice only (L259, L386).
+        "15 → 15 vs 10: Hit",
+        "2 takes 6",
+        "1 Attack(0) at 2",
+        "1 → 1 vs 10: Miss",
+        "2 Attack(0) at 0",
+        "20 → 25 vs 10: Crit",
+        // 10 against Vitality 3 and Health 5: 2 left over < 5, Disabled.
+        "0 takes 10",
+        "end 1: AP [0, 4, 0]",
+        "0 saves 5: Marks(0, 1)",
+        "round 2: AP [12, 9, 10]",
+        "2 Attack(0) at 1",
+        "2 → 7 vs 10: Miss",
+        // 8 AP and a dying ally: first aid (L453) stabilises her at 0 Health.
+        "1 FirstAid(0) at 0",
+        "1 first aid 8: true",
+        "2 Attack(0) at 1",
+        "2 → 7 vs 10: Miss",
+        "end 2: AP [12, 1, 0]",
+        // Stable, Mira makes no more saves (L454).
+        "round 3: AP [12, 9, 10]",
+        "2 Attack(0) at 1",
+        "20 → 25 vs 10: Crit",
+        "1 takes 10",
+        "end 3: AP [12, 9, 5]",
+    ];
+    assert_eq!(trace.lines, expected);
+    assert_eq!((ending, rounds), (Ending::Win(1), 3));
+    assert!(dice.d.is_empty() && dice.rolls.is_empty() && dice.picks.is_empty());
+    let [m, t, o] = [0, 1, 2].map(|i| arena.states[i]);
+    assert!(m.disabled && !m.dying && !m.dead && !m.up && m.health == 0);
+    assert!(t.dead && t.instant_death);
+    assert_eq!((o.vitality, o.health), (4, 5));
+    assert_eq!((m.ap_by_kind, m.rounds_active), ([9, 3, 0, 0], 1));
+    assert_eq!((t.ap_by_kind, t.rounds_active), ([5, 0, 8, 14], 3));
+    assert_eq!((o.ap_by_kind, o.rounds_active), ([25, 0, 0, 5], 3));
 }
 
 #[test]
