@@ -8,11 +8,13 @@
 //!
 //! The trial loop stays allocation-free and name-free: combatant sets are 64-bit masks.
 
+pub mod dice;
 pub mod load;
 mod record;
 mod roster;
 mod target;
 
+pub use dice::FightDice;
 pub use record::{Ending, FightRecorder};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};
 pub use target::Targeting;

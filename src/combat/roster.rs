@@ -110,6 +110,19 @@ impl Roster {
     pub fn side_name(&self, i: usize) -> &str {
         &self.sides[self.side_of[i]]
     }
+
+    /// One line for a run's notes: who fights on which side, and the round limit.
+    pub fn describe(&self, max_rounds: u32) -> String {
+        let names: Vec<String> = (0..self.len())
+            .map(|i| format!("{} ({})", self.names[i], self.side_name(i)))
+            .collect();
+        format!(
+            "{} combatants on {} sides: {}; stalemate after {max_rounds} rounds",
+            self.len(),
+            self.sides.len(),
+            names.join(", ")
+        )
+    }
 }
 
 /// A set of combatants (bit `i`: combatant `i`), e.g. those standing when a round began.

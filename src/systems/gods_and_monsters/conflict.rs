@@ -208,18 +208,7 @@ impl RuleSystem for Conflict {
     }
 
     fn notes(&self) -> Vec<String> {
-        let names: Vec<String> = self
-            .fighters
-            .iter()
-            .map(|f| format!("{} ({})", f.name, self.roster.sides()[f.side]))
-            .collect();
-        vec![format!(
-            "{} combatants on {} sides: {}; stalemate after {} rounds",
-            self.fighters.len(),
-            self.roster.sides().len(),
-            names.join(", "),
-            self.max_rounds
-        )]
+        vec![self.roster.describe(self.max_rounds)]
     }
 }
 

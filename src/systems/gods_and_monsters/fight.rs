@@ -11,9 +11,8 @@
 //! or at the round limit (a stalemate).
 
 use super::conflict::Fighter;
-use crate::combat::{Roster, Standing};
+use crate::combat::{FightDice, Roster, Standing};
 use crate::dice::DiceExpr;
-use crate::dice::packed::D20Stream;
 use rand::Rng;
 
 /// Where a fight's random numbers come from.
@@ -26,46 +25,23 @@ pub trait Roller {
     fn pick(&mut self, n: usize) -> usize;
 }
 
-/// A [`Roller`] over a random generator; d20s come fourteen to a 64-bit draw, unbiased.
-pub struct RngRoller<'a, R: Rng + ?Sized> {
-    rng: &'a mut R,
-    d20s: D20Stream,
-}
+/// The seeded runner's dice: d20s come fourteen to a 64-bit draw, unbiased.
+pub type RngRoller<'a, R> = FightDice<'a, R>;
 
-impl<'a, R: Rng + ?Sized> RngRoller<'a, R> {
-    /// A roller drawing from `rng`.
-    pub fn new(rng: &'a mut R) -> Self {
-        Self {
-            rng,
-            d20s: D20Stream::default(),
-        }
-    }
-}
-
-impl<R: Rng + ?Sized> Roller for RngRoller<'_, R> {
+impl<R: Rng + ?Sized> Roller for FightDice<'_, R> {
     #[inline]
     fn d20(&mut self) -> i64 {
-        self.d20s.roll(self.rng)
+        FightDice::d20(self)
     }
 
     #[inline]
     fn damage(&mut self, dice: &DiceExpr) -> i64 {
-        dice.sample(self.rng)
+        self.roll(dice)
     }
 
-    /// Lemire's nearly divisionless multiply-shift on 32 bits: exactly uniform, and the
-    /// division for the rejection threshold happens only when the low half is small.
     #[inline]
     fn pick(&mut self, n: usize) -> usize {
-        let n = n as u32;
-        let mut m = u64::from(self.rng.next_u32()) * u64::from(n);
-        if (m as u32) < n {
-            let threshold = n.wrapping_neg() % n;
-            while (m as u32) < threshold {
-                m = u64::from(self.rng.next_u32()) * u64::from(n);
-            }
-        }
-        (m >> 32) as usize
+        FightDice::pick(self, n)
     }
 }
 

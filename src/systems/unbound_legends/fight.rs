@@ -18,9 +18,8 @@ use super::fighter::{
     ActiveDefense, ApSource, DefendWhen, FightRules, Fighter, InstantDeath, Kind,
 };
 use super::saves::save;
-use crate::combat::{Ending, Roster, Standing};
-use crate::dice::packed::D20Stream;
-use crate::dice::{DiceExpr, uniform_below};
+use crate::combat::{Ending, FightDice, Roster, Standing};
+use crate::dice::DiceExpr;
 use rand::Rng;
 
 /// Where a fight's random numbers come from.
@@ -33,40 +32,23 @@ pub trait Roller {
     fn pick(&mut self, n: usize) -> usize;
 }
 
-/// A [`Roller`] over a random generator; d20s come fourteen to a 64-bit draw.
-pub struct RngRoller<'a, R: Rng + ?Sized> {
-    rng: &'a mut R,
-    d20s: D20Stream,
-}
+/// The seeded runner's dice: d20s come fourteen to a 64-bit draw, unbiased.
+pub type RngRoller<'a, R> = FightDice<'a, R>;
 
-impl<'a, R: Rng + ?Sized> RngRoller<'a, R> {
-    /// A roller drawing from `rng`.
-    pub fn new(rng: &'a mut R) -> Self {
-        Self {
-            rng,
-            d20s: D20Stream::default(),
-        }
-    }
-}
-
-impl<R: Rng + ?Sized> Roller for RngRoller<'_, R> {
+impl<R: Rng + ?Sized> Roller for FightDice<'_, R> {
     #[inline]
     fn d(&mut self, sides: u32) -> i64 {
-        if sides == 20 {
-            self.d20s.roll(self.rng)
-        } else {
-            i64::from(uniform_below(self.rng, sides)) + 1
-        }
+        FightDice::d(self, sides)
     }
 
     #[inline]
     fn roll(&mut self, dice: &DiceExpr) -> i64 {
-        dice.sample(self.rng)
+        FightDice::roll(self, dice)
     }
 
     #[inline]
     fn pick(&mut self, n: usize) -> usize {
-        uniform_below(self.rng, n as u32) as usize
+        FightDice::pick(self, n)
     }
 }
 

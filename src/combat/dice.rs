@@ -1,0 +1,62 @@
+//! The random numbers a fight draws, over any generator: d20s fourteen to a 64-bit draw, other
+//! dice and dice expressions exactly unbiased, and uniform picks among standing foes. Each
+//! system's fight loop takes its dice through a small trait of its own (so tests can script
+//! them); its seeded runner implements that trait for [`FightDice`].
+
+use crate::dice::packed::D20Stream;
+use crate::dice::{DiceExpr, uniform_below};
+use rand::Rng;
+
+/// A fight's dice over a random generator.
+pub struct FightDice<'a, R: Rng + ?Sized> {
+    rng: &'a mut R,
+    d20s: D20Stream,
+}
+
+impl<'a, R: Rng + ?Sized> FightDice<'a, R> {
+    /// Dice drawing from `rng`.
+    pub fn new(rng: &'a mut R) -> Self {
+        Self {
+            rng,
+            d20s: D20Stream::default(),
+        }
+    }
+
+    /// One d20 (1–20).
+    #[inline]
+    pub fn d20(&mut self) -> i64 {
+        self.d20s.roll(self.rng)
+    }
+
+    /// One die of `sides` faces (1…sides); d20s come from the packed stream.
+    #[inline]
+    pub fn d(&mut self, sides: u32) -> i64 {
+        if sides == 20 {
+            self.d20()
+        } else {
+            i64::from(uniform_below(self.rng, sides)) + 1
+        }
+    }
+
+    /// One roll of a dice expression.
+    #[inline]
+    pub fn roll(&mut self, dice: &DiceExpr) -> i64 {
+        dice.sample(self.rng)
+    }
+
+    /// A uniform choice among `n` candidates (`0..n`): Lemire's nearly divisionless
+    /// multiply-shift on 32 bits, exactly uniform; the division for the rejection threshold
+    /// happens only when the low half is small.
+    #[inline]
+    pub fn pick(&mut self, n: usize) -> usize {
+        let n = n as u32;
+        let mut m = u64::from(self.rng.next_u32()) * u64::from(n);
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = u64::from(self.rng.next_u32()) * u64::from(n);
+            }
+        }
+        (m >> 32) as usize
+    }
+}
