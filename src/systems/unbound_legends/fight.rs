@@ -11,13 +11,13 @@
 //! side has anyone standing, or after `max_rounds` as a stalemate; then the winners' dying
 //! are stabilised and everyone else's dying roll their saves out.
 
-use super::attack::{AttackRules, DefenseKind, Hit, resolve};
+use super::attack::{DefenseKind, Hit, resolve};
 use super::d20::Edge;
 use super::damage::{Blow, Dealt, deal};
 use super::fighter::{
     ActiveDefense, ApSource, DefendWhen, FightRules, Fighter, InstantDeath, Kind,
 };
-use super::saves::save;
+use super::saves::{roll_out, save};
 use crate::combat::{Ending, FightDice, Roster, Standing};
 use crate::dice::DiceExpr;
 use rand::Rng;
@@ -260,13 +260,6 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
 }
 
 impl Battle<'_> {
-    fn attack_rules(&self) -> AttackRules {
-        AttackRules {
-            crit_margin: self.rules.crit_margin,
-            minor_band: self.rules.minor_band,
-        }
-    }
-
     /// Plays one fight; leaves everyone's final state in `arena` and returns how it ended and
     /// after how many rounds.
     pub fn fight<Ro: Roller, Ob: Observer>(
@@ -571,7 +564,7 @@ impl Battle<'_> {
             value,
             defense.map(|d| d.rank),
             attack.skill_rank,
-            &self.attack_rules(),
+            &self.rules.attack,
         );
         observer.attack(a, t, d20, total, value, hit);
         if let (true, Some(d)) = (defender_crit, defense) {
@@ -711,20 +704,10 @@ impl Battle<'_> {
                 s.dying = false;
                 continue;
             }
-            let (mut su, mut fa) = (s.successes, s.failures);
-            loop {
-                match save(roller.d(20), f.death_save_bonus, su, fa) {
-                    None => break,
-                    Some((a, b)) => (su, fa) = (a, b),
-                }
-                s.incapacitated |= fa >= 2;
-                if fa >= 3 {
-                    die(s, false);
-                    break;
-                }
-                if su >= 3 {
-                    break;
-                }
+            let end = roll_out(|| roller.d(20), f.death_save_bonus, s.successes, s.failures);
+            s.incapacitated |= end.incapacitated;
+            if end.dead {
+                die(s, false);
             }
             s.dying = false;
         }

@@ -3,7 +3,7 @@
 //! (L247–260), attacks (L302, L360–364), damage types and sources (L393–414), and which
 //! dying rules apply (L440–456). Plain data; the fight itself is in [`super::fight`].
 
-use super::attack::{DefenseKind, MinorBand};
+use super::attack::{AttackRules, DefenseKind};
 use super::d20::Edge;
 use crate::combat::Targeting;
 use crate::dice::DiceExpr;
@@ -257,10 +257,8 @@ impl InstantDeath {
 /// The table readings of a fight (`[rules]`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FightRules {
-    /// Points over the defense that crit (L422).
-    pub crit_margin: i64,
-    /// The attacker's minor-failure band (L434).
-    pub minor_band: MinorBand,
+    /// How attacks resolve: the crit margin (L422) and the minor-failure band (L434).
+    pub attack: AttackRules,
     /// Roll AP again each round (the variant of L270–271).
     pub reroll_ap_each_round: bool,
     /// Which instant-death rules apply.
@@ -277,8 +275,7 @@ pub struct FightRules {
 impl Default for FightRules {
     fn default() -> Self {
         Self {
-            crit_margin: 10,
-            minor_band: MinorBand::Rank,
+            attack: AttackRules::default(),
             reroll_ap_each_round: false,
             instant_death: InstantDeath::Both,
             stabilised_rejoins: true,

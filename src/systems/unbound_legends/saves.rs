@@ -34,13 +34,19 @@ pub fn save(d20: i64, modifier: i64, successes: u32, failures: u32) -> Option<(u
     }
 }
 
-/// Rolls death saves from no marks until the character stabilises or dies.
-pub fn roll_out<R: Rng + ?Sized>(rng: &mut R, modifier: i64) -> SavesEnd {
-    let (mut s, mut f) = (0, 0);
+/// Rolls death saves from `successes` and `failures` marks, each d20 from `d20`, until the
+/// character stabilises or dies.
+pub fn roll_out(
+    mut d20: impl FnMut() -> i64,
+    modifier: i64,
+    successes: u32,
+    failures: u32,
+) -> SavesEnd {
+    let (mut s, mut f) = (successes, failures);
     let mut end = SavesEnd::default();
     loop {
         end.saves += 1;
-        match save(i64::from(uniform_below(rng, 20)) + 1, modifier, s, f) {
+        match save(d20(), modifier, s, f) {
             None => {
                 end.natural_20 = true;
                 return end;
@@ -109,7 +115,12 @@ impl RuleSystem for DeathSaves {
     fn scratch(&self) {}
 
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
-        let end = roll_out(rng, self.modifier);
+        let end = roll_out(
+            || i64::from(uniform_below(rng, 20)) + 1,
+            self.modifier,
+            0,
+            0,
+        );
         tally.count(self.ids[0], end.dead);
         tally.count(self.ids[1], !end.dead);
         tally.count(self.ids[2], end.natural_20);

@@ -215,8 +215,7 @@ fn rules(doc: &Document) -> Result<Rules, ScenarioError> {
         attack,
         natural_on_checks: r.natural_rules_on_checks.unwrap_or(false),
         fight: FightRules {
-            crit_margin: attack.crit_margin,
-            minor_band: attack.minor_band,
+            attack,
             reroll_ap_each_round: r
                 .reroll_ap_each_round
                 .unwrap_or(defaults.reroll_ap_each_round),
