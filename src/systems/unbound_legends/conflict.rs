@@ -67,27 +67,21 @@ impl Conflict {
         let meta = |role, label: &str, f: &Fighter| {
             Meta::combatant(role, label, &f.name, &roster.sides()[f.side])
         };
-        let mut falls: Vec<Option<[CounterId; 3]>> = Vec::new();
-        for f in &fighters {
-            falls.push((f.kind != Kind::Monster).then(|| {
-                [
-                    ("disabled", "disabled"),
-                    ("death_instant", "instant death"),
-                    ("incapacitated", "incapacitated"),
-                ]
-                .map(|(prefix, label)| {
-                    layout.counter(
-                        format!("{prefix}.{}", f.name),
-                        meta(Role::Outcome, label, f),
-                    )
-                })
-            }));
-        }
+        // Counters and ratios are separate lists of the layout, so one pass keeps both orders.
         let own = fighters
             .iter()
-            .zip(falls)
-            .map(|(f, falls)| Own {
-                falls,
+            .map(|f| Own {
+                falls: (f.kind != Kind::Monster).then(|| {
+                    [
+                        ("disabled", "disabled"),
+                        ("death_instant", "instant death"),
+                        ("incapacitated", "incapacitated"),
+                    ]
+                    .map(|(prefix, label)| {
+                        let meta = meta(Role::Outcome, label, f);
+                        layout.counter(format!("{prefix}.{}", f.name), meta)
+                    })
+                }),
                 ap: AP_KINDS.map(|(_, prefix, label)| {
                     layout.ratio(format!("{prefix}.{}", f.name), meta(Role::Other, label, f))
                 }),

@@ -377,22 +377,6 @@ fn defend(
             ));
         }
     }
-    let cost = match kind {
-        DefenseKind::Dodge => 2,
-        DefenseKind::Dodge2 => 4,
-        DefenseKind::Block => 3,
-        DefenseKind::Parry => match (&entry.ap, attacks.first()) {
-            (Some(ap), _) => int(Some(ap), "ap", 0, 1000, 0)?,
-            (None, Some(first)) => (first.ap - 2).max(0),
-            (None, None) => {
-                return Err(source.invalid(
-                    at,
-                    key("defend"),
-                    "a Parry uses the first attack's weapon (L258–259): list an attack",
-                ));
-            }
-        },
-    };
     if kind == DefenseKind::Parry && attacks.is_empty() {
         return Err(source.invalid(
             at,
@@ -400,6 +384,15 @@ fn defend(
             "a Parry uses the first attack's weapon (L258–259): list an attack",
         ));
     }
+    let cost = match (kind, attacks.first()) {
+        (DefenseKind::Dodge, _) => 2,
+        (DefenseKind::Dodge2, _) => 4,
+        (DefenseKind::Block, _) => 3,
+        (DefenseKind::Parry, first) => match &entry.ap {
+            Some(ap) => int(Some(ap), "ap", 0, 1000, 0)?,
+            None => first.map_or(0, |a| (a.ap - 2).max(0)),
+        },
+    };
     Ok(Some(ActiveDefense {
         kind,
         cost,
