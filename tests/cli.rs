@@ -285,13 +285,47 @@ fn yeti_reports_sides_combatants_and_rounds() {
     );
 }
 
+/// Writes `shipped` (a scenario under `scenarios/`) with `from` replaced by `to` as
+/// `dir/name`, validates or runs it, and checks it exits 2 naming the file at a line and
+/// column, with `expected` in the message and no output written.
+fn assert_bad_edit(
+    dir: &Path,
+    shipped: &str,
+    name: &str,
+    (from, to, expected): (&str, &str, &str),
+) {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join(shipped),
+    )
+    .unwrap();
+    assert!(text.contains(from), "{shipped} has no {from}");
+    let path = dir.join(name);
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    let out_dir = dir.join("out");
+    let out = oddsmith(&[
+        "run",
+        path.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let at = stderr.find(&format!("{name}:")).expect("the file is named");
+    let place: Vec<&str> = stderr[at..].splitn(4, ':').collect();
+    assert!(
+        place[1].parse::<u32>().is_ok() && place[2].parse::<u32>().is_ok(),
+        "line and column: {stderr}"
+    );
+    assert!(stderr.contains(expected), "{stderr}");
+    assert!(!out_dir.exists(), "a failed run must not create output");
+}
+
 #[test]
 fn bad_fights_exit_2_with_the_line() {
     let dir = tempfile::tempdir().unwrap();
-    let yeti =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yeti.toml"))
-            .unwrap();
-    for (from, to, expected) in [
+    for edit in [
         (
             "survival = 20",
             "survival = -20",
@@ -313,15 +347,7 @@ fn bad_fights_exit_2_with_the_line() {
             "\"Gandalf\" names nobody",
         ),
     ] {
-        let path = dir.path().join("bad_yeti.toml");
-        std::fs::write(&path, yeti.replacen(from, to, 1)).unwrap();
-        let out = oddsmith(&["validate", path.to_str().unwrap()]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{stderr}");
-        assert!(
-            stderr.contains("bad_yeti.toml:") && stderr.contains(expected),
-            "{stderr}"
-        );
+        assert_bad_edit(dir.path(), "yeti.toml", "bad_yeti.toml", edit);
     }
 }
 
@@ -482,11 +508,7 @@ fn the_ogre_fight_reports_falls_and_ap_and_bad_ogres_exit_2() {
             assert!(m["estimate"].as_f64().unwrap() >= 0.0);
         }
     }
-    let ogre = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/ogre_in_the_mill.toml"),
-    )
-    .unwrap();
-    for (from, to, expected) in [
+    for edit in [
         (
             "skill_rank = 1 }",
             "skill_rank = 5 }",
@@ -503,23 +525,6 @@ fn the_ogre_fight_reports_falls_and_ap_and_bad_ogres_exit_2() {
             "`combatant.Brann.health`: 0 is out of range",
         ),
     ] {
-        let path = dir.path().join("bad_ogre.toml");
-        std::fs::write(&path, ogre.replacen(from, to, 1)).unwrap();
-        let out = oddsmith(&[
-            "run",
-            path.to_str().unwrap(),
-            "--out",
-            dir.path().join("o").to_str().unwrap(),
-        ]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{stderr}");
-        let at = stderr.find("bad_ogre.toml:").expect("the file is named");
-        let place: Vec<&str> = stderr[at..].splitn(4, ':').collect();
-        assert!(
-            place[1].parse::<u32>().is_ok() && place[2].parse::<u32>().is_ok(),
-            "line and column: {stderr}"
-        );
-        assert!(stderr.contains(expected), "{stderr}");
-        assert!(!dir.path().join("o").exists());
+        assert_bad_edit(dir.path(), "ogre_in_the_mill.toml", "bad_ogre.toml", edit);
     }
 }
