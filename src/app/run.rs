@@ -77,9 +77,26 @@ pub fn run_scenario(plan: &Plan, scenario: &Scenario, progress: &dyn Progress) -
         system: scenario.system_name.clone(),
         trials: tally.trials(),
         seed,
-        metrics: summarize(&layout, &tally, exact.as_ref()),
+        metrics: with_bounds(
+            summarize(&layout, &tally, exact.as_ref()),
+            system.exact_bounds(),
+        ),
         distributions: distributions(&layout, &tally),
     }
+}
+
+/// Attaches the system's stated bounds to the rows with an exact value (0 where the system
+/// states bounds but none for that metric).
+fn with_bounds(
+    mut rows: Vec<crate::stats::MetricRow>,
+    bounds: Option<crate::stats::ExactValues>,
+) -> Vec<crate::stats::MetricRow> {
+    if let Some(bounds) = bounds {
+        for r in rows.iter_mut().filter(|r| r.exact.is_some()) {
+            r.exact_bound = Some(bounds.get(&r.metric).copied().unwrap_or(0.0));
+        }
+    }
+    rows
 }
 
 /// The exact values alone, in the order a run would report them.
@@ -92,7 +109,10 @@ pub fn exact_report(scenario: &Scenario) -> Report {
         system: scenario.system_name.clone(),
         trials: 0,
         seed: scenario.run.seed,
-        metrics: summarize(&layout, &layout.tally(), exact.as_ref()),
+        metrics: with_bounds(
+            summarize(&layout, &layout.tally(), exact.as_ref()),
+            system.exact_bounds(),
+        ),
         distributions: Vec::new(),
     }
 }

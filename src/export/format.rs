@@ -198,6 +198,7 @@ mod tests {
             ci_low: low,
             ci_high: high,
             exact,
+            exact_bound: None,
             trials,
         }
     }

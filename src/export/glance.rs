@@ -269,6 +269,7 @@ mod tests {
             ci_low: estimate - half,
             ci_high: estimate + half,
             exact: None,
+            exact_bound: None,
             trials: 200_000,
         }
     }

@@ -31,6 +31,7 @@ fn report() -> Report {
         ci_low: estimate - 0.01,
         ci_high: estimate + 0.01,
         exact,
+        exact_bound: None,
         trials: 10_000,
     };
     Report {

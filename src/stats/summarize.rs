@@ -33,6 +33,7 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) ->
             ci_low: v,
             ci_high: v,
             exact: Some(v),
+            exact_bound: None,
             trials: n,
         });
     }
@@ -41,6 +42,7 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) ->
         let (estimate, ci_low, ci_high) = ratio_interval(sums, n);
         rows.push(MetricRow {
             exact: exact_of(&metric),
+            exact_bound: None,
             metric,
             kind: MetricKind::Mean,
             meta: meta.clone(),
@@ -159,6 +161,7 @@ pub fn rate_row(metric: String, hits: u64, n: u64, exact: Option<f64>) -> Metric
         ci_low,
         ci_high,
         exact,
+        exact_bound: None,
         trials: n,
     }
 }
@@ -180,6 +183,7 @@ fn mean_row(metric: String, hist: &Histogram, exact: Option<f64>, meta: &Meta) -
         ci_low,
         ci_high,
         exact,
+        exact_bound: None,
         trials: n,
     }
 }
@@ -227,6 +231,7 @@ fn quantile_row(
         ci_low,
         ci_high,
         exact,
+        exact_bound: None,
         trials: n,
     }
 }

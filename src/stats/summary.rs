@@ -39,6 +39,10 @@ pub struct MetricRow {
     pub ci_high: f64,
     /// Exact value where it can be computed, `None` otherwise.
     pub exact: Option<f64>,
+    /// How far `exact` may be from the true value, where the system states it (0: exact to
+    /// rounding); only systems whose exact values come from capped tables state one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_bound: Option<f64>,
     /// Number of trials behind the estimate.
     pub trials: u64,
 }

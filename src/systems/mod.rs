@@ -10,6 +10,7 @@
 //! dispatch to the concrete system ([`LoadedSystem::visit`]), so every system's trial loop is
 //! monomorphized and nothing is looked up by name per trial.
 
+pub mod bonus_dice;
 pub mod gods_and_monsters;
 pub mod invisible_sun;
 mod scenario;
@@ -57,6 +58,12 @@ pub trait RuleSystem: Sync {
 
     /// Exact values by metric name, where they can be computed.
     fn exact(&self) -> Option<ExactValues> {
+        None
+    }
+
+    /// How far each exact value may be from the true one, by metric name, where the values
+    /// come from capped tables (0: exact to rounding). `None`: the system states no bounds.
+    fn exact_bounds(&self) -> Option<ExactValues> {
         None
     }
 
@@ -161,6 +168,8 @@ registry! {
         "Gods & Monsters (003_…, 004_803a11f5ee1b6e60.txt): rolls, contests and conflicts.";
     UnboundLegends => unbound_legends, "unbound-legends",
         "Unbound Legends (001_9a2522fe8d4a2682.txt): checks, attacks, death saves, contests, group rolls.";
+    BonusDice => bonus_dice, "bonus-dice",
+        "The bonus-dice d20 system (002_88b8445f1f52ae9c.txt): checks, attacks against Guard and Dodge, damage.";
 }
 
 impl SystemKind {
@@ -204,6 +213,14 @@ impl Visit for ExactOf {
     }
 }
 
+struct BoundsOf;
+impl Visit for BoundsOf {
+    type Output = Option<ExactValues>;
+    fn visit<S: RuleSystem>(self, s: &S) -> Option<ExactValues> {
+        s.exact_bounds()
+    }
+}
+
 struct NotesOf;
 impl Visit for NotesOf {
     type Output = Vec<String>;
@@ -221,6 +238,11 @@ impl LoadedSystem {
     /// Exact values, where the system can compute them.
     pub fn exact(&self) -> Option<ExactValues> {
         self.visit(ExactOf)
+    }
+
+    /// Bounds on the exact values, where the system states them.
+    pub fn exact_bounds(&self) -> Option<ExactValues> {
+        self.visit(BoundsOf)
     }
 
     /// Remarks on how the scenario resolves.

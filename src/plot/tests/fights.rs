@@ -17,6 +17,7 @@ fn fight() -> Report {
         ci_low: (estimate - 0.01).max(0.0),
         ci_high: (estimate + 0.01).min(1.0),
         exact: None,
+        exact_bound: None,
         trials: 10_000,
     };
     let mut metrics = vec![
