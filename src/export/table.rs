@@ -278,6 +278,19 @@ pub fn render(report: &Report, notes: &[String], colour: bool) -> String {
         out.push_str(&to_text(&t));
         out.push('\n');
     }
+    if let Some(worst) = report
+        .metrics
+        .iter()
+        .filter_map(|r| r.exact_bound)
+        .reduce(f64::max)
+    {
+        let line = if worst == 0.0 {
+            "Exact values are exact but for rounding (every exact_bound is 0).".to_string()
+        } else {
+            format!("Exact values are within {worst:.1e} of the true values (largest exact_bound).")
+        };
+        let _ = writeln!(out, "{line}\n");
+    }
     out
 }
 

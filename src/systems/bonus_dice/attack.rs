@@ -247,11 +247,15 @@ enum Ids {
 
 /// How one attack came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Swing {
-    beats: bool,
-    dodged: bool,
-    hit: bool,
-    dodge_total_beaten: bool,
+pub struct Swing {
+    /// The total beat Guard.
+    pub beats: bool,
+    /// The target Dodged.
+    pub dodged: bool,
+    /// The attack hit.
+    pub hit: bool,
+    /// The total met or beat the Dodge (ties to the attacker, 002:18).
+    pub dodge_total_beaten: bool,
 }
 
 impl AttackRoll {
@@ -317,9 +321,9 @@ impl AttackRoll {
         }
     }
 
-    /// One attack with `vigor` left.
+    /// One attack, the target having `vigor` left.
     #[inline]
-    fn swing<D: Dice + ?Sized>(&self, dice: &mut D, vigor: &mut i64) -> Swing {
+    pub fn swing<D: Dice + ?Sized>(&self, dice: &mut D, vigor: &mut i64) -> Swing {
         let total = dice.d(20) + self.dice.roll(dice).0;
         let beats = total > self.guard.value;
         let mut s = Swing {
@@ -489,10 +493,15 @@ impl RuleSystem for AttackRoll {
         }
         let (_, bounds) = self.exact_and_bounds();
         let worst = bounds.values().copied().fold(0.0, f64::max);
+        let worst = if worst == 0.0 {
+            "0".to_string()
+        } else {
+            format!("{worst:.1e}")
+        };
         notes.push(format!(
             "exact values: tables leave at most {TAIL:.0e} of a roll's mass untabled; a Dodge \
              neglects P(attack above the cap) × P(Dodge above the cap); largest exact_bound \
-             {worst:.1e}"
+             {worst}"
         ));
         notes
     }

@@ -38,3 +38,6 @@ impl Dispatch for Loaded {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
