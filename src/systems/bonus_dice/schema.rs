@@ -327,25 +327,55 @@ pub(super) fn at_least(
     Ok(out)
 }
 
-/// Bonus dice from the dice keys: `count` dice of `base` stepped by Charges, Challenges and
-/// Wounded.
-#[allow(clippy::too_many_arguments)]
+/// The dice keys of one table, as written.
+struct DiceKeys<'a> {
+    dice: Option<&'a Spanned<i64>>,
+    base: Option<&'a Spanned<String>>,
+    charges: Option<&'a Spanned<i64>>,
+    challenges: Option<&'a Spanned<i64>>,
+    wounded: bool,
+}
+
+/// The dice keys of each table that has them.
+macro_rules! dice_keys {
+    ($($t:ty),+) => {
+        $(impl $t {
+            fn keys(&self) -> DiceKeys<'_> {
+                DiceKeys {
+                    dice: self.bonus_dice.as_ref(),
+                    base: self.base_die.as_ref(),
+                    charges: self.charges.as_ref(),
+                    challenges: self.challenges.as_ref(),
+                    wounded: self.wounded.unwrap_or(false),
+                }
+            }
+        })+
+    };
+}
+
+dice_keys!(CheckSpec, AttackSpec, DodgeSpec, DamageSpec);
+
+/// Bonus dice from the dice keys at `key`: `bonus_dice` dice of `base_die` stepped by
+/// Charges, Challenges (and `extra_challenges` the situation adds) and Wounded; also the base
+/// die and the Charges, for a damage roll that inherits them.
 fn stepped(
     source: &Source,
     key: &str,
-    dice: Option<&Spanned<i64>>,
-    base: Option<&Spanned<String>>,
-    charges: Option<&Spanned<i64>>,
-    challenges: Option<&Spanned<i64>>,
-    wounded: bool,
+    k: DiceKeys<'_>,
     extra_challenges: u32,
     rules: &Rules,
 ) -> Result<(BonusDice, StepDie, u32), ScenarioError> {
-    let n = count(source, dice, &format!("{key}.bonus_dice"))?;
-    let base = ladder_die(source, base, &format!("{key}.base_die"), StepDie::D10)?;
-    let ch = count(source, charges, &format!("{key}.charges"))?;
-    let cl = count(source, challenges, &format!("{key}.challenges"))?;
-    let die = bonus_die(base, ch, cl + extra_challenges, wounded, rules.wounded_step);
+    let n = count(source, k.dice, &format!("{key}.bonus_dice"))?;
+    let base = ladder_die(source, k.base, &format!("{key}.base_die"), StepDie::D10)?;
+    let ch = count(source, k.charges, &format!("{key}.charges"))?;
+    let cl = count(source, k.challenges, &format!("{key}.challenges"))?;
+    let die = bonus_die(
+        base,
+        ch,
+        cl + extra_challenges,
+        k.wounded,
+        rules.wounded_step,
+    );
     Ok((BonusDice::new(n, die, rules.burst), base, ch))
 }
 
@@ -365,17 +395,7 @@ fn check(
             ));
         }
     };
-    let (dice, _, _) = stepped(
-        source,
-        "check",
-        c.bonus_dice.as_ref(),
-        c.base_die.as_ref(),
-        c.charges.as_ref(),
-        c.challenges.as_ref(),
-        c.wounded.unwrap_or(false),
-        0,
-        rules,
-    )?;
+    let (dice, _, _) = stepped(source, "check", c.keys(), 0, rules)?;
     let vis = one_of(
         source,
         c.visibility.as_ref(),
@@ -460,32 +480,12 @@ fn attack(source: &Source, a: &AttackSpec, rules: &Rules) -> Result<AttackRoll, 
     let g = guard(&approach, &defender, rules);
     let offhand = if a.offhand.unwrap_or(false) { 2 } else { 0 };
     let wounded = a.wounded.unwrap_or(false);
-    let (dice, base, charges) = stepped(
-        source,
-        "attack",
-        a.bonus_dice.as_ref(),
-        a.base_die.as_ref(),
-        a.charges.as_ref(),
-        a.challenges.as_ref(),
-        wounded,
-        offhand + g.challenges,
-        rules,
-    )?;
+    let (dice, base, charges) = stepped(source, "attack", a.keys(), offhand + g.challenges, rules)?;
     let attacks = int_in_range(source, a.attacks.as_ref(), "attack.attacks", 1, 20, 1)? as u32;
     let dodge = match &a.dodge {
         None => None,
         Some(d) => {
-            let (dice, _, _) = stepped(
-                source,
-                "attack.dodge",
-                d.bonus_dice.as_ref(),
-                d.base_die.as_ref(),
-                d.charges.as_ref(),
-                d.challenges.as_ref(),
-                d.wounded.unwrap_or(false),
-                0,
-                rules,
-            )?;
+            let (dice, _, _) = stepped(source, "attack.dodge", d.keys(), 0, rules)?;
             let defending = d.defending.unwrap_or(false);
             Some(Dodge {
                 dice,
@@ -564,17 +564,7 @@ fn weapon(
 }
 
 fn damage(source: &Source, d: &DamageSpec, rules: &Rules) -> Result<DamageRoll, ScenarioError> {
-    let (bonus, _, _) = stepped(
-        source,
-        "damage",
-        d.bonus_dice.as_ref(),
-        d.base_die.as_ref(),
-        d.charges.as_ref(),
-        d.challenges.as_ref(),
-        d.wounded.unwrap_or(false),
-        0,
-        rules,
-    )?;
+    let (bonus, _, _) = stepped(source, "damage", d.keys(), 0, rules)?;
     let damage = weapon(
         source,
         "damage",
