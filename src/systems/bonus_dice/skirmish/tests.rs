@@ -1,0 +1,1 @@
+//! Skirmish tests.
