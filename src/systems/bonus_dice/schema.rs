@@ -157,7 +157,7 @@ impl SystemModule for System {
                 "a roll has no rounds; remove max_rounds",
             ));
         }
-        if let (Some(e), false) = (doc.get("encounter"), fight) {
+        if let (Some(e), false, [_]) = (doc.get("encounter"), fight, present.as_slice()) {
             return Err(doc.invalid(
                 e.span.clone(),
                 "encounter",
