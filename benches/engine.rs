@@ -1,7 +1,8 @@
 //! Engine benchmarks, per core (everything runs on one thread): the warded-door check through
 //! the real scenario path beside a plain hand-written loop doing the same dice with
 //! rand_xoshiro, so the engine's overhead is a visible ratio; Yeti fights and Unbound
-//! Legends' ogre fight through the scenario path, with their ratio; single dice rolls.
+//! Legends' ogre fight through the scenario path, with their ratio; single dice rolls. The
+//! bonus-dice grizzly ambush is timed beside them, with its ratio to the Yeti's.
 
 use criterion::{Criterion, Throughput, criterion_group};
 use oddsmith::dice::packed::PackedDice;
@@ -84,7 +85,11 @@ fn bench_check(c: &mut Criterion) {
 const FIGHTS: u64 = 4096;
 
 fn bench_fights(c: &mut Criterion) {
-    for (name, file) in [("yeti", "yeti.toml"), ("ogre", "ogre_in_the_mill.toml")] {
+    for (name, file) in [
+        ("yeti", "yeti.toml"),
+        ("ogre", "ogre_in_the_mill.toml"),
+        ("grizzly", "grizzly_ambush.toml"),
+    ] {
         let scenario = shipped(file);
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Elements(FIGHTS));
@@ -141,6 +146,13 @@ fn ratio() {
         "ogre per core: {:.2} M fights/s, ogre/yeti ratio {:.2}",
         ogre / 1e6,
         ogre / yeti
+    );
+    // The bonus-dice grizzly ambush against the Yeti's: the target is a ratio of at least 0.5.
+    let grizzly = fights_per_second(&shipped("grizzly_ambush.toml"), 20);
+    println!(
+        "grizzly per core: {:.2} M fights/s, grizzly/yeti ratio {:.2}",
+        grizzly / 1e6,
+        grizzly / yeti
     );
 }
 

@@ -528,3 +528,43 @@ fn the_ogre_fight_reports_falls_and_ap_and_bad_ogres_exit_2() {
         assert_bad_edit(dir.path(), "ogre_in_the_mill.toml", "bad_ogre.toml", edit);
     }
 }
+
+#[test]
+fn bad_skirmishes_exit_2_with_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for edit in [
+        (
+            "weapon_die = \"heroic\"",
+            "weapon_die = \"d7\"",
+            "`combatant.Brann.weapon_die`: \"d7\" is not allowed; allowed: \"d4\"",
+        ),
+        (
+            "dodge_policy = \"never\"",
+            "dodge_policy = \"sometimes\"",
+            "`combatant.Brann.dodge_policy`: allowed: \"when_hit\", \"always\", \"never\"",
+        ),
+        (
+            "size = \"large\"",
+            "size = \"enormous\"",
+            "`combatant.Grizzly bear.size`: \"enormous\" is not allowed",
+        ),
+        (
+            "ambush = \"bear\"",
+            "ambush = \"wolves\"",
+            "`encounter.ambush`: \"wolves\" is no side; allowed: \"none\" or a side (\"party\", \"bear\")",
+        ),
+        ("durability = 12\n", "", "durability"),
+        (
+            "side = \"bear\"",
+            "side = \"party\"",
+            "a fight needs at least two sides",
+        ),
+        (
+            "[encounter]",
+            "[check]\nvs = 10\n[encounter]",
+            "a scenario describes one thing",
+        ),
+    ] {
+        assert_bad_edit(dir.path(), "grizzly_ambush.toml", "bad_grizzly.toml", edit);
+    }
+}

@@ -13,6 +13,7 @@ pub mod damage;
 pub mod dice;
 pub mod rules;
 mod schema;
+pub mod skirmish;
 
 pub use schema::System;
 
@@ -27,6 +28,8 @@ pub enum Loaded {
     Attack(Box<attack::AttackRoll>),
     /// One hit's damage.
     Damage(damage::DamageRoll),
+    /// A fight of `[[combatant]]` tables.
+    Skirmish(Box<skirmish::Skirmish>),
 }
 
 impl Dispatch for Loaded {
@@ -35,6 +38,7 @@ impl Dispatch for Loaded {
             Loaded::Check(s) => v.visit(s),
             Loaded::Attack(s) => v.visit(s.as_ref()),
             Loaded::Damage(s) => v.visit(s),
+            Loaded::Skirmish(s) => v.visit(s.as_ref()),
         }
     }
 }

@@ -14,6 +14,8 @@
 //! visibility = "normal"   # reduced/low/zero: VS +5/+10/+15 (002:90–92)
 //! ```
 
+mod combatant;
+
 use super::Loaded;
 use super::attack::{Approach, AttackRoll, Cover, Defender, Dodge, DodgePolicy, Size, guard};
 use super::check::{Check, Visibility};
@@ -128,11 +130,18 @@ struct RulesSpec {
 }
 
 /// The kinds of scenario, in the order the error message lists them.
-const KINDS: [&str; 3] = ["check", "attack", "damage"];
+const KINDS: [&str; 4] = ["check", "attack", "damage", "combatant"];
 
 impl SystemModule for System {
     type Loaded = Loaded;
-    const SECTIONS: &'static [&'static str] = &["check", "attack", "damage", "rules"];
+    const SECTIONS: &'static [&'static str] = &[
+        "check",
+        "attack",
+        "damage",
+        "combatant",
+        "encounter",
+        "rules",
+    ];
 
     fn load(doc: &Document, max_rounds: Option<Spanned<u64>>) -> Result<Loaded, ScenarioError> {
         let rules = rules(doc)?;
@@ -140,14 +149,27 @@ impl SystemModule for System {
             .iter()
             .filter_map(|k| doc.get(k).map(|n| (*k, n.span.clone())))
             .collect();
-        if let Some(m) = &max_rounds {
+        let fight = matches!(present.as_slice(), [("combatant", _)]);
+        if let (Some(m), false) = (&max_rounds, fight) {
             return Err(doc.invalid(
                 m.span(),
                 "run.max_rounds",
                 "a roll has no rounds; remove max_rounds",
             ));
         }
+        if let (Some(e), false, [_]) = (doc.get("encounter"), fight, present.as_slice()) {
+            return Err(doc.invalid(
+                e.span.clone(),
+                "encounter",
+                "[encounter] belongs to a fight: give [[combatant]] tables, or remove it",
+            ));
+        }
         match present.as_slice() {
+            [("combatant", _)] => {
+                let list = doc.section("combatant")?.expect("present");
+                combatant::skirmish(doc, &list, &rules, max_rounds)
+                    .map(|s| Loaded::Skirmish(Box::new(s)))
+            }
             [("check", span)] => {
                 let spec: CheckSpec = doc.section("check")?.expect("present");
                 check(&doc.source, span.clone(), &spec, &rules).map(Loaded::Check)
@@ -164,12 +186,13 @@ impl SystemModule for System {
                 0..0,
                 "check",
                 "a bonus-dice scenario needs one of [check] (a roll against a Victory Sum), \
-                 [attack] (against Guard) or [damage] (one hit)",
+                 [attack] (against Guard), [damage] (one hit) or [[combatant]] tables (a fight)",
             )),
             [_, (key, span), ..] => Err(doc.invalid(
                 span.clone(),
                 *key,
-                "a scenario describes one thing: use only one of [check], [attack] or [damage]",
+                "a scenario describes one thing: use only one of [check], [attack], [damage] or \
+                 [[combatant]]",
             )),
         }
     }
@@ -406,11 +429,15 @@ fn check(
     Ok(Check::new(dice, vs + vis.penalty(), rules.success_on))
 }
 
-fn size(source: &Source, v: Option<&Spanned<String>>, key: &str) -> Result<Size, ScenarioError> {
+pub(super) fn size(
+    source: &Source,
+    v: Option<&Spanned<String>>,
+    key: &str,
+) -> Result<Size, ScenarioError> {
     one_of(source, v, key, &Size::WORDS, Size::Medium)
 }
 
-fn policy(
+pub(super) fn policy(
     source: &Source,
     v: Option<&Spanned<toml::Value>>,
     key: &str,
@@ -545,7 +572,7 @@ fn attack(source: &Source, a: &AttackSpec, rules: &Rules) -> Result<AttackRoll, 
 }
 
 /// The weapon part of a damage roll.
-fn weapon(
+pub(super) fn weapon(
     source: &Source,
     key: &str,
     dice: Option<&Spanned<i64>>,

@@ -1,0 +1,343 @@
+//! Skirmishes: fights of `[[combatant]]` tables on two or more sides (002_88b8445f1f52ae9c.txt,
+//! cited `002:N`, lines 4–47 and 51–58, 75, 87). The round engine is in [`fight`]; this module
+//! holds the resolved combatants, what every pair of them works out to when the scenario loads
+//! (Guard, Guard from behind, armor), and what each fight reports: the shared fight metrics of
+//! [`FightRecorder`] and, per combatant,
+//!
+//! - `wounded.<name>`: its Durability reached 0 (002:51, 002:53), or it began at 0;
+//! - `shock.<name>`: its Health reached 0 and it fell into Shock (002:75);
+//! - `winded.<name>`: its Vigor reached 0 (002:43);
+//! - `winded_rounds.<name>.mean`: rounds it ended Winded, per fight (after that round's
+//!   Recovery phase; the last round counts when the fight ends with it Winded);
+//! - `vigor_spent.<name>.mean`: Vigor paid for Dodges and off-hand attacks, per fight.
+//!
+//! `down.<name>` is Shock or dead at the end; `death.<name>` is a death within the fight: one
+//! still in Shock when the fight ends is down, not dead (stabilising, 002:76, is not modelled).
+//!
+//! Readings where the seed leaves a choice (the README lists them):
+//! - Initiative is rolled once (002:12): d20 + `initiative_dice` bursting bonus dice; ties are
+//!   broken at random, once.
+//! - An ambush (002:13–14) gives the ambushing side one more action in round 1 and everyone
+//!   else at most `ambushed_actions` (1); order stays by initiative. With
+//!   `ambushed_can_react = false` the ambushed take no Dodge in round 1. With
+//!   `ambush_from_behind = true` the ambushers' round-1 attacks halve Guard (002:36).
+//! - `defend = true` spends the turn's last action on Defend (002:22): its Dodges cost 3 until
+//!   its next turn begins. With one action, the turn is Defend only.
+//! - The off-hand attack (002:21) follows each Attack action at the same foe while that foe is
+//!   still one the attacker would choose (standing, or in Shock for `finish_downed`), for 8
+//!   Vigor when Vigor − 8 ≥ `keep_vigor`, with 2 Challenges on its attack and damage dice. Its
+//!   weapon defaults to an unarmed 1 feeble (d4) die (002:73).
+//! - Winded (002:43): at 0 Vigor no action and no reaction; it ends when Vigor is back to 5.
+//! - Damage after Armor Rank takes Durability, then Health (002:51; `[rules]
+//!   overflow_to_health`). At 0 Health the combatant is in Shock: out of the fight, the rest of
+//!   the hit lost; any later damage above 0 kills (002:75), else one who fell in round r dies in
+//!   the Recovery phase of round r + Stamina. A combatant in Shock keeps its Guard; it takes
+//!   no reactions (002:16).
+//! - Recovery at the end of each round (002:10, 002:44–46): Vigor + `vigor_recovery`
+//!   (⌊Stamina/5⌋) up to its starting Vigor; Durability + `durability_recovery` (0) up to its
+//!   start unless Wounded (002:52–53); Shock countdowns.
+//! - Ranged attackers are at range: cover and visibility count against them (002:88–96).
+//! - The fight ends as soon as at most one side has anyone standing (Winded stands), or at
+//!   `[run] max_rounds` (100) as a stalemate.
+//!
+//! Not modelled: movement (everyone is engaged), Escape, openings, Ready, spells, knockdown,
+//! Over Watch, stabilising and emergency aid.
+
+pub mod fight;
+#[cfg(test)]
+mod tests;
+
+use super::attack::{Approach, Cover, Defender, DodgePolicy, Size, guard};
+use super::check::Visibility;
+use super::damage::{Armor, Damage};
+use super::dice::BonusDice;
+use super::rules::Rules;
+use crate::combat::{FightDice, FightRecorder, Roster, Targeting};
+use crate::stats::{CounterId, Layout, Meta, RatioId, Role, Tally};
+use crate::systems::RuleSystem;
+use fight::{Arena, Unobserved};
+use rand::Rng;
+
+/// Round limit when `[run] max_rounds` is not given.
+pub const DEFAULT_MAX_ROUNDS: u32 = 100;
+
+/// Vigor an off-hand attack costs (002:21).
+pub const OFFHAND_VIGOR: i64 = 8;
+
+/// Challenges on an off-hand attack's bonus dice, to hit and to damage (002:21).
+pub const OFFHAND_CHALLENGES: u32 = 2;
+
+/// Vigor a Winded combatant needs back before it acts again (002:43).
+pub const WINDED_UNTIL: i64 = 5;
+
+/// One hand's attack: its dice, unwounded and Wounded (index 1, 002:53).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Strike {
+    /// Attack bonus dice.
+    pub attack: [BonusDice; 2],
+    /// Damage: weapon dice and bonus dice.
+    pub damage: [Damage; 2],
+}
+
+/// The off-hand attack (002:21).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Offhand {
+    /// Its dice, 2 Challenges included.
+    pub strike: Strike,
+    /// Vigor it keeps: attacks only when Vigor − 8 ≥ this.
+    pub keep_vigor: i64,
+}
+
+/// A combatant resolved from the scenario.
+#[derive(Debug, Clone)]
+pub struct Fighter {
+    /// Name.
+    pub name: String,
+    /// Side index (the roster's).
+    pub side: usize,
+    /// Durability at the start (002:51–52).
+    pub durability: i64,
+    /// Health at the start (002:54).
+    pub health: i64,
+    /// Vigor at the start, and its ceiling (002:42–45).
+    pub vigor: i64,
+    /// Stamina: rounds in Shock before death (002:75).
+    pub stamina: i64,
+    /// The weapon attack.
+    pub main: Strike,
+    /// The off-hand attack, if any.
+    pub offhand: Option<Offhand>,
+    /// Dodge dice (d20 + these, 002:31), unwounded and Wounded.
+    pub dodge: [BonusDice; 2],
+    /// When it Dodges.
+    pub dodge_policy: DodgePolicy,
+    /// Initiative bonus dice (002:12).
+    pub initiative: BonusDice,
+    /// Actions per turn (002:19).
+    pub actions: u32,
+    /// Ends each turn with Defend (002:22).
+    pub defend: bool,
+    /// Vigor back each Recovery phase (002:45).
+    pub vigor_recovery: i64,
+    /// Durability back each Recovery phase unless Wounded (002:46).
+    pub durability_recovery: i64,
+    /// Whom it attacks.
+    pub target: Targeting,
+    /// Attacks foes in Shock too.
+    pub finish_downed: bool,
+    /// Size (002:78, 002:87).
+    pub size: Size,
+    /// Attacks at range (cover and visibility count).
+    pub ranged: bool,
+    /// Guard bonuses (002:17).
+    pub guard_bonus: i64,
+    /// Cover against ranged attacks (002:93–96).
+    pub cover: Cover,
+    /// Armor Rank, armor quality and Superior Durability (002:56–58); its `cover` is 0.
+    pub armor: Armor,
+}
+
+/// `[encounter]`: the ambush and the visibility.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Encounter {
+    /// The ambushing side, if any (002:13–14).
+    pub ambush: Option<usize>,
+    /// Most actions an ambushed combatant takes in round 1 (002:13).
+    pub ambushed_actions: u32,
+    /// Whether the ambushed may Dodge in round 1.
+    pub ambushed_can_react: bool,
+    /// Round-1 attacks of the ambushers come from behind an unaware target (002:36).
+    pub ambush_from_behind: bool,
+    /// Visibility (002:88–92), against ranged attacks.
+    pub visibility: Visibility,
+}
+
+impl Default for Encounter {
+    fn default() -> Self {
+        Self {
+            ambush: None,
+            ambushed_actions: 1,
+            ambushed_can_react: true,
+            ambush_from_behind: false,
+            visibility: Visibility::Normal,
+        }
+    }
+}
+
+/// What one attacker meets in one defender, worked out when the scenario loads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pair {
+    /// Guard to beat (002:17, 002:87, 002:94–96, 002:90–92).
+    pub guard: i64,
+    /// Guard from behind an unaware target (002:36).
+    pub guard_behind: i64,
+    /// The defender's armor, with cover's Armor Rank against a ranged attacker.
+    pub armor: Armor,
+}
+
+/// The ids of one combatant's own metrics.
+#[derive(Debug, Clone)]
+struct Own {
+    wounded: CounterId,
+    shock: CounterId,
+    winded: CounterId,
+    winded_rounds: RatioId,
+    vigor_spent: RatioId,
+}
+
+/// A bonus-dice skirmish.
+#[derive(Debug, Clone)]
+pub struct Skirmish {
+    /// Combatants in scenario order.
+    pub fighters: Vec<Fighter>,
+    /// Names and sides.
+    pub roster: Roster,
+    /// The ambush and visibility.
+    pub encounter: Encounter,
+    /// Round limit.
+    pub max_rounds: u32,
+    /// Damage past Durability goes on into Health in the same hit (`[rules]`).
+    pub overflow_to_health: bool,
+    /// `pairs[a * n + t]`: attacker `a` against defender `t`.
+    pairs: Vec<Pair>,
+    layout: Layout,
+    recorder: FightRecorder,
+    own: Vec<Own>,
+}
+
+impl Skirmish {
+    /// A fight of `fighters` (whose `side`s are `roster`'s) under `rules`.
+    pub fn new(
+        fighters: Vec<Fighter>,
+        roster: Roster,
+        encounter: Encounter,
+        rules: &Rules,
+        max_rounds: u32,
+    ) -> Self {
+        let mut layout = Layout::new();
+        let recorder = FightRecorder::declare(&mut layout, &roster, max_rounds);
+        let own = fighters
+            .iter()
+            .map(|f| {
+                let side = &roster.sides()[f.side];
+                let meta = |role, label: &str| Meta::combatant(role, label, &f.name, side);
+                let n = &f.name;
+                Own {
+                    wounded: layout.counter(format!("wounded.{n}"), meta(Role::Outcome, "wounded")),
+                    shock: layout.counter(format!("shock.{n}"), meta(Role::Outcome, "Shock")),
+                    winded: layout.counter(format!("winded.{n}"), meta(Role::Outcome, "winded")),
+                    winded_rounds: layout.ratio(
+                        format!("winded_rounds.{n}"),
+                        meta(Role::Other, "rounds winded"),
+                    ),
+                    vigor_spent: layout
+                        .ratio(format!("vigor_spent.{n}"), meta(Role::Other, "Vigor spent")),
+                }
+            })
+            .collect();
+        let pairs = pairs(&fighters, &encounter, rules);
+        Self {
+            fighters,
+            roster,
+            encounter,
+            max_rounds,
+            overflow_to_health: rules.overflow_to_health,
+            pairs,
+            layout,
+            recorder,
+            own,
+        }
+    }
+
+    /// What attacker `a` meets in defender `t`.
+    #[inline]
+    pub fn pair(&self, a: usize, t: usize) -> &Pair {
+        &self.pairs[a * self.fighters.len() + t]
+    }
+}
+
+/// Every attacker against every defender.
+fn pairs(fighters: &[Fighter], encounter: &Encounter, rules: &Rules) -> Vec<Pair> {
+    let mut out = Vec::with_capacity(fighters.len() * fighters.len());
+    for a in fighters {
+        for t in fighters {
+            let approach = |behind_unaware| Approach {
+                size: a.size,
+                ranged: a.ranged,
+                point_blank: false,
+                behind_unaware,
+                visibility: encounter.visibility,
+            };
+            let defender = Defender {
+                guard_bonus: t.guard_bonus,
+                size: t.size,
+                cover: t.cover,
+                prone: false,
+            };
+            let g = guard(&approach(false), &defender, rules);
+            let behind = guard(&approach(true), &defender, rules);
+            out.push(Pair {
+                guard: g.value,
+                guard_behind: behind.value,
+                armor: Armor {
+                    cover: g.cover_armor,
+                    ..t.armor
+                },
+            });
+        }
+    }
+    out
+}
+
+crate::dispatch_to_self!(Skirmish);
+
+impl RuleSystem for Skirmish {
+    type Scratch = Arena;
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn scratch(&self) -> Arena {
+        Arena::default()
+    }
+
+    #[inline]
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, arena: &mut Arena, tally: &mut Tally) {
+        let (ending, rounds) = self.fight(&mut FightDice::new(rng), arena, &mut Unobserved);
+        let (mut dead, mut down) = (0u64, 0u64);
+        for (i, (s, own)) in arena.states.iter().zip(&self.own).enumerate() {
+            dead |= u64::from(s.dead) << i;
+            down |= u64::from(s.dead || s.shock) << i;
+            tally.count(own.wounded, s.wounded);
+            tally.count(own.shock, s.fell);
+            tally.count(own.winded, s.ever_winded);
+            tally.ratio(own.winded_rounds, s.winded_rounds, 1);
+            tally.ratio(own.vigor_spent, s.vigor_spent, 1);
+        }
+        self.recorder
+            .record(tally, ending, rounds, &arena.side_down, dead, down);
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let mut notes = vec![self.roster.describe(self.max_rounds)];
+        if let Some(side) = self.encounter.ambush {
+            notes.push(format!(
+                "ambush by \"{}\": one more action each in round 1, everyone else at most {}{}{}",
+                self.roster.sides()[side],
+                self.encounter.ambushed_actions,
+                if self.encounter.ambushed_can_react {
+                    ""
+                } else {
+                    ", with no Dodge in round 1"
+                },
+                if self.encounter.ambush_from_behind {
+                    "; round-1 ambush attacks halve Guard"
+                } else {
+                    ""
+                }
+            ));
+        }
+        notes
+    }
+}
