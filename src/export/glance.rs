@@ -197,14 +197,23 @@ pub fn headlines(report: &Report) -> Vec<String> {
             && let About::Combatant { name, .. } = &only.meta.about
         {
             // A side of one: its combatant's own rates say it.
-            let mut s = format!("{name} dies in {}", with_odds(only));
+            let mut s = match with_odds(only).strip_prefix("never ") {
+                Some(rest) => format!("{name} never dies {rest}"),
+                None => format!("{name} dies in {}", with_odds(only)),
+            };
             if let Some(all) = all_down {
-                s.push_str(&format!(" and is down at the end in {}", with_odds(all)));
+                match with_odds(all).strip_prefix("never ") {
+                    Some(rest) => s.push_str(&format!(" and is never down at the end {rest}")),
+                    None => s.push_str(&format!(" and is down at the end in {}", with_odds(all))),
+                }
             }
             out.push(s + ".");
             continue;
         }
-        let mut s = format!("Someone on {side} dies in {} of fights", with_odds(any));
+        let mut s = match with_odds(any).strip_prefix("never ") {
+            Some(rest) => format!("Nobody on {side} dies {rest}"),
+            None => format!("Someone on {side} dies in {} of fights", with_odds(any)),
+        };
         let at_risk = members
             .iter()
             .filter(|r| value(r) > 0.0)
