@@ -2,7 +2,9 @@
 //! the real scenario path beside a plain hand-written loop doing the same dice with
 //! rand_xoshiro, so the engine's overhead is a visible ratio; Yeti fights and Unbound
 //! Legends' ogre fight through the scenario path, with their ratio; single dice rolls. The
-//! bonus-dice grizzly ambush is timed beside them, with its ratio to the Yeti's.
+//! bonus-dice grizzly ambush is timed beside them, with its ratio to the Yeti's, and the
+//! bonus-dice check `stabilise_under_fire` (d20 + 3 bursting d8, no cap) beside a hand-written
+//! loop of the same dice.
 
 use criterion::{Criterion, Throughput, criterion_group};
 use oddsmith::dice::packed::PackedDice;
@@ -82,6 +84,44 @@ fn bench_check(c: &mut Criterion) {
     group.finish();
 }
 
+/// The stabilise-under-fire check by hand: d20 + three d8 that burst on an 8 with no cap,
+/// above 20 succeeds; counts successes, bursts and the total's sum.
+fn stabilise_hand_loop(trials: u64, seed: u64) -> [u64; 3] {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut c = [0u64; 3];
+    for _ in 0..trials {
+        let mut total: u64 = rng.random_range(1..=20);
+        let mut burst = false;
+        for _ in 0..3 {
+            loop {
+                let v: u64 = rng.random_range(1..=8);
+                total += v;
+                if v < 8 {
+                    break;
+                }
+                burst = true;
+            }
+        }
+        c[0] += u64::from(total > 20);
+        c[1] += u64::from(burst);
+        c[2] += total;
+    }
+    c
+}
+
+fn bench_bonus_check(c: &mut Criterion) {
+    let scenario = shipped("stabilise_under_fire.toml");
+    let mut group = c.benchmark_group("stabilise_under_fire");
+    group.throughput(Throughput::Elements(TRIALS));
+    group.bench_function("engine", |b| {
+        b.iter(|| engine_batches(&scenario, 1, TRIALS))
+    });
+    group.bench_function("hand_written", |b| {
+        b.iter(|| stabilise_hand_loop(black_box(TRIALS), 7))
+    });
+    group.finish();
+}
+
 const FIGHTS: u64 = 4096;
 
 fn bench_fights(c: &mut Criterion) {
@@ -154,9 +194,32 @@ fn ratio() {
         grizzly / 1e6,
         grizzly / yeti
     );
+    // The bonus-dice check against its hand-written loop: the target is at least 0.5.
+    let scenario = shipped("stabilise_under_fire.toml");
+    let batches = 200;
+    let trials = batches * TRIALS;
+    let t = Instant::now();
+    black_box(engine_batches(&scenario, batches, TRIALS));
+    let engine = trials as f64 / t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    black_box(stabilise_hand_loop(trials, 7));
+    let hand = trials as f64 / t.elapsed().as_secs_f64();
+    println!(
+        "stabilise_under_fire per core: engine {:.1} M checks/s, hand-written {:.1} M checks/s, \
+         ratio {:.2}",
+        engine / 1e6,
+        hand / 1e6,
+        engine / hand
+    );
 }
 
-criterion_group!(benches, bench_check, bench_fights, bench_dice);
+criterion_group!(
+    benches,
+    bench_check,
+    bench_bonus_check,
+    bench_fights,
+    bench_dice
+);
 
 fn main() {
     benches();
