@@ -14,43 +14,12 @@
 use super::attack::{DefenseKind, Hit, resolve};
 use super::d20::Edge;
 use super::damage::{Blow, Dealt, deal};
+pub use super::dice::{PlainDice, RngRoller, Roller};
 use super::fighter::{
     ActiveDefense, ApSource, DefendWhen, FightRules, Fighter, InstantDeath, Kind,
 };
 use super::saves::{roll_out, save};
-use crate::combat::{Ending, FightDice, Roster, Standing};
-use crate::dice::DiceExpr;
-use rand::Rng;
-
-/// Where a fight's random numbers come from.
-pub trait Roller {
-    /// One die of `sides` faces (1…sides).
-    fn d(&mut self, sides: u32) -> i64;
-    /// One roll of a whole dice expression (dice and flat terms).
-    fn roll(&mut self, dice: &DiceExpr) -> i64;
-    /// A uniform choice among `n` candidates (`0..n`).
-    fn pick(&mut self, n: usize) -> usize;
-}
-
-/// The seeded runner's dice: d20s come fourteen to a 64-bit draw, unbiased.
-pub type RngRoller<'a, R> = FightDice<'a, R>;
-
-impl<R: Rng + ?Sized> Roller for FightDice<'_, R> {
-    #[inline]
-    fn d(&mut self, sides: u32) -> i64 {
-        FightDice::d(self, sides)
-    }
-
-    #[inline]
-    fn roll(&mut self, dice: &DiceExpr) -> i64 {
-        FightDice::roll(self, dice)
-    }
-
-    #[inline]
-    fn pick(&mut self, n: usize) -> usize {
-        FightDice::pick(self, n)
-    }
-}
+use crate::combat::{Ending, Roster, Standing};
 
 /// What a combatant does with its turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -166,21 +135,12 @@ pub struct Arena {
     dead: u64,
     /// Someone's `up`, `dying` or `dead` changed since the masks were computed.
     stale: bool,
-}
-
-impl Arena {
-    /// Recomputes the masks from the states (after every action and death save).
-    #[inline]
-    fn refresh(&mut self) {
-        let (mut up, mut dying, mut dead) = (0, 0, 0);
-        for (i, s) in self.states.iter().enumerate() {
-            up |= u64::from(s.up) << i;
-            dying |= u64::from(s.dying) << i;
-            dead |= u64::from(s.dead) << i;
-        }
-        (self.up, self.dying, self.dead) = (up, dying, dead);
-        self.stale = false;
-    }
+    /// Per combatant: the AP it needs to act now (`i64::MAX` when it is not up), as of the
+    /// last [`Battle::refresh`]; it depends only on the masks, not on the AP held.
+    act_at: Vec<i64>,
+    /// Per combatant: its turn key ([`Pace::key`]) while it holds the AP to act, else 0;
+    /// kept up to date with every payment ([`Battle::pay`]) and refresh.
+    keys: Vec<u64>,
 }
 
 /// A fight's combatants, roster, rules and round limit.
@@ -212,9 +172,25 @@ pub struct Pace {
     reserve: i64,
     /// Gives first aid.
     first_aid: bool,
+    /// The action and Vitality dice as [`PlainDice`], when its AP is rolled.
+    ap_dice: [Option<PlainDice>; 2],
     /// Place in the tie order of L269 among everyone (higher goes first): Agility, then
     /// Dexterity or Cunning, then PCs, then file order.
     rank: u64,
+}
+
+/// Bits of a turn key below the AP ([`Pace::key`]): the rank, then the index, six bits each
+/// (at most 64 combatants).
+const KEY_SHIFT: u32 = 12;
+
+impl Pace {
+    /// The turn-order key of combatant `i` holding `ap` (≥ 0): AP first, then the L269 rank;
+    /// the index in the low bits breaks no tie (ranks are distinct) but names the winner.
+    /// Never 0.
+    #[inline]
+    fn key(&self, ap: i64, i: usize) -> u64 {
+        ((ap as u64) << KEY_SHIFT | self.rank << 6 | i as u64) + 1
+    }
 }
 
 /// The [`Pace`] of each of `fighters`.
@@ -254,6 +230,14 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
             allies: allies(f.side),
             reserve: f.reserve_ap,
             first_aid: f.first_aid.is_some(),
+            ap_dice: match &f.ap {
+                ApSource::Fixed(_) => [None; 2],
+                ApSource::Rolled {
+                    action_die,
+                    vitality_die,
+                    ..
+                } => [action_die, vitality_die].map(PlainDice::of),
+            },
             rank,
         })
         .collect()
@@ -275,7 +259,7 @@ impl Battle<'_> {
                 self.act(who, action, roller, arena, observer);
                 // Only a fall (or a rise) can decide the fight.
                 if arena.stale {
-                    arena.refresh();
+                    self.refresh(arena);
                     if let Some(ending) = self.decided(arena) {
                         self.close_round(round, arena, observer);
                         self.finish(ending, roller, arena);
@@ -289,14 +273,68 @@ impl Battle<'_> {
         (Ending::Stalemate, self.max_rounds)
     }
 
-    fn roll_ap<Ro: Roller>(f: &Fighter, roller: &mut Ro) -> i64 {
+    /// Recomputes the masks and who can act at what AP from the states (after every death
+    /// save and every action that changed someone's `up`, `dying` or `dead`).
+    #[inline]
+    fn refresh(&self, arena: &mut Arena) {
+        let (mut up, mut dying, mut dead) = (0, 0, 0);
+        for (i, s) in arena.states.iter().enumerate() {
+            up |= u64::from(s.up) << i;
+            dying |= u64::from(s.dying) << i;
+            dead |= u64::from(s.dead) << i;
+        }
+        (arena.up, arena.dying, arena.dead) = (up, dying, dead);
+        arena.stale = false;
+        let turns = self
+            .paces
+            .iter()
+            .zip(&mut arena.act_at)
+            .zip(&mut arena.keys);
+        for (i, ((p, at), key)) in turns.enumerate() {
+            // First aid (L453) is open while an ally is dying.
+            let aid = p.first_aid && dying & p.allies != 0;
+            *at = match (up >> i & 1 == 1, aid) {
+                (false, _) => i64::MAX,
+                (true, false) => p.needs,
+                (true, true) => p.needs.min(p.reserve + FIRST_AID_AP),
+            };
+            let ap = arena.states[i].ap;
+            *key = if ap >= *at { p.key(ap, i) } else { 0 };
+        }
+    }
+
+    /// Combatant `i`'s turn key from its AP and what it needs to act.
+    #[inline]
+    fn rekey(&self, i: usize, arena: &mut Arena) {
+        let ap = arena.states[i].ap;
+        arena.keys[i] = if ap >= arena.act_at[i] {
+            self.paces[i].key(ap, i)
+        } else {
+            0
+        };
+    }
+
+    /// `i` pays `cost` AP (≥ 0) for an action or defense of kind `kind` (`AP_ATTACK`, …).
+    #[inline]
+    fn pay(&self, i: usize, cost: i64, kind: usize, arena: &mut Arena) {
+        let s = &mut arena.states[i];
+        s.ap -= cost;
+        s.ap_by_kind[kind] += cost as u64;
+        self.rekey(i, arena);
+    }
+
+    fn roll_ap<Ro: Roller>(f: &Fighter, p: &Pace, roller: &mut Ro) -> i64 {
         match &f.ap {
             ApSource::Fixed(n) => *n,
             ApSource::Rolled {
                 action_die,
                 vitality_die,
                 flat,
-            } => flat + roller.roll(action_die) + roller.roll(vitality_die),
+            } => {
+                let [a, v] = p.ap_dice;
+                let action = roller.roll_dice(action_die, a) + action_die.constant();
+                flat + action + roller.roll_dice(vitality_die, v) + vitality_die.constant()
+            }
         }
     }
 
@@ -306,11 +344,13 @@ impl Battle<'_> {
         arena
             .side_down
             .resize(self.roster.sides().len(), self.max_rounds + 1);
-        for f in self.fighters {
+        arena.act_at.resize(self.fighters.len(), i64::MAX);
+        arena.keys.resize(self.fighters.len(), 0);
+        for (f, p) in self.fighters.iter().zip(self.paces) {
             arena.states.push(State {
                 vitality: f.vitality,
                 health: f.health,
-                full_ap: Self::roll_ap(f, roller),
+                full_ap: Self::roll_ap(f, p, roller),
                 up: true,
                 ..State::default()
             });
@@ -330,15 +370,20 @@ impl Battle<'_> {
                 self.death_save(i, roller, arena, observer);
             }
         }
-        for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
+        for ((f, p), s) in self
+            .fighters
+            .iter()
+            .zip(self.paces)
+            .zip(arena.states.iter_mut())
+        {
             if self.rules.reroll_ap_each_round && round > 1 {
-                s.full_ap = Self::roll_ap(f, roller);
+                s.full_ap = Self::roll_ap(f, p, roller);
             }
             s.ap = s.full_ap;
             s.active = s.up;
             s.rounds_active += u64::from(s.up);
         }
-        arena.refresh();
+        self.refresh(arena);
         observer.round_start(round, &arena.states);
     }
 
@@ -351,7 +396,7 @@ impl Battle<'_> {
         arena: &mut Arena,
         observer: &mut Ob,
     ) {
-        let d20 = roller.d(20);
+        let d20 = roller.d20();
         let s = &mut arena.states[i];
         let result = match save(
             d20,
@@ -387,6 +432,7 @@ impl Battle<'_> {
     }
 
     /// The action combatant `i` wants and can pay for, if any.
+    #[inline]
     fn wanted(&self, i: usize, arena: &Arena) -> Option<Action> {
         let f = &self.fighters[i];
         let s = &arena.states[i];
@@ -417,22 +463,16 @@ impl Battle<'_> {
     }
 
     /// The standing combatant with the most AP that can act, ties by L269 then file order.
+    #[inline]
     fn next_actor(&self, arena: &Arena) -> Option<(usize, Action)> {
-        let mut best: Option<(usize, u64)> = None;
-        let mut left = arena.up;
+        // Over the standing only (a bit loop: a fold over all keys vectorises badly).
+        let (mut best, mut left) = (0, arena.up);
         while left != 0 {
-            let i = left.trailing_zeros() as usize;
+            best = best.max(arena.keys[left.trailing_zeros() as usize]);
             left &= left - 1;
-            let (p, ap) = (&self.paces[i], arena.states[i].ap);
-            let can = ap >= p.needs
-                || (p.first_aid && ap - p.reserve >= FIRST_AID_AP && arena.dying & p.allies != 0);
-            // AP first, then the tie order; AP is never negative and ranks are below 64.
-            let key = ((ap as u64) << 6) | p.rank;
-            if can && best.is_none_or(|(_, k)| key > k) {
-                best = Some((i, key));
-            }
         }
-        best.and_then(|(i, _)| self.wanted(i, arena).map(|a| (i, a)))
+        let i = (best.checked_sub(1)? & 63) as usize;
+        self.wanted(i, arena).map(|a| (i, a))
     }
 
     fn act<Ro: Roller, Ob: Observer>(
@@ -446,10 +486,8 @@ impl Battle<'_> {
         match action {
             Action::FirstAid(t) => {
                 observer.action(who, action, t);
-                let s = &mut arena.states[who];
-                s.ap -= FIRST_AID_AP;
-                s.ap_by_kind[AP_OTHER] += FIRST_AID_AP as u64;
-                let d20 = roller.d(20);
+                self.pay(who, FIRST_AID_AP, AP_OTHER, arena);
+                let d20 = roller.d20();
                 let stabilised = d20 + self.fighters[who].first_aid.unwrap_or(0) >= 10;
                 if stabilised {
                     // L453–454: no more saves, but down at 0 Health.
@@ -538,15 +576,11 @@ impl Battle<'_> {
     ) {
         let attack = &self.fighters[a].attacks[k];
         let cost = attack.ap - i64::from(counter);
-        let s = &mut arena.states[a];
-        s.ap -= cost;
-        s.ap_by_kind[AP_ATTACK] += cost as u64;
+        self.pay(a, cost, AP_ATTACK, arena);
         let target = &self.fighters[t];
         let defense = match &target.defend {
             Some(d) if arena.states[t].up && self.defends(t, d, arena) => {
-                let s = &mut arena.states[t];
-                s.ap -= d.cost;
-                s.ap_by_kind[AP_DEFENSE] += d.cost as u64;
+                self.pay(t, d.cost, AP_DEFENSE, arena);
                 observer.defend(t, d.kind);
                 Some(*d)
             }
@@ -556,7 +590,7 @@ impl Battle<'_> {
             Some(d) => Self::roll_defense(d, roller),
             None => target.passive_armor,
         };
-        let d20 = roller.d(20);
+        let d20 = roller.d20();
         let total = d20 + attack.to_hit;
         let (hit, defender_crit) = resolve(
             d20,
@@ -570,7 +604,10 @@ impl Battle<'_> {
         if let (true, Some(d)) = (defender_crit, defense) {
             match d.kind {
                 // L250: gains back 1 AP.
-                DefenseKind::Dodge | DefenseKind::Dodge2 => arena.states[t].ap += 1,
+                DefenseKind::Dodge | DefenseKind::Dodge2 => {
+                    arena.states[t].ap += 1;
+                    self.rekey(t, arena);
+                }
                 // L254: Unbalanced, which the seed does not define.
                 DefenseKind::Block => {}
                 // L259, L386: an immediate counterattack with the first attack, 1 AP less.
@@ -586,13 +623,13 @@ impl Battle<'_> {
         if hit == Hit::Miss {
             return;
         }
-        let dice = roller.roll(&attack.damage) - attack.damage.constant();
+        let dice = roller.roll_dice(&attack.damage, attack.plain);
         let flat = if counter { 0 } else { attack.damage.constant() };
         let parry_roll = match (&defense, target.attacks.first()) {
             (Some(d), Some(w))
                 if d.kind == DefenseKind::Parry && hit == Hit::DefenderMinorFailure =>
             {
-                roller.roll(&w.damage) - w.damage.constant()
+                roller.roll_dice(&w.damage, w.plain)
             }
             _ => 0,
         };
@@ -609,6 +646,7 @@ impl Battle<'_> {
 
     /// Damage to `t`: Vitality, then Health (L436); at 0 Health a death-save failure, two on
     /// a crit, or instant death (L450).
+    #[inline]
     fn take(&self, t: usize, dealt: Dealt, crit: bool, arena: &mut Arena) {
         let status = |s: &State| (s.up, s.dying, s.dead);
         let before = status(&arena.states[t]);
@@ -704,7 +742,7 @@ impl Battle<'_> {
                 s.dying = false;
                 continue;
             }
-            let end = roll_out(|| roller.d(20), f.death_save_bonus, s.successes, s.failures);
+            let end = roll_out(|| roller.d20(), f.death_save_bonus, s.successes, s.failures);
             s.incapacitated |= end.incapacitated;
             if end.dead {
                 die(s, false);
