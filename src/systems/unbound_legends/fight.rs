@@ -127,16 +127,16 @@ pub struct Arena {
     pub states: Vec<State>,
     /// Per side: the round it last stopped fighting (`max_rounds + 1` if it never did).
     pub side_down: Vec<u32>,
-    /// Bit `i`: combatant `i` is up (as of the last [`Arena::refresh`]).
+    /// Bit `i`: combatant `i` is up (kept with every change, [`Battle::restatus`]).
     up: u64,
     /// Bit `i`: combatant `i` is dying.
     dying: u64,
     /// Bit `i`: combatant `i` is dead.
     dead: u64,
-    /// Someone's `up`, `dying` or `dead` changed since the masks were computed.
+    /// Someone's `up`, `dying` or `dead` changed since the fight was last checked for an end.
     stale: bool,
-    /// Per combatant: the AP it needs to act now (`i64::MAX` when it is not up), as of the
-    /// last [`Battle::refresh`]; it depends only on the masks, not on the AP held.
+    /// Per combatant: the AP it needs to act now (`i64::MAX` when it is not up); it depends
+    /// only on the masks, not on the AP held.
     act_at: Vec<i64>,
     /// Per combatant: its turn key ([`Pace::key`]) while it holds the AP to act, else 0;
     /// kept up to date with every payment ([`Battle::pay`]) and refresh.
@@ -172,6 +172,8 @@ pub struct Pace {
     reserve: i64,
     /// Gives first aid.
     first_aid: bool,
+    /// Its allies who give first aid, as a mask.
+    aiders: u64,
     /// The action and Vitality dice as [`PlainDice`], when its AP is rolled.
     ap_dice: [Option<PlainDice>; 2],
     /// Place in the tie order of L269 among everyone (higher goes first): Agility, then
@@ -184,6 +186,17 @@ pub struct Pace {
 const KEY_SHIFT: u32 = 12;
 
 impl Pace {
+    /// The AP it needs to act: `i64::MAX` when it is not `up`; first aid (L453) is open while
+    /// an ally is `dying`.
+    #[inline]
+    fn act_at(&self, up: bool, dying: u64) -> i64 {
+        match (up, self.first_aid && dying & self.allies != 0) {
+            (false, _) => i64::MAX,
+            (true, false) => self.needs,
+            (true, true) => self.needs.min(self.reserve + FIRST_AID_AP),
+        }
+    }
+
     /// The turn-order key of combatant `i` holding `ap` (≥ 0): AP first, then the L269 rank;
     /// the index in the low bits breaks no tie (ranks are distinct) but names the winner.
     /// Never 0.
@@ -200,6 +213,13 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
             .iter()
             .enumerate()
             .filter(|(_, f)| f.side == side)
+            .fold(0u64, |m, (i, _)| m | 1 << i)
+    };
+    let aiders = |side: usize| {
+        fighters
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.side == side && f.first_aid.is_some())
             .fold(0u64, |m, (i, _)| m | 1 << i)
     };
     let mut order: Vec<usize> = (0..fighters.len()).collect();
@@ -228,6 +248,7 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
                 .min()
                 .unwrap_or(i64::MAX),
             allies: allies(f.side),
+            aiders: aiders(f.side),
             reserve: f.reserve_ap,
             first_aid: f.first_aid.is_some(),
             ap_dice: match &f.ap {
@@ -259,7 +280,7 @@ impl Battle<'_> {
                 self.act(who, action, roller, arena, observer);
                 // Only a fall (or a rise) can decide the fight.
                 if arena.stale {
-                    self.refresh(arena);
+                    arena.stale = false;
                     if let Some(ending) = self.decided(arena) {
                         self.close_round(round, arena, observer);
                         self.finish(ending, roller, arena);
@@ -273,9 +294,8 @@ impl Battle<'_> {
         (Ending::Stalemate, self.max_rounds)
     }
 
-    /// Recomputes the masks and who can act at what AP from the states (after every death
-    /// save and every action that changed someone's `up`, `dying` or `dead`).
-    #[inline]
+    /// Recomputes the masks and who can act at what AP from the states (at the start of a
+    /// round, after the death saves and the AP reset).
     fn refresh(&self, arena: &mut Arena) {
         let (mut up, mut dying, mut dead) = (0, 0, 0);
         for (i, s) in arena.states.iter().enumerate() {
@@ -291,15 +311,28 @@ impl Battle<'_> {
             .zip(&mut arena.act_at)
             .zip(&mut arena.keys);
         for (i, ((p, at), key)) in turns.enumerate() {
-            // First aid (L453) is open while an ally is dying.
-            let aid = p.first_aid && dying & p.allies != 0;
-            *at = match (up >> i & 1 == 1, aid) {
-                (false, _) => i64::MAX,
-                (true, false) => p.needs,
-                (true, true) => p.needs.min(p.reserve + FIRST_AID_AP),
-            };
+            *at = p.act_at(up >> i & 1 == 1, dying);
             let ap = arena.states[i].ap;
             *key = if ap >= *at { p.key(ap, i) } else { 0 };
+        }
+    }
+
+    /// Combatant `i`'s `up`, `dying` or `dead` changed during the round: its bits in the masks,
+    /// and what it and its allies who give first aid need to act.
+    fn restatus(&self, i: usize, arena: &mut Arena) {
+        let s = &arena.states[i];
+        let set = |mask: u64, on: bool| mask & !(1 << i) | u64::from(on) << i;
+        arena.up = set(arena.up, s.up);
+        arena.dying = set(arena.dying, s.dying);
+        arena.dead = set(arena.dead, s.dead);
+        arena.stale = true;
+        let mut left = 1 << i | self.paces[i].aiders;
+        while left != 0 {
+            let j = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let p = &self.paces[j];
+            arena.act_at[j] = p.act_at(arena.up >> j & 1 == 1, arena.dying);
+            self.rekey(j, arena);
         }
     }
 
@@ -491,10 +524,10 @@ impl Battle<'_> {
                 let stabilised = d20 + self.fighters[who].first_aid.unwrap_or(0) >= 10;
                 if stabilised {
                     // L453–454: no more saves, but down at 0 Health.
-                    arena.stale = true;
-                    let t = &mut arena.states[t];
-                    t.dying = false;
-                    (t.successes, t.failures) = (0, 0);
+                    let s = &mut arena.states[t];
+                    s.dying = false;
+                    (s.successes, s.failures) = (0, 0);
+                    self.restatus(t, arena);
                 }
                 observer.first_aid(who, t, d20, stabilised);
             }
@@ -503,7 +536,7 @@ impl Battle<'_> {
                     return;
                 };
                 observer.action(who, action, t);
-                self.strike(who, t, k, false, roller, arena, observer);
+                self.strike(who, t, k, roller, arena, observer);
             }
         }
     }
@@ -561,10 +594,29 @@ impl Battle<'_> {
             }
     }
 
-    /// `a` attacks `t` with its attack `k` (a counterattack: for 1 AP less, weapon dice only,
-    /// L386).
-    #[allow(clippy::too_many_arguments)]
+    /// `a` attacks `t` with its attack `k`; a Parry's crit answers with a counterattack, which
+    /// can be parried and answered in turn (L259, L386).
     fn strike<Ro: Roller, Ob: Observer>(
+        &self,
+        a: usize,
+        t: usize,
+        k: usize,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) {
+        let (mut a, mut t, mut k, mut counter) = (a, t, k, false);
+        while self.swing(a, t, k, counter, roller, arena, observer) {
+            (a, t, k, counter) = (t, a, 0, true);
+        }
+    }
+
+    /// `a` attacks `t` with its attack `k` (a counterattack: for 1 AP less, weapon dice only,
+    /// L386). True when `t` counterattacks `a` next (the attack missed, so nothing else is
+    /// left to do).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn swing<Ro: Roller, Ob: Observer>(
         &self,
         a: usize,
         t: usize,
@@ -573,7 +625,7 @@ impl Battle<'_> {
         roller: &mut Ro,
         arena: &mut Arena,
         observer: &mut Ob,
-    ) {
+    ) -> bool {
         let attack = &self.fighters[a].attacks[k];
         let cost = attack.ap - i64::from(counter);
         self.pay(a, cost, AP_ATTACK, arena);
@@ -610,18 +662,19 @@ impl Battle<'_> {
                 }
                 // L254: Unbalanced, which the seed does not define.
                 DefenseKind::Block => {}
-                // L259, L386: an immediate counterattack with the first attack, 1 AP less.
+                // L259, L386: an immediate counterattack with the first attack, 1 AP less
+                // (a defender's crit is a miss: nothing else of this attack is left).
                 DefenseKind::Parry => {
                     if let Some(first) = target.attacks.first()
                         && arena.states[t].ap >= first.ap - 1
                     {
-                        self.strike(t, a, 0, true, roller, arena, observer);
+                        return true;
                     }
                 }
             }
         }
         if hit == Hit::Miss {
-            return;
+            return false;
         }
         let dice = roller.roll_dice(&attack.damage, attack.plain);
         let flat = if counter { 0 } else { attack.damage.constant() };
@@ -642,6 +695,7 @@ impl Battle<'_> {
         );
         observer.damage(t, dealt);
         self.take(t, dealt, hit == Hit::Crit, arena);
+        false
     }
 
     /// Damage to `t`: Vitality, then Health (L436); at 0 Health a death-save failure, two on
@@ -651,7 +705,9 @@ impl Battle<'_> {
         let status = |s: &State| (s.up, s.dying, s.dead);
         let before = status(&arena.states[t]);
         self.damage_state(t, dealt, crit, arena);
-        arena.stale |= status(&arena.states[t]) != before;
+        if status(&arena.states[t]) != before {
+            self.restatus(t, arena);
+        }
     }
 
     fn damage_state(&self, t: usize, dealt: Dealt, crit: bool, arena: &mut Arena) {
@@ -713,14 +769,13 @@ impl Battle<'_> {
 
     /// AP still held is unspent; sides with nobody standing note the round.
     fn close_round<Ob: Observer>(&self, round: u32, arena: &mut Arena, observer: &mut Ob) {
-        let mut up = 0u64;
-        for (i, s) in arena.states.iter_mut().enumerate() {
+        for s in &mut arena.states {
             if s.active {
                 s.ap_by_kind[AP_UNSPENT] += s.ap.max(0) as u64;
                 s.active = false;
             }
-            up |= u64::from(s.up) << i;
         }
+        let up = arena.up;
         for (side, &mask) in self.roster.side_masks().iter().enumerate() {
             if mask & up != 0 {
                 arena.side_down[side] = self.max_rounds + 1;
