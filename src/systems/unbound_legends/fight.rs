@@ -139,7 +139,8 @@ pub struct Arena {
     /// only on the masks, not on the AP held.
     act_at: Vec<i64>,
     /// Per combatant: its turn key ([`Pace::key`]) while it holds the AP to act, else 0;
-    /// kept up to date with every payment ([`Battle::pay`]) and refresh.
+    /// kept up to date with every payment ([`Battle::pay`]), fall and rise ([`Battle::restatus`])
+    /// and AP reset.
     keys: Vec<u64>,
 }
 
@@ -174,6 +175,8 @@ pub struct Pace {
     first_aid: bool,
     /// Its allies who give first aid, as a mask.
     aiders: u64,
+    /// Everyone on other sides, as a mask.
+    foes: u64,
     /// The action and Vitality dice as [`PlainDice`], when its AP is rolled.
     ap_dice: [Option<PlainDice>; 2],
     /// Place in the tie order of L269 among everyone (higher goes first): Agility, then
@@ -249,6 +252,7 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
                 .unwrap_or(i64::MAX),
             allies: allies(f.side),
             aiders: aiders(f.side),
+            foes: !allies(f.side) & u64::MAX >> (64 - fighters.len()),
             reserve: f.reserve_ap,
             first_aid: f.first_aid.is_some(),
             ap_dice: match &f.ap {
@@ -294,31 +298,8 @@ impl Battle<'_> {
         (Ending::Stalemate, self.max_rounds)
     }
 
-    /// Recomputes the masks and who can act at what AP from the states (at the start of a
-    /// round, after the death saves and the AP reset).
-    fn refresh(&self, arena: &mut Arena) {
-        let (mut up, mut dying, mut dead) = (0, 0, 0);
-        for (i, s) in arena.states.iter().enumerate() {
-            up |= u64::from(s.up) << i;
-            dying |= u64::from(s.dying) << i;
-            dead |= u64::from(s.dead) << i;
-        }
-        (arena.up, arena.dying, arena.dead) = (up, dying, dead);
-        arena.stale = false;
-        let turns = self
-            .paces
-            .iter()
-            .zip(&mut arena.act_at)
-            .zip(&mut arena.keys);
-        for (i, ((p, at), key)) in turns.enumerate() {
-            *at = p.act_at(up >> i & 1 == 1, dying);
-            let ap = arena.states[i].ap;
-            *key = if ap >= *at { p.key(ap, i) } else { 0 };
-        }
-    }
-
-    /// Combatant `i`'s `up`, `dying` or `dead` changed during the round: its bits in the masks,
-    /// and what it and its allies who give first aid need to act.
+    /// Combatant `i`'s `up`, `dying` or `dead` changed: its bits in the masks, and what it and
+    /// its allies who give first aid need to act.
     fn restatus(&self, i: usize, arena: &mut Arena) {
         let s = &arena.states[i];
         let set = |mask: u64, on: bool| mask & !(1 << i) | u64::from(on) << i;
@@ -377,8 +358,15 @@ impl Battle<'_> {
         arena
             .side_down
             .resize(self.roster.sides().len(), self.max_rounds + 1);
-        arena.act_at.resize(self.fighters.len(), i64::MAX);
-        arena.keys.resize(self.fighters.len(), 0);
+        // Everyone starts up; the keys are set when the round begins.
+        let n = self.fighters.len();
+        (arena.up, arena.dying, arena.dead) = (u64::MAX >> (64 - n), 0, 0);
+        arena.stale = false;
+        arena.act_at.clear();
+        arena
+            .act_at
+            .extend(self.paces.iter().map(|p| p.act_at(true, 0)));
+        arena.keys.resize(n, 0);
         for (f, p) in self.fighters.iter().zip(self.paces) {
             arena.states.push(State {
                 vitality: f.vitality,
@@ -403,11 +391,12 @@ impl Battle<'_> {
                 self.death_save(i, roller, arena, observer);
             }
         }
-        for ((f, p), s) in self
-            .fighters
-            .iter()
-            .zip(self.paces)
-            .zip(arena.states.iter_mut())
+        // A rejoining combatant cannot end the fight: its side was fighting already.
+        arena.stale = false;
+        let everyone = self.fighters.iter().zip(self.paces).zip(&mut arena.states);
+        for (i, (((f, p), s), (key, &at))) in everyone
+            .zip(arena.keys.iter_mut().zip(&arena.act_at))
+            .enumerate()
         {
             if self.rules.reroll_ap_each_round && round > 1 {
                 s.full_ap = Self::roll_ap(f, p, roller);
@@ -415,8 +404,8 @@ impl Battle<'_> {
             s.ap = s.full_ap;
             s.active = s.up;
             s.rounds_active += u64::from(s.up);
+            *key = if s.ap >= at { p.key(s.ap, i) } else { 0 };
         }
-        self.refresh(arena);
         observer.round_start(round, &arena.states);
     }
 
@@ -460,6 +449,9 @@ impl Battle<'_> {
                     s.vitality = 0;
                 }
             }
+        }
+        if !matches!(result, SaveResult::Marks(..)) {
+            self.restatus(i, arena);
         }
         observer.death_save(i, d20, result);
     }
@@ -553,6 +545,14 @@ impl Battle<'_> {
         } else {
             arena.up
         };
+        // No choice to make under any policy: the one foe left, or none. (The focus matters
+        // only to `Targeting::Focus`, which would remember this foe too.)
+        let foes = targets & self.paces[a].foes;
+        if foes & foes.wrapping_sub(1) == 0 {
+            let t = (foes != 0).then_some(foes.trailing_zeros() as usize);
+            arena.states[a].focus = t.or(arena.states[a].focus);
+            return t;
+        }
         let states = &arena.states;
         let mut focus = states[a].focus;
         let t = self.fighters[a].target.choose(
