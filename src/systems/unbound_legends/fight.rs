@@ -179,9 +179,10 @@ pub struct Pace {
     foes: u64,
     /// The action and Vitality dice as [`PlainDice`], when its AP is rolled.
     ap_dice: [Option<PlainDice>; 2],
-    /// Place in the tie order of L269 among everyone (higher goes first): Agility, then
-    /// Dexterity or Cunning, then PCs, then file order.
-    rank: u64,
+    /// The low bits of its turn key ([`Pace::key`]): `(rank << 6 | index) + 1`, where `rank`
+    /// is its place in the tie order of L269 among everyone (higher goes first): Agility,
+    /// then Dexterity or Cunning, then PCs, then file order.
+    tag: u64,
 }
 
 /// Bits of a turn key below the AP ([`Pace::key`]): the rank, then the index, six bits each
@@ -200,12 +201,11 @@ impl Pace {
         }
     }
 
-    /// The turn-order key of combatant `i` holding `ap` (≥ 0): AP first, then the L269 rank;
-    /// the index in the low bits breaks no tie (ranks are distinct) but names the winner.
-    /// Never 0.
+    /// Its turn-order key holding `ap` (≥ 0): AP first, then the L269 rank; the index in the
+    /// low bits breaks no tie (ranks are distinct) but names the winner. Never 0.
     #[inline]
-    fn key(&self, ap: i64, i: usize) -> u64 {
-        ((ap as u64) << KEY_SHIFT | self.rank << 6 | i as u64) + 1
+    fn key(&self, ap: i64) -> u64 {
+        ((ap as u64) << KEY_SHIFT) + self.tag
     }
 }
 
@@ -243,7 +243,8 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
     fighters
         .iter()
         .zip(rank)
-        .map(|(f, rank)| Pace {
+        .enumerate()
+        .map(|(i, (f, rank))| Pace {
             needs: f
                 .attacks
                 .iter()
@@ -263,7 +264,7 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
                     ..
                 } => [action_die, vitality_die].map(PlainDice::of),
             },
-            rank,
+            tag: (rank << 6 | i as u64) + 1,
         })
         .collect()
 }
@@ -322,7 +323,7 @@ impl Battle<'_> {
     fn rekey(&self, i: usize, arena: &mut Arena) {
         let ap = arena.states[i].ap;
         arena.keys[i] = if ap >= arena.act_at[i] {
-            self.paces[i].key(ap, i)
+            self.paces[i].key(ap)
         } else {
             0
         };
@@ -394,17 +395,14 @@ impl Battle<'_> {
         // A rejoining combatant cannot end the fight: its side was fighting already.
         arena.stale = false;
         let everyone = self.fighters.iter().zip(self.paces).zip(&mut arena.states);
-        for (i, (((f, p), s), (key, &at))) in everyone
-            .zip(arena.keys.iter_mut().zip(&arena.act_at))
-            .enumerate()
-        {
+        for (((f, p), s), (key, &at)) in everyone.zip(arena.keys.iter_mut().zip(&arena.act_at)) {
             if self.rules.reroll_ap_each_round && round > 1 {
                 s.full_ap = Self::roll_ap(f, p, roller);
             }
             s.ap = s.full_ap;
             s.active = s.up;
             s.rounds_active += u64::from(s.up);
-            *key = if s.ap >= at { p.key(s.ap, i) } else { 0 };
+            *key = if s.ap >= at { p.key(s.ap) } else { 0 };
         }
         observer.round_start(round, &arena.states);
     }
@@ -702,6 +700,21 @@ impl Battle<'_> {
     /// a crit, or instant death (L450).
     #[inline]
     fn take(&self, t: usize, dealt: Dealt, crit: bool, arena: &mut Arena) {
+        // Most blows leave their target above 0 Health: only Vitality and Health change.
+        let s = &mut arena.states[t];
+        let from_vitality = dealt.to_pool.min(s.vitality);
+        let rest = dealt.to_pool - from_vitality + dealt.to_health;
+        if !s.dead && rest < s.health {
+            s.vitality -= from_vitality;
+            s.health -= rest;
+            return;
+        }
+        self.fall(t, dealt, crit, arena);
+    }
+
+    /// [`Battle::take`] for a blow that takes `t` to 0 Health or finds it there.
+    #[inline(never)]
+    fn fall(&self, t: usize, dealt: Dealt, crit: bool, arena: &mut Arena) {
         let status = |s: &State| (s.up, s.dying, s.dead);
         let before = status(&arena.states[t]);
         self.damage_state(t, dealt, crit, arena);
