@@ -19,7 +19,7 @@ use super::fighter::{
     ActiveDefense, ApSource, DefendWhen, FightRules, Fighter, InstantDeath, Kind,
 };
 use super::saves::{roll_out, save};
-use crate::combat::{Ending, Roster, Standing};
+use crate::combat::{Ending, MAX_FIGHTERS, Roster, Standing};
 
 /// What a combatant does with its turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,7 +121,7 @@ pub struct State {
 }
 
 /// Per-batch buffers, reused by every fight.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Arena {
     /// Everyone's state, in scenario order.
     pub states: Vec<State>,
@@ -135,13 +135,51 @@ pub struct Arena {
     dead: u64,
     /// Someone's `up`, `dying` or `dead` changed since the fight was last checked for an end.
     stale: bool,
-    /// Per combatant: the AP it needs to act now (`i64::MAX` when it is not up); it depends
-    /// only on the masks, not on the AP held.
-    act_at: Vec<i64>,
-    /// Per combatant: its turn key ([`Pace::key`]) while it holds the AP to act, else 0;
-    /// kept up to date with every payment ([`Battle::pay`]), fall and rise ([`Battle::restatus`])
-    /// and AP reset.
-    keys: Vec<u64>,
+    /// Per combatant, by index: where it stands in the turn order. A fixed array, so that an
+    /// index taken from a mask needs no bounds check.
+    turns: [Turn; MAX_FIGHTERS],
+}
+
+impl Default for Arena {
+    fn default() -> Self {
+        Self {
+            states: Vec::new(),
+            side_down: Vec::new(),
+            up: 0,
+            dying: 0,
+            dead: 0,
+            stale: false,
+            turns: [Turn::default(); MAX_FIGHTERS],
+        }
+    }
+}
+
+/// A combatant's place in the turn order.
+#[derive(Debug, Clone, Copy, Default)]
+struct Turn {
+    /// Its turn key ([`Turn::set`]) while it holds the AP to act, else 0; kept up to date
+    /// with every payment ([`Battle::pay`]), fall and rise ([`Battle::restatus`]) and AP
+    /// reset.
+    key: u64,
+    /// The AP it needs to act now (`i64::MAX` when it is not up); it depends only on the
+    /// masks, not on the AP held.
+    at: i64,
+    /// Its [`Pace::tag`], copied here when the fight begins.
+    tag: u64,
+}
+
+impl Turn {
+    /// Sets the key for `ap` held (≥ 0): AP first, then the L269 rank; the index in the low
+    /// bits of the tag breaks no tie (ranks are distinct) but names the winner. Never 0 while
+    /// it can act.
+    #[inline]
+    fn set(&mut self, ap: i64) {
+        self.key = if ap >= self.at {
+            ((ap as u64) << KEY_SHIFT) + self.tag
+        } else {
+            0
+        };
+    }
 }
 
 /// A fight's combatants, roster, rules and round limit.
@@ -179,13 +217,13 @@ pub struct Pace {
     foes: u64,
     /// The action and Vitality dice as [`PlainDice`], when its AP is rolled.
     ap_dice: [Option<PlainDice>; 2],
-    /// The low bits of its turn key ([`Pace::key`]): `(rank << 6 | index) + 1`, where `rank`
+    /// The low bits of its turn key ([`Turn::set`]): `(rank << 6 | index) + 1`, where `rank`
     /// is its place in the tie order of L269 among everyone (higher goes first): Agility,
     /// then Dexterity or Cunning, then PCs, then file order.
     tag: u64,
 }
 
-/// Bits of a turn key below the AP ([`Pace::key`]): the rank, then the index, six bits each
+/// Bits of a turn key below the AP ([`Turn::set`]): the rank, then the index, six bits each
 /// (at most 64 combatants).
 const KEY_SHIFT: u32 = 12;
 
@@ -199,13 +237,6 @@ impl Pace {
             (true, false) => self.needs,
             (true, true) => self.needs.min(self.reserve + FIRST_AID_AP),
         }
-    }
-
-    /// Its turn-order key holding `ap` (≥ 0): AP first, then the L269 rank; the index in the
-    /// low bits breaks no tie (ranks are distinct) but names the winner. Never 0.
-    #[inline]
-    fn key(&self, ap: i64) -> u64 {
-        ((ap as u64) << KEY_SHIFT) + self.tag
     }
 }
 
@@ -312,8 +343,8 @@ impl Battle<'_> {
         while left != 0 {
             let j = left.trailing_zeros() as usize;
             left &= left - 1;
-            let p = &self.paces[j];
-            arena.act_at[j] = p.act_at(arena.up >> j & 1 == 1, arena.dying);
+            let at = self.paces[j].act_at(arena.up >> j & 1 == 1, arena.dying);
+            arena.turns[j % MAX_FIGHTERS].at = at;
             self.rekey(j, arena);
         }
     }
@@ -321,12 +352,7 @@ impl Battle<'_> {
     /// Combatant `i`'s turn key from its AP and what it needs to act.
     #[inline]
     fn rekey(&self, i: usize, arena: &mut Arena) {
-        let ap = arena.states[i].ap;
-        arena.keys[i] = if ap >= arena.act_at[i] {
-            self.paces[i].key(ap)
-        } else {
-            0
-        };
+        arena.turns[i % MAX_FIGHTERS].set(arena.states[i].ap);
     }
 
     /// `i` pays `cost` AP (≥ 0) for an action or defense of kind `kind` (`AP_ATTACK`, …).
@@ -363,11 +389,9 @@ impl Battle<'_> {
         let n = self.fighters.len();
         (arena.up, arena.dying, arena.dead) = (u64::MAX >> (64 - n), 0, 0);
         arena.stale = false;
-        arena.act_at.clear();
-        arena
-            .act_at
-            .extend(self.paces.iter().map(|p| p.act_at(true, 0)));
-        arena.keys.resize(n, 0);
+        for (turn, p) in arena.turns.iter_mut().zip(self.paces) {
+            (turn.at, turn.tag) = (p.act_at(true, 0), p.tag);
+        }
         for (f, p) in self.fighters.iter().zip(self.paces) {
             arena.states.push(State {
                 vitality: f.vitality,
@@ -395,14 +419,14 @@ impl Battle<'_> {
         // A rejoining combatant cannot end the fight: its side was fighting already.
         arena.stale = false;
         let everyone = self.fighters.iter().zip(self.paces).zip(&mut arena.states);
-        for (((f, p), s), (key, &at)) in everyone.zip(arena.keys.iter_mut().zip(&arena.act_at)) {
+        for (((f, p), s), turn) in everyone.zip(&mut arena.turns) {
             if self.rules.reroll_ap_each_round && round > 1 {
                 s.full_ap = Self::roll_ap(f, p, roller);
             }
             s.ap = s.full_ap;
             s.active = s.up;
             s.rounds_active += u64::from(s.up);
-            *key = if s.ap >= at { p.key(s.ap) } else { 0 };
+            turn.set(s.ap);
         }
         observer.round_start(round, &arena.states);
     }
@@ -491,7 +515,7 @@ impl Battle<'_> {
         // Over the standing only (a bit loop: a fold over all keys vectorises badly).
         let (mut best, mut left) = (0, arena.up);
         while left != 0 {
-            best = best.max(arena.keys[left.trailing_zeros() as usize]);
+            best = best.max(arena.turns[left.trailing_zeros() as usize % MAX_FIGHTERS].key);
             left &= left - 1;
         }
         let i = (best.checked_sub(1)? & 63) as usize;
