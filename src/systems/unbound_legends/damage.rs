@@ -68,6 +68,7 @@ pub fn armor_reduction(f: &Fighter, defense: Option<&ActiveDefense>, hit: Hit) -
 
 /// What `blow` of `attack` deals to `target`, which defended with `defense`; `parry_roll`
 /// is the parrier's dice roll on a Parry's minor failure (else 0).
+#[inline]
 pub fn deal(
     attack: &Attack,
     blow: Blow,

@@ -14,43 +14,12 @@
 use super::attack::{DefenseKind, Hit, resolve};
 use super::d20::Edge;
 use super::damage::{Blow, Dealt, deal};
+pub use super::dice::{PlainDice, RngRoller, Roller};
 use super::fighter::{
     ActiveDefense, ApSource, DefendWhen, FightRules, Fighter, InstantDeath, Kind,
 };
 use super::saves::{roll_out, save};
-use crate::combat::{Ending, FightDice, Roster, Standing};
-use crate::dice::DiceExpr;
-use rand::Rng;
-
-/// Where a fight's random numbers come from.
-pub trait Roller {
-    /// One die of `sides` faces (1…sides).
-    fn d(&mut self, sides: u32) -> i64;
-    /// One roll of a whole dice expression (dice and flat terms).
-    fn roll(&mut self, dice: &DiceExpr) -> i64;
-    /// A uniform choice among `n` candidates (`0..n`).
-    fn pick(&mut self, n: usize) -> usize;
-}
-
-/// The seeded runner's dice: d20s come fourteen to a 64-bit draw, unbiased.
-pub type RngRoller<'a, R> = FightDice<'a, R>;
-
-impl<R: Rng + ?Sized> Roller for FightDice<'_, R> {
-    #[inline]
-    fn d(&mut self, sides: u32) -> i64 {
-        FightDice::d(self, sides)
-    }
-
-    #[inline]
-    fn roll(&mut self, dice: &DiceExpr) -> i64 {
-        FightDice::roll(self, dice)
-    }
-
-    #[inline]
-    fn pick(&mut self, n: usize) -> usize {
-        FightDice::pick(self, n)
-    }
-}
+use crate::combat::{Ending, MAX_FIGHTERS, Roster, Standing};
 
 /// What a combatant does with its turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,34 +121,64 @@ pub struct State {
 }
 
 /// Per-batch buffers, reused by every fight.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Arena {
     /// Everyone's state, in scenario order.
     pub states: Vec<State>,
     /// Per side: the round it last stopped fighting (`max_rounds + 1` if it never did).
     pub side_down: Vec<u32>,
-    /// Bit `i`: combatant `i` is up (as of the last [`Arena::refresh`]).
+    /// Bit `i`: combatant `i` is up (kept with every change, [`Battle::restatus`]).
     up: u64,
     /// Bit `i`: combatant `i` is dying.
     dying: u64,
     /// Bit `i`: combatant `i` is dead.
     dead: u64,
-    /// Someone's `up`, `dying` or `dead` changed since the masks were computed.
+    /// Someone's `up`, `dying` or `dead` changed since the fight was last checked for an end.
     stale: bool,
+    /// Per combatant, by index: where it stands in the turn order. A fixed array, so that an
+    /// index taken from a mask needs no bounds check.
+    turns: [Turn; MAX_FIGHTERS],
 }
 
-impl Arena {
-    /// Recomputes the masks from the states (after every action and death save).
-    #[inline]
-    fn refresh(&mut self) {
-        let (mut up, mut dying, mut dead) = (0, 0, 0);
-        for (i, s) in self.states.iter().enumerate() {
-            up |= u64::from(s.up) << i;
-            dying |= u64::from(s.dying) << i;
-            dead |= u64::from(s.dead) << i;
+impl Default for Arena {
+    fn default() -> Self {
+        Self {
+            states: Vec::new(),
+            side_down: Vec::new(),
+            up: 0,
+            dying: 0,
+            dead: 0,
+            stale: false,
+            turns: [Turn::default(); MAX_FIGHTERS],
         }
-        (self.up, self.dying, self.dead) = (up, dying, dead);
-        self.stale = false;
+    }
+}
+
+/// A combatant's place in the turn order.
+#[derive(Debug, Clone, Copy, Default)]
+struct Turn {
+    /// Its turn key ([`Turn::set`]) while it holds the AP to act, else 0; kept up to date
+    /// with every payment ([`Battle::pay`]), fall and rise ([`Battle::restatus`]) and AP
+    /// reset.
+    key: u64,
+    /// The AP it needs to act now (`i64::MAX` when it is not up); it depends only on the
+    /// masks, not on the AP held.
+    at: i64,
+    /// Its [`Pace::tag`], copied here when the fight begins.
+    tag: u64,
+}
+
+impl Turn {
+    /// Sets the key for `ap` held (≥ 0): AP first, then the L269 rank; the index in the low
+    /// bits of the tag breaks no tie (ranks are distinct) but names the winner. Never 0 while
+    /// it can act.
+    #[inline]
+    fn set(&mut self, ap: i64) {
+        self.key = if ap >= self.at {
+            ((ap as u64) << KEY_SHIFT) + self.tag
+        } else {
+            0
+        };
     }
 }
 
@@ -212,9 +211,33 @@ pub struct Pace {
     reserve: i64,
     /// Gives first aid.
     first_aid: bool,
-    /// Place in the tie order of L269 among everyone (higher goes first): Agility, then
-    /// Dexterity or Cunning, then PCs, then file order.
-    rank: u64,
+    /// Its allies who give first aid, as a mask.
+    aiders: u64,
+    /// Everyone on other sides, as a mask.
+    foes: u64,
+    /// The action and Vitality dice as [`PlainDice`], when its AP is rolled.
+    ap_dice: [Option<PlainDice>; 2],
+    /// The low bits of its turn key ([`Turn::set`]): `(rank << 6 | index) + 1`, where `rank`
+    /// is its place in the tie order of L269 among everyone (higher goes first): Agility,
+    /// then Dexterity or Cunning, then PCs, then file order.
+    tag: u64,
+}
+
+/// Bits of a turn key below the AP ([`Turn::set`]): the rank, then the index, six bits each
+/// (at most 64 combatants).
+const KEY_SHIFT: u32 = 12;
+
+impl Pace {
+    /// The AP it needs to act: `i64::MAX` when it is not `up`; first aid (L453) is open while
+    /// an ally is `dying`.
+    #[inline]
+    fn act_at(&self, up: bool, dying: u64) -> i64 {
+        match (up, self.first_aid && dying & self.allies != 0) {
+            (false, _) => i64::MAX,
+            (true, false) => self.needs,
+            (true, true) => self.needs.min(self.reserve + FIRST_AID_AP),
+        }
+    }
 }
 
 /// The [`Pace`] of each of `fighters`.
@@ -224,6 +247,13 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
             .iter()
             .enumerate()
             .filter(|(_, f)| f.side == side)
+            .fold(0u64, |m, (i, _)| m | 1 << i)
+    };
+    let aiders = |side: usize| {
+        fighters
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.side == side && f.first_aid.is_some())
             .fold(0u64, |m, (i, _)| m | 1 << i)
     };
     let mut order: Vec<usize> = (0..fighters.len()).collect();
@@ -244,7 +274,8 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
     fighters
         .iter()
         .zip(rank)
-        .map(|(f, rank)| Pace {
+        .enumerate()
+        .map(|(i, (f, rank))| Pace {
             needs: f
                 .attacks
                 .iter()
@@ -252,9 +283,19 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
                 .min()
                 .unwrap_or(i64::MAX),
             allies: allies(f.side),
+            aiders: aiders(f.side),
+            foes: !allies(f.side) & u64::MAX >> (64 - fighters.len()),
             reserve: f.reserve_ap,
             first_aid: f.first_aid.is_some(),
-            rank,
+            ap_dice: match &f.ap {
+                ApSource::Fixed(_) => [None; 2],
+                ApSource::Rolled {
+                    action_die,
+                    vitality_die,
+                    ..
+                } => [action_die, vitality_die].map(PlainDice::of),
+            },
+            tag: (rank << 6 | i as u64) + 1,
         })
         .collect()
 }
@@ -275,7 +316,7 @@ impl Battle<'_> {
                 self.act(who, action, roller, arena, observer);
                 // Only a fall (or a rise) can decide the fight.
                 if arena.stale {
-                    arena.refresh();
+                    arena.stale = false;
                     if let Some(ending) = self.decided(arena) {
                         self.close_round(round, arena, observer);
                         self.finish(ending, roller, arena);
@@ -289,14 +330,52 @@ impl Battle<'_> {
         (Ending::Stalemate, self.max_rounds)
     }
 
-    fn roll_ap<Ro: Roller>(f: &Fighter, roller: &mut Ro) -> i64 {
+    /// Combatant `i`'s `up`, `dying` or `dead` changed: its bits in the masks, and what it and
+    /// its allies who give first aid need to act.
+    fn restatus(&self, i: usize, arena: &mut Arena) {
+        let s = &arena.states[i];
+        let set = |mask: u64, on: bool| mask & !(1 << i) | u64::from(on) << i;
+        arena.up = set(arena.up, s.up);
+        arena.dying = set(arena.dying, s.dying);
+        arena.dead = set(arena.dead, s.dead);
+        arena.stale = true;
+        let mut left = 1 << i | self.paces[i].aiders;
+        while left != 0 {
+            let j = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let at = self.paces[j].act_at(arena.up >> j & 1 == 1, arena.dying);
+            arena.turns[j % MAX_FIGHTERS].at = at;
+            self.rekey(j, arena);
+        }
+    }
+
+    /// Combatant `i`'s turn key from its AP and what it needs to act.
+    #[inline]
+    fn rekey(&self, i: usize, arena: &mut Arena) {
+        arena.turns[i % MAX_FIGHTERS].set(arena.states[i].ap);
+    }
+
+    /// `i` pays `cost` AP (≥ 0) for an action or defense of kind `kind` (`AP_ATTACK`, …).
+    #[inline]
+    fn pay(&self, i: usize, cost: i64, kind: usize, arena: &mut Arena) {
+        let s = &mut arena.states[i];
+        s.ap -= cost;
+        s.ap_by_kind[kind] += cost as u64;
+        self.rekey(i, arena);
+    }
+
+    fn roll_ap<Ro: Roller>(f: &Fighter, p: &Pace, roller: &mut Ro) -> i64 {
         match &f.ap {
             ApSource::Fixed(n) => *n,
             ApSource::Rolled {
                 action_die,
                 vitality_die,
                 flat,
-            } => flat + roller.roll(action_die) + roller.roll(vitality_die),
+            } => {
+                let [a, v] = p.ap_dice;
+                let action = roller.roll_dice(action_die, a) + action_die.constant();
+                flat + action + roller.roll_dice(vitality_die, v) + vitality_die.constant()
+            }
         }
     }
 
@@ -306,11 +385,18 @@ impl Battle<'_> {
         arena
             .side_down
             .resize(self.roster.sides().len(), self.max_rounds + 1);
-        for f in self.fighters {
+        // Everyone starts up; the keys are set when the round begins.
+        let n = self.fighters.len();
+        (arena.up, arena.dying, arena.dead) = (u64::MAX >> (64 - n), 0, 0);
+        arena.stale = false;
+        for (turn, p) in arena.turns.iter_mut().zip(self.paces) {
+            (turn.at, turn.tag) = (p.act_at(true, 0), p.tag);
+        }
+        for (f, p) in self.fighters.iter().zip(self.paces) {
             arena.states.push(State {
                 vitality: f.vitality,
                 health: f.health,
-                full_ap: Self::roll_ap(f, roller),
+                full_ap: Self::roll_ap(f, p, roller),
                 up: true,
                 ..State::default()
             });
@@ -330,15 +416,18 @@ impl Battle<'_> {
                 self.death_save(i, roller, arena, observer);
             }
         }
-        for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
+        // A rejoining combatant cannot end the fight: its side was fighting already.
+        arena.stale = false;
+        let everyone = self.fighters.iter().zip(self.paces).zip(&mut arena.states);
+        for (((f, p), s), turn) in everyone.zip(&mut arena.turns) {
             if self.rules.reroll_ap_each_round && round > 1 {
-                s.full_ap = Self::roll_ap(f, roller);
+                s.full_ap = Self::roll_ap(f, p, roller);
             }
             s.ap = s.full_ap;
             s.active = s.up;
             s.rounds_active += u64::from(s.up);
+            turn.set(s.ap);
         }
-        arena.refresh();
         observer.round_start(round, &arena.states);
     }
 
@@ -351,7 +440,7 @@ impl Battle<'_> {
         arena: &mut Arena,
         observer: &mut Ob,
     ) {
-        let d20 = roller.d(20);
+        let d20 = roller.d20();
         let s = &mut arena.states[i];
         let result = match save(
             d20,
@@ -383,10 +472,14 @@ impl Battle<'_> {
                 }
             }
         }
+        if !matches!(result, SaveResult::Marks(..)) {
+            self.restatus(i, arena);
+        }
         observer.death_save(i, d20, result);
     }
 
     /// The action combatant `i` wants and can pay for, if any.
+    #[inline]
     fn wanted(&self, i: usize, arena: &Arena) -> Option<Action> {
         let f = &self.fighters[i];
         let s = &arena.states[i];
@@ -417,22 +510,16 @@ impl Battle<'_> {
     }
 
     /// The standing combatant with the most AP that can act, ties by L269 then file order.
+    #[inline]
     fn next_actor(&self, arena: &Arena) -> Option<(usize, Action)> {
-        let mut best: Option<(usize, u64)> = None;
-        let mut left = arena.up;
+        // Over the standing only (a bit loop: a fold over all keys vectorises badly).
+        let (mut best, mut left) = (0, arena.up);
         while left != 0 {
-            let i = left.trailing_zeros() as usize;
+            best = best.max(arena.turns[left.trailing_zeros() as usize % MAX_FIGHTERS].key);
             left &= left - 1;
-            let (p, ap) = (&self.paces[i], arena.states[i].ap);
-            let can = ap >= p.needs
-                || (p.first_aid && ap - p.reserve >= FIRST_AID_AP && arena.dying & p.allies != 0);
-            // AP first, then the tie order; AP is never negative and ranks are below 64.
-            let key = ((ap as u64) << 6) | p.rank;
-            if can && best.is_none_or(|(_, k)| key > k) {
-                best = Some((i, key));
-            }
         }
-        best.and_then(|(i, _)| self.wanted(i, arena).map(|a| (i, a)))
+        let i = (best.checked_sub(1)? & 63) as usize;
+        self.wanted(i, arena).map(|a| (i, a))
     }
 
     fn act<Ro: Roller, Ob: Observer>(
@@ -446,17 +533,15 @@ impl Battle<'_> {
         match action {
             Action::FirstAid(t) => {
                 observer.action(who, action, t);
-                let s = &mut arena.states[who];
-                s.ap -= FIRST_AID_AP;
-                s.ap_by_kind[AP_OTHER] += FIRST_AID_AP as u64;
-                let d20 = roller.d(20);
+                self.pay(who, FIRST_AID_AP, AP_OTHER, arena);
+                let d20 = roller.d20();
                 let stabilised = d20 + self.fighters[who].first_aid.unwrap_or(0) >= 10;
                 if stabilised {
                     // L453–454: no more saves, but down at 0 Health.
-                    arena.stale = true;
-                    let t = &mut arena.states[t];
-                    t.dying = false;
-                    (t.successes, t.failures) = (0, 0);
+                    let s = &mut arena.states[t];
+                    s.dying = false;
+                    (s.successes, s.failures) = (0, 0);
+                    self.restatus(t, arena);
                 }
                 observer.first_aid(who, t, d20, stabilised);
             }
@@ -465,7 +550,7 @@ impl Battle<'_> {
                     return;
                 };
                 observer.action(who, action, t);
-                self.strike(who, t, k, false, roller, arena, observer);
+                self.strike(who, t, k, roller, arena, observer);
             }
         }
     }
@@ -482,6 +567,14 @@ impl Battle<'_> {
         } else {
             arena.up
         };
+        // No choice to make under any policy: the one foe left, or none. (The focus matters
+        // only to `Targeting::Focus`, which would remember this foe too.)
+        let foes = targets & self.paces[a].foes;
+        if foes & foes.wrapping_sub(1) == 0 {
+            let t = (foes != 0).then_some(foes.trailing_zeros() as usize);
+            arena.states[a].focus = t.or(arena.states[a].focus);
+            return t;
+        }
         let states = &arena.states;
         let mut focus = states[a].focus;
         let t = self.fighters[a].target.choose(
@@ -523,10 +616,29 @@ impl Battle<'_> {
             }
     }
 
-    /// `a` attacks `t` with its attack `k` (a counterattack: for 1 AP less, weapon dice only,
-    /// L386).
-    #[allow(clippy::too_many_arguments)]
+    /// `a` attacks `t` with its attack `k`; a Parry's crit answers with a counterattack, which
+    /// can be parried and answered in turn (L259, L386).
     fn strike<Ro: Roller, Ob: Observer>(
+        &self,
+        a: usize,
+        t: usize,
+        k: usize,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) {
+        let (mut a, mut t, mut k, mut counter) = (a, t, k, false);
+        while self.swing(a, t, k, counter, roller, arena, observer) {
+            (a, t, k, counter) = (t, a, 0, true);
+        }
+    }
+
+    /// `a` attacks `t` with its attack `k` (a counterattack: for 1 AP less, weapon dice only,
+    /// L386). True when `t` counterattacks `a` next (the attack missed, so nothing else is
+    /// left to do).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn swing<Ro: Roller, Ob: Observer>(
         &self,
         a: usize,
         t: usize,
@@ -535,18 +647,14 @@ impl Battle<'_> {
         roller: &mut Ro,
         arena: &mut Arena,
         observer: &mut Ob,
-    ) {
+    ) -> bool {
         let attack = &self.fighters[a].attacks[k];
         let cost = attack.ap - i64::from(counter);
-        let s = &mut arena.states[a];
-        s.ap -= cost;
-        s.ap_by_kind[AP_ATTACK] += cost as u64;
+        self.pay(a, cost, AP_ATTACK, arena);
         let target = &self.fighters[t];
         let defense = match &target.defend {
             Some(d) if arena.states[t].up && self.defends(t, d, arena) => {
-                let s = &mut arena.states[t];
-                s.ap -= d.cost;
-                s.ap_by_kind[AP_DEFENSE] += d.cost as u64;
+                self.pay(t, d.cost, AP_DEFENSE, arena);
                 observer.defend(t, d.kind);
                 Some(*d)
             }
@@ -556,7 +664,7 @@ impl Battle<'_> {
             Some(d) => Self::roll_defense(d, roller),
             None => target.passive_armor,
         };
-        let d20 = roller.d(20);
+        let d20 = roller.d20();
         let total = d20 + attack.to_hit;
         let (hit, defender_crit) = resolve(
             d20,
@@ -570,29 +678,33 @@ impl Battle<'_> {
         if let (true, Some(d)) = (defender_crit, defense) {
             match d.kind {
                 // L250: gains back 1 AP.
-                DefenseKind::Dodge | DefenseKind::Dodge2 => arena.states[t].ap += 1,
+                DefenseKind::Dodge | DefenseKind::Dodge2 => {
+                    arena.states[t].ap += 1;
+                    self.rekey(t, arena);
+                }
                 // L254: Unbalanced, which the seed does not define.
                 DefenseKind::Block => {}
-                // L259, L386: an immediate counterattack with the first attack, 1 AP less.
+                // L259, L386: an immediate counterattack with the first attack, 1 AP less
+                // (a defender's crit is a miss: nothing else of this attack is left).
                 DefenseKind::Parry => {
                     if let Some(first) = target.attacks.first()
                         && arena.states[t].ap >= first.ap - 1
                     {
-                        self.strike(t, a, 0, true, roller, arena, observer);
+                        return true;
                     }
                 }
             }
         }
         if hit == Hit::Miss {
-            return;
+            return false;
         }
-        let dice = roller.roll(&attack.damage) - attack.damage.constant();
+        let dice = roller.roll_dice(&attack.damage, attack.plain);
         let flat = if counter { 0 } else { attack.damage.constant() };
         let parry_roll = match (&defense, target.attacks.first()) {
             (Some(d), Some(w))
                 if d.kind == DefenseKind::Parry && hit == Hit::DefenderMinorFailure =>
             {
-                roller.roll(&w.damage) - w.damage.constant()
+                roller.roll_dice(&w.damage, w.plain)
             }
             _ => 0,
         };
@@ -605,15 +717,34 @@ impl Battle<'_> {
         );
         observer.damage(t, dealt);
         self.take(t, dealt, hit == Hit::Crit, arena);
+        false
     }
 
     /// Damage to `t`: Vitality, then Health (L436); at 0 Health a death-save failure, two on
     /// a crit, or instant death (L450).
+    #[inline]
     fn take(&self, t: usize, dealt: Dealt, crit: bool, arena: &mut Arena) {
+        // Most blows leave their target above 0 Health: only Vitality and Health change.
+        let s = &mut arena.states[t];
+        let from_vitality = dealt.to_pool.min(s.vitality);
+        let rest = dealt.to_pool - from_vitality + dealt.to_health;
+        if !s.dead && rest < s.health {
+            s.vitality -= from_vitality;
+            s.health -= rest;
+            return;
+        }
+        self.fall(t, dealt, crit, arena);
+    }
+
+    /// [`Battle::take`] for a blow that takes `t` to 0 Health or finds it there.
+    #[inline(never)]
+    fn fall(&self, t: usize, dealt: Dealt, crit: bool, arena: &mut Arena) {
         let status = |s: &State| (s.up, s.dying, s.dead);
         let before = status(&arena.states[t]);
         self.damage_state(t, dealt, crit, arena);
-        arena.stale |= status(&arena.states[t]) != before;
+        if status(&arena.states[t]) != before {
+            self.restatus(t, arena);
+        }
     }
 
     fn damage_state(&self, t: usize, dealt: Dealt, crit: bool, arena: &mut Arena) {
@@ -675,14 +806,13 @@ impl Battle<'_> {
 
     /// AP still held is unspent; sides with nobody standing note the round.
     fn close_round<Ob: Observer>(&self, round: u32, arena: &mut Arena, observer: &mut Ob) {
-        let mut up = 0u64;
-        for (i, s) in arena.states.iter_mut().enumerate() {
+        for s in &mut arena.states {
             if s.active {
                 s.ap_by_kind[AP_UNSPENT] += s.ap.max(0) as u64;
                 s.active = false;
             }
-            up |= u64::from(s.up) << i;
         }
+        let up = arena.up;
         for (side, &mask) in self.roster.side_masks().iter().enumerate() {
             if mask & up != 0 {
                 arena.side_down[side] = self.max_rounds + 1;
@@ -704,7 +834,7 @@ impl Battle<'_> {
                 s.dying = false;
                 continue;
             }
-            let end = roll_out(|| roller.d(20), f.death_save_bonus, s.successes, s.failures);
+            let end = roll_out(|| roller.d20(), f.death_save_bonus, s.successes, s.failures);
             s.incapacitated |= end.incapacitated;
             if end.dead {
                 die(s, false);

@@ -5,6 +5,7 @@
 
 use super::attack::{AttackRules, DefenseKind};
 use super::d20::Edge;
+use super::dice::PlainDice;
 use crate::combat::Targeting;
 use crate::dice::DiceExpr;
 
@@ -72,6 +73,8 @@ pub struct Attack {
     pub dice_max: i64,
     /// How many dice it rolls (a piercing crit deals this to Health, L424).
     pub dice_count: i64,
+    /// The damage as plain dice, when it is (rolled faster, the same numbers).
+    pub plain: Option<PlainDice>,
 }
 
 impl Attack {
@@ -88,6 +91,7 @@ impl Attack {
             to_hit,
             dice_max: damage.max() - damage.constant(),
             dice_count: i64::from(damage.dice_count()),
+            plain: PlainDice::of(&damage),
             damage,
             kinds,
             special,

@@ -9,13 +9,14 @@
 //! Or an Action-Point fight (`[[combatant]]`, [`conflict`]): combatants ([`fighter`]) act in
 //! order of the AP they have left and pay for their defenses from the same AP ([`fight`]);
 //! landed attacks deal damage through armor, resistance and crits ([`damage`]); the fallen
-//! make death saves ([`saves`]).
+//! make death saves ([`saves`]). Its dice come through [`dice`].
 
 pub mod attack;
 pub mod conflict;
 pub mod contest;
 pub mod d20;
 pub mod damage;
+pub mod dice;
 pub mod fight;
 pub mod fighter;
 pub mod group;
