@@ -9,11 +9,10 @@ use super::Skirmish;
 use super::fight::{Arena, Observer, State};
 use crate::combat::Ending;
 use crate::dice::StepDie;
-use crate::sim;
-use crate::stats::{MetricKind, MetricRow, summarize};
 use crate::systems::bonus_dice::check::total_table;
 use crate::systems::bonus_dice::dice::{BonusDice, Burst, Dice, Table};
-use crate::systems::{LoadedSystem, RuleSystem, Scenario, SystemKind, scenario_text};
+use crate::systems::testing::{rows, within};
+use crate::systems::{LoadedSystem, Scenario, SystemKind, scenario_text};
 use std::collections::HashMap;
 
 fn load(body: &str) -> Result<Scenario, String> {
@@ -26,29 +25,6 @@ fn skirmish(body: &str) -> Skirmish {
         LoadedSystem::BonusDice(crate::systems::bonus_dice::Loaded::Skirmish(s)) => *s,
         _ => panic!("not a fight"),
     }
-}
-
-fn rows(s: &Skirmish, trials: u64, seed: u64) -> HashMap<String, MetricRow> {
-    let tally = sim::run(s, trials, seed, &sim::NoProgress);
-    summarize(s.layout(), &tally, None)
-        .into_iter()
-        .map(|r| (r.metric.clone(), r))
-        .collect()
-}
-
-/// `row` lies within 4.5 standard errors of `exact` (a rate's from the exact value, a
-/// mean's from its own interval).
-fn within(row: &MetricRow, exact: f64) {
-    let se = match row.kind {
-        MetricKind::Rate => (exact * (1.0 - exact) / row.trials as f64).sqrt(),
-        _ => (row.ci_high - row.ci_low) / (2.0 * 1.96),
-    };
-    assert!(
-        (row.estimate - exact).abs() <= 4.5 * se + 1e-12,
-        "{}: {} vs exact {exact} (se {se})",
-        row.metric,
-        row.estimate
-    );
 }
 
 /// The duel. The hero's dice are d6s (d4s once Wounded): 1 to hit, 1 to damage with a d6

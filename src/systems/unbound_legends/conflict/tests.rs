@@ -11,8 +11,7 @@ use super::super::saves::DeathSaves;
 use super::Conflict;
 use crate::combat::Ending;
 use crate::dice::DiceExpr;
-use crate::sim;
-use crate::stats::{MetricKind, MetricRow, summarize};
+use crate::systems::testing::{rows, within};
 use crate::systems::{LoadedSystem, RuleSystem, Scenario, SystemKind, scenario_text};
 use std::collections::HashMap;
 
@@ -30,29 +29,6 @@ fn fight_of(s: Scenario) -> Conflict {
 
 fn conflict(body: &str) -> Conflict {
     fight_of(load(body).unwrap_or_else(|e| panic!("{e}")))
-}
-
-fn rows(c: &Conflict, trials: u64, seed: u64) -> HashMap<String, MetricRow> {
-    let tally = sim::run(c, trials, seed, &sim::NoProgress);
-    summarize(c.layout(), &tally, None)
-        .into_iter()
-        .map(|r| (r.metric.clone(), r))
-        .collect()
-}
-
-/// `row` lies within 4.5 standard errors of `exact` (a rate's from the exact value, a
-/// mean's from its own interval).
-fn within(row: &MetricRow, exact: f64) {
-    let se = match row.kind {
-        MetricKind::Rate => (exact * (1.0 - exact) / row.trials as f64).sqrt(),
-        _ => (row.ci_high - row.ci_low) / (2.0 * 1.96),
-    };
-    assert!(
-        (row.estimate - exact).abs() <= 4.5 * se + 1e-12,
-        "{}: {} vs exact {exact} (se {se})",
-        row.metric,
-        row.estimate
-    );
 }
 
 /// The duel: a PC with set AP against a monster. Neither attack type has a crit effect of
