@@ -8,7 +8,8 @@
 //!   [`DiceExprError`] that says what was wrong and what is allowed.
 //! - [`Pmf`]: exact distributions over integers, built by convolution, for exact values beside
 //!   sampled estimates.
-//! - [`packed`]: several small dice from one 64-bit draw.
+//! - [`packed`]: several small dice from one 64-bit draw; [`stream`]: such draws' dice handed
+//!   out one at a time.
 //!
 //! Dice are distributions: `sample(&self, rng)` with any [`rand::Rng`], exactly unbiased
 //! ([`uniform_below`]: Lemire's multiply-shift with rejection, never a bare modulo).
@@ -21,6 +22,7 @@ pub mod packed;
 pub mod parse;
 pub mod pmf;
 pub mod step;
+pub mod stream;
 
 pub use die::{Die, MAX_EXPLOSIONS, PMF_TAIL};
 pub use expr::DiceExpr;

@@ -63,6 +63,19 @@ impl PackedDice {
         }
     }
 
+    /// The 64-bit number behind [`PackedDice::draw`], one that passed the rejection:
+    /// `⌊r·sides^count / 2^64⌋` is the draw, and its dice are the base-`sides` digits of
+    /// `r / 2^64`, read from the top one multiplication at a time ([`super::stream`]).
+    #[inline]
+    pub fn accepted<R: Rng + ?Sized>(&self, rng: &mut R) -> u64 {
+        loop {
+            let r = rng.next_u64();
+            if (u128::from(r) * u128::from(self.range)) as u64 >= self.threshold {
+                return r;
+            }
+        }
+    }
+
     /// Rolls the group and calls `f(index, face)` for each die, faces in `0..sides`.
     #[inline]
     pub fn roll_each<R: Rng + ?Sized, F: FnMut(u32, u64)>(&self, rng: &mut R, mut f: F) {

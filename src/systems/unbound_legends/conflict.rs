@@ -17,6 +17,7 @@ use super::fight::{
     AP_ATTACK, AP_DEFENSE, AP_OTHER, AP_UNSPENT, Arena, Battle, Pace, RngRoller, Unobserved, paces,
 };
 use super::fighter::{FightRules, Fighter, Kind};
+use super::strike::Strikes;
 use crate::combat::{FightRecorder, Roster};
 use crate::stats::{CounterId, Layout, Meta, RatioId, Role, Tally};
 use crate::systems::RuleSystem;
@@ -54,6 +55,7 @@ pub struct Conflict {
     /// Round limit.
     pub max_rounds: u32,
     paces: Vec<Pace>,
+    strikes: Strikes,
     layout: Layout,
     recorder: FightRecorder,
     own: Vec<Own>,
@@ -89,6 +91,7 @@ impl Conflict {
             .collect();
         Self {
             paces: paces(&fighters),
+            strikes: Strikes::new(&fighters, &rules.attack),
             fighters,
             roster,
             rules,
@@ -104,6 +107,7 @@ impl Conflict {
         Battle {
             fighters: &self.fighters,
             paces: &self.paces,
+            strikes: &self.strikes,
             roster: &self.roster,
             rules: self.rules,
             max_rounds: self.max_rounds,

@@ -1,11 +1,12 @@
 //! The dice an Action-Point fight draws ([`super::fight`]): the [`Roller`] trait it takes
-//! them through (so tests can script them), its seeded implementation over
-//! [`FightDice`], and [`PlainDice`], the plain `NdS + k` shape of nearly every damage roll and
-//! AP die, which the seeded roller rolls die by die with exactly the draws of
-//! [`DiceExpr::sample`], in the same order.
+//! them through (so tests can script them), its seeded implementation [`RngRoller`] (each
+//! common die from a packed stream of its own), and [`PlainDice`], the plain `NdS + k` shape
+//! of nearly every damage roll and AP die, which the seeded roller rolls die by die from
+//! those streams instead of walking the expression.
 
-use crate::combat::FightDice;
-use crate::dice::DiceExpr;
+use crate::dice::packed::PackedDice;
+use crate::dice::stream::{DieStream, group};
+use crate::dice::{DiceExpr, uniform_below};
 use rand::Rng;
 
 /// Where a fight's random numbers come from.
@@ -39,6 +40,8 @@ pub struct PlainDice {
     count: u32,
     /// Faces of each.
     sides: u32,
+    /// The [`RngRoller`] stream of such dice, or [`NONE`].
+    slot: u8,
 }
 
 impl PlainDice {
@@ -54,42 +57,135 @@ impl PlainDice {
         let same: DiceExpr = format!("{count}d{sides}{:+}", dice.constant())
             .parse()
             .ok()?;
-        (same == *dice).then_some(Self { count, sides })
+        (same == *dice).then_some(Self {
+            count,
+            sides,
+            slot: slot(sides),
+        })
     }
 }
 
-/// The seeded runner's dice: d20s come fourteen to a 64-bit draw, unbiased.
-pub type RngRoller<'a, R> = FightDice<'a, R>;
+/// The die sizes with a stream of their own in [`RngRoller`], by slot.
+const SIZES: [u64; 8] = [4, 6, 8, 10, 12, 20, 2, 3];
 
-impl<R: Rng + ?Sized> Roller for FightDice<'_, R> {
+/// Their packed groups, by slot.
+const GROUPS: [PackedDice; 8] = [
+    group(SIZES[0]),
+    group(SIZES[1]),
+    group(SIZES[2]),
+    group(SIZES[3]),
+    group(SIZES[4]),
+    group(SIZES[5]),
+    group(SIZES[6]),
+    group(SIZES[7]),
+];
+
+/// The d20's slot.
+const D20: u8 = 5;
+
+/// No stream.
+const NONE: u8 = u8::MAX;
+
+/// The slot of a die by its faces up to 20, else [`NONE`].
+const SLOTS: [u8; 21] = {
+    let mut slots = [NONE; 21];
+    let mut i = 0;
+    while i < SIZES.len() {
+        slots[SIZES[i] as usize] = i as u8;
+        i += 1;
+    }
+    slots
+};
+
+/// The slot of a die of `sides` faces, or [`NONE`].
+fn slot(sides: u32) -> u8 {
+    SLOTS.get(sides as usize).copied().unwrap_or(NONE)
+}
+
+/// The seeded runner's dice: each common die (d2, d3, d4, d6, d8, d10, d12, d20) and each
+/// pick among up to 20 comes from a stream of its own, as many to a 64-bit draw as fit
+/// ([`DieStream`]), exactly unbiased; other dice and expressions draw directly.
+pub struct RngRoller<'a, R: Rng + ?Sized> {
+    rng: &'a mut R,
+    streams: [DieStream; SIZES.len()],
+}
+
+impl<'a, R: Rng + ?Sized> RngRoller<'a, R> {
+    /// Dice drawing from `rng`.
+    pub fn new(rng: &'a mut R) -> Self {
+        Self {
+            rng,
+            streams: [DieStream::default(); SIZES.len()],
+        }
+    }
+
+    /// One face (from 0) of the stream in `slot` (not [`NONE`]).
+    #[inline(always)]
+    fn face(&mut self, slot: u8) -> u64 {
+        let i = usize::from(slot) % SIZES.len();
+        self.streams[i].roll(&GROUPS[i], self.rng)
+    }
+
+    /// One face (from 0) of a die of `sides` faces, from its stream when it has one.
+    #[inline]
+    fn below(&mut self, sides: u32) -> u64 {
+        match slot(sides) {
+            NONE => self.unstreamed(sides),
+            slot => self.face(slot),
+        }
+    }
+
+    /// [`RngRoller::below`] for a die without a stream.
+    #[inline(never)]
+    fn unstreamed(&mut self, sides: u32) -> u64 {
+        u64::from(uniform_below(self.rng, sides))
+    }
+}
+
+impl<R: Rng + ?Sized> Roller for RngRoller<'_, R> {
     #[inline]
     fn d(&mut self, sides: u32) -> i64 {
-        FightDice::d(self, sides)
+        self.below(sides) as i64 + 1
     }
 
     #[inline]
     fn d20(&mut self) -> i64 {
-        FightDice::d20(self)
+        self.face(D20) as i64 + 1
     }
 
     #[inline]
     fn roll(&mut self, dice: &DiceExpr) -> i64 {
-        FightDice::roll(self, dice)
+        dice.sample(self.rng)
     }
 
     #[inline]
     fn pick(&mut self, n: usize) -> usize {
-        FightDice::pick(self, n)
+        self.below(n as u32) as usize
     }
 
-    /// Plain dice one by one: the draws [`DiceExpr::sample`] makes for them, in the same
-    /// order, without walking the expression. d20s go through the expression, since
-    /// [`FightDice::d`] takes them from its packed stream.
-    #[inline]
+    /// Plain dice one by one from their stream, without walking the expression.
+    #[inline(always)]
     fn roll_dice(&mut self, dice: &DiceExpr, plain: Option<PlainDice>) -> i64 {
         match plain {
-            Some(p) if p.sides != 20 => (0..p.count).map(|_| FightDice::d(self, p.sides)).sum(),
-            _ => FightDice::roll(self, dice) - dice.constant(),
+            Some(p) if p.slot != NONE => {
+                let mut sum = i64::from(p.count);
+                for _ in 0..p.count {
+                    sum += self.face(p.slot) as i64;
+                }
+                sum
+            }
+            _ => self.other_dice(dice, plain),
+        }
+    }
+}
+
+impl<R: Rng + ?Sized> RngRoller<'_, R> {
+    /// [`Roller::roll_dice`] for dice without a stream.
+    #[inline(never)]
+    fn other_dice(&mut self, dice: &DiceExpr, plain: Option<PlainDice>) -> i64 {
+        match plain {
+            Some(p) => (0..p.count).map(|_| self.d(p.sides)).sum(),
+            None => dice.sample(self.rng) - dice.constant(),
         }
     }
 }
@@ -97,6 +193,7 @@ impl<R: Rng + ?Sized> Roller for FightDice<'_, R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dice::testing::assert_samples_match;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -107,6 +204,7 @@ mod tests {
     #[test]
     fn plain_dice_are_one_kind_of_die_and_a_constant() {
         let plain = |text: &str| PlainDice::of(&expr(text)).map(|p| (p.count, p.sides));
+        assert_eq!(PlainDice::of(&expr("3d7")).map(|p| p.slot), Some(NONE));
         assert_eq!(plain("2d6+4"), Some((2, 6)));
         assert_eq!(plain("1d8-1"), Some((1, 8)));
         assert_eq!(plain("d4"), Some((1, 4)));
@@ -116,21 +214,28 @@ mod tests {
         }
     }
 
-    /// The seeded roller's plain dice draw exactly what the expression would: the same
-    /// numbers from the same seed, and the generator left in the same place.
+    /// The seeded roller's plain dice, from their streams, and every die it rolls one by one
+    /// follow the exact distribution of the expression or die.
     #[test]
-    fn plain_dice_roll_the_numbers_of_the_expression() {
-        for text in ["1d8+2", "2d6+4", "3d4-2", "d20+1", "d6!", "d3 - d4"] {
+    fn seeded_dice_follow_the_exact_distributions() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+        let mut roller = RngRoller::new(&mut rng);
+        for text in [
+            "1d8+2", "2d6+4", "3d4-2", "d20+1", "2d10", "d12", "3d7", "d6!", "d3 - d4",
+        ] {
             let e = expr(text);
-            let mut a = Xoshiro256PlusPlus::seed_from_u64(9);
-            let mut b = Xoshiro256PlusPlus::seed_from_u64(9);
-            let mut fast = RngRoller::new(&mut a);
-            let mut slow = RngRoller::new(&mut b);
-            for _ in 0..1000 {
-                let plain = Roller::roll_dice(&mut fast, &e, PlainDice::of(&e));
-                assert_eq!(plain + e.constant(), Roller::roll(&mut slow, &e), "{text}");
-            }
-            assert_eq!(a.next_u64(), b.next_u64(), "{text}");
+            let plain = PlainDice::of(&e);
+            let draw = || Roller::roll_dice(&mut roller, &e, plain) + e.constant();
+            assert_samples_match(&e.pmf(), draw, 100_000);
+        }
+        for sides in [2, 3, 4, 6, 8, 10, 12, 20, 100] {
+            let e = expr(&format!("d{sides}"));
+            assert_samples_match(&e.pmf(), || roller.d(sides), 100_000);
+        }
+        assert_samples_match(&expr("d20").pmf(), || roller.d20(), 100_000);
+        for n in [3, 5, 7, 25] {
+            let e = expr(&format!("d{n}-1"));
+            assert_samples_match(&e.pmf(), || roller.pick(n as usize) as i64, 100_000);
         }
     }
 }

@@ -11,14 +11,12 @@
 //! side has anyone standing, or after `max_rounds` as a stalemate; then the winners' dying
 //! are stabilised and everyone else's dying roll their saves out.
 
-use super::attack::{DefenseKind, Hit, resolve};
-use super::d20::Edge;
-use super::damage::{Blow, Dealt, deal};
+use super::attack::{DefenseKind, Hit};
+use super::damage::Dealt;
 pub use super::dice::{PlainDice, RngRoller, Roller};
-use super::fighter::{
-    ActiveDefense, ApSource, DefendWhen, FightRules, Fighter, InstantDeath, Kind,
-};
+use super::fighter::{ApSource, FightRules, Fighter, Kind};
 use super::saves::{roll_out, save};
+use super::strike::Strikes;
 use crate::combat::{Ending, MAX_FIGHTERS, Roster, Standing};
 
 /// What a combatant does with its turn.
@@ -189,6 +187,8 @@ pub struct Battle<'a> {
     pub fighters: &'a [Fighter],
     /// What the turn order needs of each, from [`paces`].
     pub paces: &'a [Pace],
+    /// Each attack against each Passive Armor, from [`Strikes::new`].
+    pub strikes: &'a Strikes,
     /// Names and sides.
     pub roster: &'a Roster,
     /// Table readings.
@@ -589,205 +589,6 @@ impl Battle<'_> {
         t
     }
 
-    /// Whether `t` makes its declared defense `d` now.
-    fn defends(&self, t: usize, d: &ActiveDefense, arena: &Arena) -> bool {
-        let f = &self.fighters[t];
-        let ap = arena.states[t].ap;
-        if ap < d.cost {
-            return false;
-        }
-        match (f.defend_when, f.attacks.first()) {
-            (DefendWhen::Affordable, _) | (DefendWhen::Spare, None) => true,
-            (DefendWhen::Spare, Some(first)) => {
-                let swings = |left: i64| (left - f.reserve_ap).max(0) / first.ap.max(1);
-                swings(ap - d.cost) == swings(ap)
-            }
-        }
-    }
-
-    fn roll_defense<Ro: Roller>(d: &ActiveDefense, roller: &mut Ro) -> i64 {
-        let mut once = || d.kind.dice().iter().map(|&s| roller.d(s)).sum::<i64>();
-        let a = once();
-        d.bonus
-            + match d.edge {
-                Edge::Normal => a,
-                Edge::Advantage => a.max(once()),
-                Edge::Disadvantage => a.min(once()),
-            }
-    }
-
-    /// `a` attacks `t` with its attack `k`; a Parry's crit answers with a counterattack, which
-    /// can be parried and answered in turn (L259, L386).
-    fn strike<Ro: Roller, Ob: Observer>(
-        &self,
-        a: usize,
-        t: usize,
-        k: usize,
-        roller: &mut Ro,
-        arena: &mut Arena,
-        observer: &mut Ob,
-    ) {
-        let (mut a, mut t, mut k, mut counter) = (a, t, k, false);
-        while self.swing(a, t, k, counter, roller, arena, observer) {
-            (a, t, k, counter) = (t, a, 0, true);
-        }
-    }
-
-    /// `a` attacks `t` with its attack `k` (a counterattack: for 1 AP less, weapon dice only,
-    /// L386). True when `t` counterattacks `a` next (the attack missed, so nothing else is
-    /// left to do).
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn swing<Ro: Roller, Ob: Observer>(
-        &self,
-        a: usize,
-        t: usize,
-        k: usize,
-        counter: bool,
-        roller: &mut Ro,
-        arena: &mut Arena,
-        observer: &mut Ob,
-    ) -> bool {
-        let attack = &self.fighters[a].attacks[k];
-        let cost = attack.ap - i64::from(counter);
-        self.pay(a, cost, AP_ATTACK, arena);
-        let target = &self.fighters[t];
-        let defense = match &target.defend {
-            Some(d) if arena.states[t].up && self.defends(t, d, arena) => {
-                self.pay(t, d.cost, AP_DEFENSE, arena);
-                observer.defend(t, d.kind);
-                Some(*d)
-            }
-            _ => None,
-        };
-        let value = match &defense {
-            Some(d) => Self::roll_defense(d, roller),
-            None => target.passive_armor,
-        };
-        let d20 = roller.d20();
-        let total = d20 + attack.to_hit;
-        let (hit, defender_crit) = resolve(
-            d20,
-            total,
-            value,
-            defense.map(|d| d.rank),
-            attack.skill_rank,
-            &self.rules.attack,
-        );
-        observer.attack(a, t, d20, total, value, hit);
-        if let (true, Some(d)) = (defender_crit, defense) {
-            match d.kind {
-                // L250: gains back 1 AP.
-                DefenseKind::Dodge | DefenseKind::Dodge2 => {
-                    arena.states[t].ap += 1;
-                    self.rekey(t, arena);
-                }
-                // L254: Unbalanced, which the seed does not define.
-                DefenseKind::Block => {}
-                // L259, L386: an immediate counterattack with the first attack, 1 AP less
-                // (a defender's crit is a miss: nothing else of this attack is left).
-                DefenseKind::Parry => {
-                    if let Some(first) = target.attacks.first()
-                        && arena.states[t].ap >= first.ap - 1
-                    {
-                        return true;
-                    }
-                }
-            }
-        }
-        if hit == Hit::Miss {
-            return false;
-        }
-        let dice = roller.roll_dice(&attack.damage, attack.plain);
-        let flat = if counter { 0 } else { attack.damage.constant() };
-        let parry_roll = match (&defense, target.attacks.first()) {
-            (Some(d), Some(w))
-                if d.kind == DefenseKind::Parry && hit == Hit::DefenderMinorFailure =>
-            {
-                roller.roll_dice(&w.damage, w.plain)
-            }
-            _ => 0,
-        };
-        let dealt = deal(
-            attack,
-            Blow { dice, flat, hit },
-            target,
-            defense.as_ref(),
-            parry_roll,
-        );
-        observer.damage(t, dealt);
-        self.take(t, dealt, hit == Hit::Crit, arena);
-        false
-    }
-
-    /// Damage to `t`: Vitality, then Health (L436); at 0 Health a death-save failure, two on
-    /// a crit, or instant death (L450).
-    #[inline]
-    fn take(&self, t: usize, dealt: Dealt, crit: bool, arena: &mut Arena) {
-        // Most blows leave their target above 0 Health: only Vitality and Health change.
-        let s = &mut arena.states[t];
-        let from_vitality = dealt.to_pool.min(s.vitality);
-        let rest = dealt.to_pool - from_vitality + dealt.to_health;
-        if !s.dead && rest < s.health {
-            s.vitality -= from_vitality;
-            s.health -= rest;
-            return;
-        }
-        self.fall(t, dealt, crit, arena);
-    }
-
-    /// [`Battle::take`] for a blow that takes `t` to 0 Health or finds it there.
-    #[inline(never)]
-    fn fall(&self, t: usize, dealt: Dealt, crit: bool, arena: &mut Arena) {
-        let status = |s: &State| (s.up, s.dying, s.dead);
-        let before = status(&arena.states[t]);
-        self.damage_state(t, dealt, crit, arena);
-        if status(&arena.states[t]) != before {
-            self.restatus(t, arena);
-        }
-    }
-
-    fn damage_state(&self, t: usize, dealt: Dealt, crit: bool, arena: &mut Arena) {
-        let f = &self.fighters[t];
-        let s = &mut arena.states[t];
-        if s.dead {
-            return;
-        }
-        if s.health > 0 {
-            let from_vitality = dealt.to_pool.min(s.vitality);
-            s.vitality -= from_vitality;
-            let rest = dealt.to_pool - from_vitality + dealt.to_health;
-            if rest < s.health {
-                s.health -= rest;
-                return;
-            }
-            let leftover = rest - s.health;
-            s.health = 0;
-            s.up = false;
-            if f.kind == Kind::Monster {
-                die(s, false);
-            } else if self.rules.instant_death != InstantDeath::Off && leftover >= f.health {
-                die(s, true);
-            } else {
-                // L444: Disabled.
-                s.disabled = true;
-                s.dying = true;
-                (s.successes, s.failures) = (0, 0);
-            }
-        } else if dealt.total() > 0 {
-            if self.rules.instant_death == InstantDeath::Both && dealt.total() >= f.vitality {
-                die(s, true);
-                return;
-            }
-            s.dying = true;
-            s.failures += 1 + u32::from(crit);
-            s.incapacitated |= s.failures >= 2;
-            if s.failures >= 3 {
-                die(s, false);
-            }
-        }
-    }
-
     /// The ending once at most one side has anyone standing.
     fn decided(&self, arena: &Arena) -> Option<Ending> {
         let up = arena.up;
@@ -850,3 +651,5 @@ fn die(s: &mut State, instant: bool) {
     s.dead = true;
     s.instant_death = instant;
 }
+
+mod swing;

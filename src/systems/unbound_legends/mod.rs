@@ -8,7 +8,8 @@
 //!
 //! Or an Action-Point fight (`[[combatant]]`, [`conflict`]): combatants ([`fighter`]) act in
 //! order of the AP they have left and pay for their defenses from the same AP ([`fight`]);
-//! landed attacks deal damage through armor, resistance and crits ([`damage`]); the fallen
+//! landed attacks deal damage through armor, resistance and crits ([`damage`]), against a
+//! Passive Armor from tables worked out when the scenario loads ([`strike`]); the fallen
 //! make death saves ([`saves`]). Its dice come through [`dice`].
 
 pub mod attack;
@@ -23,6 +24,7 @@ pub mod group;
 pub mod roll;
 pub mod saves;
 mod schema;
+pub mod strike;
 
 pub use schema::System;
 
