@@ -133,7 +133,12 @@ pub struct Arena {
     dead: u64,
     /// Someone's `up`, `dying` or `dead` changed since the fight was last checked for an end.
     stale: bool,
-    /// Per combatant, by index: where it stands in the turn order. A fixed array, so that an
+    /// Per combatant, by index: its turn key ([`Turn::key`]) while it holds the AP to act,
+    /// else 0 (always 0 when it is not up); kept up to date with every payment
+    /// ([`Battle::pay`]), fall and rise ([`Battle::restatus`]) and AP reset. Apart from the
+    /// rest of [`Turn`], so that finding the largest is a plain scan.
+    keys: [u64; MAX_FIGHTERS],
+    /// Per combatant, by index: where it stands in the turn order. Fixed arrays, so that an
     /// index taken from a mask needs no bounds check.
     turns: [Turn; MAX_FIGHTERS],
 }
@@ -147,6 +152,7 @@ impl Default for Arena {
             dying: 0,
             dead: 0,
             stale: false,
+            keys: [0; MAX_FIGHTERS],
             turns: [Turn::default(); MAX_FIGHTERS],
         }
     }
@@ -155,10 +161,6 @@ impl Default for Arena {
 /// A combatant's place in the turn order.
 #[derive(Debug, Clone, Copy, Default)]
 struct Turn {
-    /// Its turn key ([`Turn::set`]) while it holds the AP to act, else 0; kept up to date
-    /// with every payment ([`Battle::pay`]), fall and rise ([`Battle::restatus`]) and AP
-    /// reset.
-    key: u64,
     /// The AP it needs to act now (`i64::MAX` when it is not up); it depends only on the
     /// masks, not on the AP held.
     at: i64,
@@ -167,16 +169,16 @@ struct Turn {
 }
 
 impl Turn {
-    /// Sets the key for `ap` held (≥ 0): AP first, then the L269 rank; the index in the low
-    /// bits of the tag breaks no tie (ranks are distinct) but names the winner. Never 0 while
-    /// it can act.
+    /// The key for `ap` held (≥ 0): AP first, then the L269 rank; the index in the low bits
+    /// of the tag breaks no tie (ranks are distinct) but names the winner. Never 0 while it
+    /// can act.
     #[inline]
-    fn set(&mut self, ap: i64) {
-        self.key = if ap >= self.at {
+    fn key(&self, ap: i64) -> u64 {
+        if ap >= self.at {
             ((ap as u64) << KEY_SHIFT) + self.tag
         } else {
             0
-        };
+        }
     }
 }
 
@@ -217,13 +219,13 @@ pub struct Pace {
     foes: u64,
     /// The action and Vitality dice as [`PlainDice`], when its AP is rolled.
     ap_dice: [Option<PlainDice>; 2],
-    /// The low bits of its turn key ([`Turn::set`]): `(rank << 6 | index) + 1`, where `rank`
+    /// The low bits of its turn key ([`Turn::key`]): `(rank << 6 | index) + 1`, where `rank`
     /// is its place in the tie order of L269 among everyone (higher goes first): Agility,
     /// then Dexterity or Cunning, then PCs, then file order.
     tag: u64,
 }
 
-/// Bits of a turn key below the AP ([`Turn::set`]): the rank, then the index, six bits each
+/// Bits of a turn key below the AP ([`Turn::key`]): the rank, then the index, six bits each
 /// (at most 64 combatants).
 const KEY_SHIFT: u32 = 12;
 
@@ -352,7 +354,8 @@ impl Battle<'_> {
     /// Combatant `i`'s turn key from its AP and what it needs to act.
     #[inline]
     fn rekey(&self, i: usize, arena: &mut Arena) {
-        arena.turns[i % MAX_FIGHTERS].set(arena.states[i].ap);
+        let i = i % MAX_FIGHTERS;
+        arena.keys[i] = arena.turns[i].key(arena.states[i].ap);
     }
 
     /// `i` pays `cost` AP (≥ 0) for an action or defense of kind `kind` (`AP_ATTACK`, …).
@@ -419,14 +422,15 @@ impl Battle<'_> {
         // A rejoining combatant cannot end the fight: its side was fighting already.
         arena.stale = false;
         let everyone = self.fighters.iter().zip(self.paces).zip(&mut arena.states);
-        for (((f, p), s), turn) in everyone.zip(&mut arena.turns) {
+        let turns = arena.turns.iter().zip(&mut arena.keys);
+        for (((f, p), s), (turn, key)) in everyone.zip(turns) {
             if self.rules.reroll_ap_each_round && round > 1 {
                 s.full_ap = Self::roll_ap(f, p, roller);
             }
             s.ap = s.full_ap;
             s.active = s.up;
             s.rounds_active += u64::from(s.up);
-            turn.set(s.ap);
+            *key = turn.key(s.ap);
         }
         observer.round_start(round, &arena.states);
     }
@@ -512,12 +516,7 @@ impl Battle<'_> {
     /// The standing combatant with the most AP that can act, ties by L269 then file order.
     #[inline]
     fn next_actor(&self, arena: &Arena) -> Option<(usize, Action)> {
-        // Over the standing only (a bit loop: a fold over all keys vectorises badly).
-        let (mut best, mut left) = (0, arena.up);
-        while left != 0 {
-            best = best.max(arena.turns[left.trailing_zeros() as usize % MAX_FIGHTERS].key);
-            left &= left - 1;
-        }
+        let best = largest(&arena.keys, self.fighters.len());
         let i = (best.checked_sub(1)? & 63) as usize;
         self.wanted(i, arena).map(|a| (i, a))
     }
@@ -642,6 +641,18 @@ impl Battle<'_> {
             }
             s.dying = false;
         }
+    }
+}
+
+/// The largest of the first `n` keys. The keys past `n` are 0, so up to eight combatants
+/// this is a fixed tree of four or eight (a loop over `n` vectorises badly).
+#[inline]
+fn largest(keys: &[u64; MAX_FIGHTERS], n: usize) -> u64 {
+    let quad = |i: usize| keys[i].max(keys[i + 1]).max(keys[i + 2].max(keys[i + 3]));
+    match n {
+        0..=4 => quad(0),
+        5..=8 => quad(0).max(quad(4)),
+        _ => keys.iter().take(n).fold(0, |best, &k| best.max(k)),
     }
 }
 
