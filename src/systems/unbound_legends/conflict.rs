@@ -132,10 +132,9 @@ impl RuleSystem for Conflict {
         let (ending, rounds) =
             self.battle()
                 .fight(&mut RngRoller::new(rng), arena, &mut Unobserved);
-        let (mut dead, mut down) = (0u64, 0u64);
-        for (i, (s, own)) in arena.states.iter().zip(&self.own).enumerate() {
-            dead |= u64::from(s.dead) << i;
-            down |= u64::from(!s.up) << i;
+        let everyone = u64::MAX >> (64 - self.fighters.len());
+        let (dead, down) = (arena.dead(), everyone & !arena.up());
+        for (s, own) in arena.states.iter().zip(&self.own) {
             if let Some([disabled, instant, incapacitated]) = own.falls {
                 tally.count(disabled, s.disabled);
                 tally.count(instant, s.instant_death);

@@ -112,8 +112,6 @@ pub struct State {
     pub ap_by_kind: [u64; 4],
     /// Rounds this combatant began able to act.
     pub rounds_active: u64,
-    /// Began this round able to act.
-    active: bool,
     /// The foe it keeps attacking (`Targeting::Focus`).
     focus: Option<usize>,
 }
@@ -131,6 +129,8 @@ pub struct Arena {
     dying: u64,
     /// Bit `i`: combatant `i` is dead.
     dead: u64,
+    /// Bit `i`: combatant `i` began this round able to act.
+    active: u64,
     /// Someone's `up`, `dying` or `dead` changed since the fight was last checked for an end.
     stale: bool,
     /// Per combatant, by index: its turn key ([`Turn::key`]) while it holds the AP to act,
@@ -143,6 +143,18 @@ pub struct Arena {
     turns: [Turn; MAX_FIGHTERS],
 }
 
+impl Arena {
+    /// Who is dead, by bit (`i`: combatant `i`), once a fight is over.
+    pub fn dead(&self) -> u64 {
+        self.dead
+    }
+
+    /// Who is up, by bit, once a fight is over.
+    pub fn up(&self) -> u64 {
+        self.up
+    }
+}
+
 impl Default for Arena {
     fn default() -> Self {
         Self {
@@ -151,6 +163,7 @@ impl Default for Arena {
             up: 0,
             dying: 0,
             dead: 0,
+            active: 0,
             stale: false,
             keys: [0; MAX_FIGHTERS],
             turns: [Turn::default(); MAX_FIGHTERS],
@@ -174,11 +187,9 @@ impl Turn {
     /// can act.
     #[inline]
     fn key(&self, ap: i64) -> u64 {
-        if ap >= self.at {
-            ((ap as u64) << KEY_SHIFT) + self.tag
-        } else {
-            0
-        }
+        // A mask rather than a branch: who can act changes from one payment to the next.
+        let open = u64::from(ap >= self.at).wrapping_neg();
+        (((ap as u64) << KEY_SHIFT) + self.tag) & open
     }
 }
 
@@ -213,6 +224,8 @@ pub struct Pace {
     reserve: i64,
     /// Gives first aid.
     first_aid: bool,
+    /// Gives no first aid and has one attack: whenever it can act, it makes that attack.
+    lone: bool,
     /// Its allies who give first aid, as a mask.
     aiders: u64,
     /// Everyone on other sides, as a mask.
@@ -289,6 +302,7 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
             foes: !allies(f.side) & u64::MAX >> (64 - fighters.len()),
             reserve: f.reserve_ap,
             first_aid: f.first_aid.is_some(),
+            lone: f.first_aid.is_none() && f.attacks.len() == 1,
             ap_dice: match &f.ap {
                 ApSource::Fixed(_) => [None; 2],
                 ApSource::Rolled {
@@ -314,7 +328,10 @@ impl Battle<'_> {
         self.setup(roller, arena);
         for round in 1..=self.max_rounds {
             self.start_round(round, roller, arena, observer);
-            while let Some((who, action)) = self.next_actor(arena) {
+            while let Some(who) = self.next_actor(arena) {
+                let Some(action) = self.wanted(who, arena) else {
+                    break;
+                };
                 self.act(who, action, roller, arena, observer);
                 // Only a fall (or a rise) can decide the fight.
                 if arena.stale {
@@ -414,21 +431,23 @@ impl Battle<'_> {
         arena: &mut Arena,
         observer: &mut Ob,
     ) {
-        for i in 0..self.fighters.len() {
-            if arena.states[i].dying {
-                self.death_save(i, roller, arena, observer);
-            }
+        // In file order; a save changes only its maker's marks.
+        let mut dying = arena.dying;
+        while dying != 0 {
+            self.death_save(dying.trailing_zeros() as usize, roller, arena, observer);
+            dying &= dying - 1;
         }
         // A rejoining combatant cannot end the fight: its side was fighting already.
         arena.stale = false;
+        arena.active = arena.up;
+        let reroll = self.rules.reroll_ap_each_round && round > 1;
         let everyone = self.fighters.iter().zip(self.paces).zip(&mut arena.states);
         let turns = arena.turns.iter().zip(&mut arena.keys);
         for (((f, p), s), (turn, key)) in everyone.zip(turns) {
-            if self.rules.reroll_ap_each_round && round > 1 {
+            if reroll {
                 s.full_ap = Self::roll_ap(f, p, roller);
             }
             s.ap = s.full_ap;
-            s.active = s.up;
             s.rounds_active += u64::from(s.up);
             *key = turn.key(s.ap);
         }
@@ -485,6 +504,10 @@ impl Battle<'_> {
     /// The action combatant `i` wants and can pay for, if any.
     #[inline]
     fn wanted(&self, i: usize, arena: &Arena) -> Option<Action> {
+        // Its key says it can pay for its cheapest attack, the only one.
+        if self.paces[i].lone {
+            return Some(Action::Attack(0));
+        }
         let f = &self.fighters[i];
         let s = &arena.states[i];
         let spare = s.ap - f.reserve_ap;
@@ -515,10 +538,9 @@ impl Battle<'_> {
 
     /// The standing combatant with the most AP that can act, ties by L269 then file order.
     #[inline]
-    fn next_actor(&self, arena: &Arena) -> Option<(usize, Action)> {
+    fn next_actor(&self, arena: &Arena) -> Option<usize> {
         let best = largest(&arena.keys, self.fighters.len());
-        let i = (best.checked_sub(1)? & 63) as usize;
-        self.wanted(i, arena).map(|a| (i, a))
+        Some((best.checked_sub(1)? & 63) as usize)
     }
 
     fn act<Ro: Roller, Ob: Observer>(
@@ -606,11 +628,11 @@ impl Battle<'_> {
 
     /// AP still held is unspent; sides with nobody standing note the round.
     fn close_round<Ob: Observer>(&self, round: u32, arena: &mut Arena, observer: &mut Ob) {
-        for s in &mut arena.states {
-            if s.active {
-                s.ap_by_kind[AP_UNSPENT] += s.ap.max(0) as u64;
-                s.active = false;
-            }
+        let mut left = arena.active;
+        while left != 0 {
+            let s = &mut arena.states[left.trailing_zeros() as usize];
+            left &= left - 1;
+            s.ap_by_kind[AP_UNSPENT] += s.ap.max(0) as u64;
         }
         let up = arena.up;
         for (side, &mask) in self.roster.side_masks().iter().enumerate() {
@@ -626,21 +648,24 @@ impl Battle<'_> {
     /// After the fight: the winners' dying are stabilised (`winners_stabilise`); everyone
     /// else's dying roll their saves out (L446–449).
     fn finish<Ro: Roller>(&self, ending: Ending, roller: &mut Ro, arena: &mut Arena) {
-        for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
-            if !s.dying {
-                continue;
-            }
+        // In file order, keeping the masks for the record.
+        let mut dying = arena.dying;
+        while dying != 0 {
+            let i = dying.trailing_zeros() as usize;
+            dying &= dying - 1;
+            let (f, s) = (&self.fighters[i], &mut arena.states[i]);
+            s.dying = false;
             if self.rules.winners_stabilise && ending == Ending::Win(f.side) {
-                s.dying = false;
                 continue;
             }
             let end = roll_out(|| roller.d20(), f.death_save_bonus, s.successes, s.failures);
             s.incapacitated |= end.incapacitated;
             if end.dead {
                 die(s, false);
+                arena.dead |= 1 << i;
             }
-            s.dying = false;
         }
+        arena.dying = 0;
     }
 }
 
