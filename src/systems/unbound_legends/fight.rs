@@ -224,7 +224,10 @@ pub struct Pace {
     reserve: i64,
     /// Gives first aid.
     first_aid: bool,
-    /// Gives no first aid and has one attack: whenever it can act, it makes that attack.
+    /// Its allies when it gives first aid, else 0: first aid is open only while one of them
+    /// is dying.
+    aided: u64,
+    /// Has one attack: whenever it can act and gives no first aid, it makes that attack.
     lone: bool,
     /// Its allies who give first aid, as a mask.
     aiders: u64,
@@ -302,7 +305,12 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
             foes: !allies(f.side) & u64::MAX >> (64 - fighters.len()),
             reserve: f.reserve_ap,
             first_aid: f.first_aid.is_some(),
-            lone: f.first_aid.is_none() && f.attacks.len() == 1,
+            aided: if f.first_aid.is_some() {
+                allies(f.side)
+            } else {
+                0
+            },
+            lone: f.attacks.len() == 1,
             ap_dice: match &f.ap {
                 ApSource::Fixed(_) => [None; 2],
                 ApSource::Rolled {
@@ -504,10 +512,18 @@ impl Battle<'_> {
     /// The action combatant `i` wants and can pay for, if any.
     #[inline]
     fn wanted(&self, i: usize, arena: &Arena) -> Option<Action> {
-        // Its key says it can pay for its cheapest attack, the only one.
-        if self.paces[i].lone {
+        // One test for the rare first aid, then (the same branch for everyone) its key says
+        // it can pay for its cheapest attack, the only one.
+        let p = &self.paces[i];
+        if p.aided & arena.dying == 0 && p.lone {
             return Some(Action::Attack(0));
         }
+        self.chosen(i, arena)
+    }
+
+    /// [`Battle::wanted`] with a choice to make: first aid, or among attacks.
+    #[inline(never)]
+    fn chosen(&self, i: usize, arena: &Arena) -> Option<Action> {
         let f = &self.fighters[i];
         let s = &arena.states[i];
         let spare = s.ap - f.reserve_ap;
