@@ -17,7 +17,7 @@ pub use super::dice::{PlainDice, RngRoller, Roller};
 use super::fighter::{ApSource, FightRules, Fighter, Kind};
 use super::saves::{roll_out, save};
 use super::strike::Strikes;
-use crate::combat::{Ending, MAX_FIGHTERS, Roster, Standing};
+use crate::combat::{Ending, MAX_FIGHTERS, Roster, Standing, Targeting};
 
 /// What a combatant does with its turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -229,6 +229,8 @@ pub struct Pace {
     aided: u64,
     /// Has one attack: whenever it can act and gives no first aid, it makes that attack.
     lone: bool,
+    /// Attacks a random standing foe (`Targeting::Random`).
+    random: bool,
     /// Its allies who give first aid, as a mask.
     aiders: u64,
     /// Everyone on other sides, as a mask.
@@ -311,6 +313,7 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
                 0
             },
             lone: f.attacks.len() == 1,
+            random: f.target == Targeting::Random,
             ap_dice: match &f.ap {
                 ApSource::Fixed(_) => [None; 2],
                 ApSource::Rolled {
@@ -612,6 +615,14 @@ impl Battle<'_> {
             arena.states[a].focus = t.or(arena.states[a].focus);
             return t;
         }
+        // A random foe among up to eight: the choice `Targeting::choose` makes, by table (its
+        // loop over the skipped foes ends where no branch predicts it). Only `Focus` reads
+        // the focus, so it is left alone.
+        if self.paces[a].random
+            && let Some((n, nth)) = BITS.get(foes as usize)
+        {
+            return Some(usize::from(nth[roller.pick(usize::from(*n)) % 8]));
+        }
         let states = &arena.states;
         let mut focus = states[a].focus;
         let t = self.fighters[a].target.choose(
@@ -684,6 +695,26 @@ impl Battle<'_> {
         arena.dying = 0;
     }
 }
+
+/// For each mask of eight bits: how many bits are set, and by `k` the index of the set bit
+/// after skipping `k` of them.
+const BITS: [(u8, [u8; 8]); 256] = {
+    let mut bits = [(0, [0; 8]); 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let (mut n, mut i) = (0, 0);
+        while i < 8 {
+            if mask >> i & 1 == 1 {
+                bits[mask].1[n] = i as u8;
+                n += 1;
+            }
+            i += 1;
+        }
+        bits[mask].0 = n as u8;
+        mask += 1;
+    }
+    bits
+};
 
 /// The largest of the first `n` keys. The keys past `n` are 0, so up to eight combatants
 /// this is a fixed tree of four or eight (a loop over `n` vectorises badly).
