@@ -231,6 +231,8 @@ pub struct Pace {
     lone: bool,
     /// Attacks a random standing foe (`Targeting::Random`).
     random: bool,
+    /// Bit `ap`: holding `ap` AP (under 128), it makes its declared defense.
+    defends: u128,
     /// Its allies who give first aid, as a mask.
     aiders: u64,
     /// Everyone on other sides, as a mask.
@@ -314,6 +316,11 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
             },
             lone: f.attacks.len() == 1,
             random: f.target == Targeting::Random,
+            defends: f.defend.map_or(0, |d| {
+                (0..128).fold(0, |m, ap| {
+                    m | u128::from(swing::makes_defense(f, &d, ap)) << ap
+                })
+            }),
             ap_dice: match &f.ap {
                 ApSource::Fixed(_) => [None; 2],
                 ApSource::Rolled {

@@ -11,23 +11,18 @@
 use super::super::attack::{DefenseKind, Hit, resolve};
 use super::super::d20::Edge;
 use super::super::damage::{Blow, Dealt, deal};
-use super::super::fighter::{ActiveDefense, DefendWhen, InstantDeath, Kind};
+use super::super::fighter::{ActiveDefense, DefendWhen, Fighter, InstantDeath, Kind};
 use super::{AP_ATTACK, AP_DEFENSE, Arena, Battle, Observer, Roller, State, die};
 
 impl Battle<'_> {
-    /// Whether `t` makes its declared defense `d` now.
+    /// Whether `t` makes its declared defense `d` now: from its [`Pace`](super::Pace)'s
+    /// table while it holds under 128 AP (the spare rule divides).
+    #[inline]
     fn defends(&self, t: usize, d: &ActiveDefense, arena: &Arena) -> bool {
-        let f = &self.fighters[t];
         let ap = arena.states[t].ap;
-        if ap < d.cost {
-            return false;
-        }
-        match (f.defend_when, f.attacks.first()) {
-            (DefendWhen::Affordable, _) | (DefendWhen::Spare, None) => true,
-            (DefendWhen::Spare, Some(first)) => {
-                let swings = |left: i64| (left - f.reserve_ap).max(0) / first.ap.max(1);
-                swings(ap - d.cost) == swings(ap)
-            }
+        match u32::try_from(ap) {
+            Ok(bit @ 0..128) => self.paces[t].defends >> bit & 1 == 1,
+            _ => makes_defense(&self.fighters[t], d, ap),
         }
     }
 
@@ -239,6 +234,22 @@ impl Battle<'_> {
             if s.failures >= 3 {
                 die(s, false);
             }
+        }
+    }
+}
+
+/// Whether `f`, holding `ap`, makes its declared defense `d` (L330: paid from its AP): when
+/// it can pay, and under `spare` only when paying leaves it as many swings of its first
+/// attack this round.
+pub(super) fn makes_defense(f: &Fighter, d: &ActiveDefense, ap: i64) -> bool {
+    if ap < d.cost {
+        return false;
+    }
+    match (f.defend_when, f.attacks.first()) {
+        (DefendWhen::Affordable, _) | (DefendWhen::Spare, None) => true,
+        (DefendWhen::Spare, Some(first)) => {
+            let swings = |left: i64| (left - f.reserve_ap).max(0) / first.ap.max(1);
+            swings(ap - d.cost) == swings(ap)
         }
     }
 }
