@@ -14,7 +14,8 @@
 //! `incapacitated` rows.
 
 use super::fight::{
-    AP_ATTACK, AP_DEFENSE, AP_OTHER, AP_UNSPENT, Arena, Battle, Pace, RngRoller, Unobserved, paces,
+    AP_ATTACK, AP_DEFENSE, AP_OTHER, AP_UNSPENT, ApDice, Arena, Battle, Pace, RngRoller,
+    Unobserved, paces,
 };
 use super::fighter::{FightRules, Fighter, Kind};
 use super::strike::Strikes;
@@ -55,6 +56,7 @@ pub struct Conflict {
     /// Round limit.
     pub max_rounds: u32,
     paces: Vec<Pace>,
+    ap_dice: ApDice,
     strikes: Strikes,
     layout: Layout,
     recorder: FightRecorder,
@@ -91,6 +93,7 @@ impl Conflict {
             .collect();
         Self {
             paces: paces(&fighters),
+            ap_dice: ApDice::new(&fighters),
             strikes: Strikes::new(&fighters, &rules.attack),
             fighters,
             roster,
@@ -108,6 +111,7 @@ impl Conflict {
             fighters: &self.fighters,
             paces: &self.paces,
             strikes: &self.strikes,
+            ap_dice: &self.ap_dice,
             roster: &self.roster,
             rules: self.rules,
             max_rounds: self.max_rounds,

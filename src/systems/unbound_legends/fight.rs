@@ -13,7 +13,7 @@
 
 use super::attack::{DefenseKind, Hit};
 use super::damage::Dealt;
-pub use super::dice::{PlainDice, RngRoller, Roller};
+pub use super::dice::{DiceSet, PlainDice, RngRoller, Roller};
 use super::fighter::{ApSource, FightRules, Fighter, Kind};
 use super::saves::{roll_out, save};
 use super::strike::Strikes;
@@ -202,12 +202,46 @@ pub struct Battle<'a> {
     pub paces: &'a [Pace],
     /// Each attack against each Passive Armor, from [`Strikes::new`].
     pub strikes: &'a Strikes,
+    /// Everyone's AP dice, from [`ApDice::new`].
+    pub ap_dice: &'a ApDice,
     /// Names and sides.
     pub roster: &'a Roster,
     /// Table readings.
     pub rules: FightRules,
     /// Round limit.
     pub max_rounds: u32,
+}
+
+/// Everyone's AP dice (L267), in file order, each combatant's action die then its Vitality
+/// die: rolled together when a fight begins (and each round under the L270 variant).
+#[derive(Debug, Clone)]
+pub struct ApDice {
+    /// The rolls.
+    set: DiceSet,
+    /// Whose AP each roll is.
+    owner: Vec<usize>,
+}
+
+impl ApDice {
+    /// The AP dice of `fighters`.
+    pub fn new(fighters: &[Fighter]) -> Self {
+        let (rolls, owner) = fighters
+            .iter()
+            .enumerate()
+            .flat_map(|(i, f)| match &f.ap {
+                ApSource::Fixed(_) => Vec::new(),
+                ApSource::Rolled {
+                    action_die,
+                    vitality_die,
+                    ..
+                } => vec![(action_die.clone(), i), (vitality_die.clone(), i)],
+            })
+            .unzip();
+        Self {
+            set: DiceSet::new(rolls),
+            owner,
+        }
+    }
 }
 
 /// AP that first aid costs (L453).
@@ -237,8 +271,9 @@ pub struct Pace {
     aiders: u64,
     /// Everyone on other sides, as a mask.
     foes: u64,
-    /// The action and Vitality dice as [`PlainDice`], when its AP is rolled.
-    ap_dice: [Option<PlainDice>; 2],
+    /// Its AP less the dice ([`ApDice`]): all of it when set, else 5 + Agility + Dexterity
+    /// or Cunning and the dice's constants (L267).
+    ap_base: i64,
     /// The low bits of its turn key ([`Turn::key`]): `(rank << 6 | index) + 1`, where `rank`
     /// is its place in the tie order of L269 among everyone (higher goes first): Agility,
     /// then Dexterity or Cunning, then PCs, then file order.
@@ -321,13 +356,13 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
                     m | u128::from(swing::makes_defense(f, &d, ap)) << ap
                 })
             }),
-            ap_dice: match &f.ap {
-                ApSource::Fixed(_) => [None; 2],
+            ap_base: match &f.ap {
+                ApSource::Fixed(n) => *n,
                 ApSource::Rolled {
                     action_die,
                     vitality_die,
-                    ..
-                } => [action_die, vitality_die].map(PlainDice::of),
+                    flat,
+                } => flat + action_die.constant() + vitality_die.constant(),
             },
             tag: (rank << 6 | i as u64) + 1,
         })
@@ -402,19 +437,15 @@ impl Battle<'_> {
         self.rekey(i, arena);
     }
 
-    fn roll_ap<Ro: Roller>(f: &Fighter, p: &Pace, roller: &mut Ro) -> i64 {
-        match &f.ap {
-            ApSource::Fixed(n) => *n,
-            ApSource::Rolled {
-                action_die,
-                vitality_die,
-                flat,
-            } => {
-                let [a, v] = p.ap_dice;
-                let action = roller.roll_dice(action_die, a) + action_die.constant();
-                flat + action + roller.roll_dice(vitality_die, v) + vitality_die.constant()
-            }
+    /// Everyone's AP for a round: [`Pace::ap_base`] and the dice, all rolled at once.
+    fn roll_ap<Ro: Roller>(&self, roller: &mut Ro, arena: &mut Arena) {
+        for (s, p) in arena.states.iter_mut().zip(self.paces) {
+            s.full_ap = p.ap_base;
         }
+        let (states, owner) = (&mut arena.states, &self.ap_dice.owner);
+        roller.roll_set(&self.ap_dice.set, |k, dice| {
+            states[owner[k]].full_ap += dice
+        });
     }
 
     fn setup<Ro: Roller>(&self, roller: &mut Ro, arena: &mut Arena) {
@@ -430,15 +461,15 @@ impl Battle<'_> {
         for (turn, p) in arena.turns.iter_mut().zip(self.paces) {
             (turn.at, turn.tag) = (p.act_at(true, 0), p.tag);
         }
-        for (f, p) in self.fighters.iter().zip(self.paces) {
+        for f in self.fighters {
             arena.states.push(State {
                 vitality: f.vitality,
                 health: f.health,
-                full_ap: Self::roll_ap(f, p, roller),
                 up: true,
                 ..State::default()
             });
         }
+        self.roll_ap(roller, arena);
     }
 
     /// Death saves, then AP reset (rolled again under the L270 variant).
@@ -458,13 +489,11 @@ impl Battle<'_> {
         // A rejoining combatant cannot end the fight: its side was fighting already.
         arena.stale = false;
         arena.active = arena.up;
-        let reroll = self.rules.reroll_ap_each_round && round > 1;
-        let everyone = self.fighters.iter().zip(self.paces).zip(&mut arena.states);
+        if self.rules.reroll_ap_each_round && round > 1 {
+            self.roll_ap(roller, arena);
+        }
         let turns = arena.turns.iter().zip(&mut arena.keys);
-        for (((f, p), s), (turn, key)) in everyone.zip(turns) {
-            if reroll {
-                s.full_ap = Self::roll_ap(f, p, roller);
-            }
+        for (s, (turn, key)) in arena.states.iter_mut().zip(turns) {
             s.ap = s.full_ap;
             s.rounds_active += u64::from(s.up);
             *key = turn.key(s.ap);
