@@ -276,25 +276,24 @@ impl Battle<'_> {
     }
 
     fn setup<Ro: Roller>(&self, roller: &mut Ro, arena: &mut Arena) {
-        arena.states.clear();
-        arena.side_down.clear();
-        arena
-            .side_down
-            .resize(self.roster.sides().len(), self.max_rounds + 1);
-        // Everyone starts up; the keys are set when the round begins.
+        // The same lengths fight after fight: overwritten in place.
         let n = self.fighters.len();
+        arena.states.resize(n, State::default());
+        arena.side_down.resize(self.roster.sides().len(), 0);
+        arena.side_down.fill(self.max_rounds + 1);
+        // Everyone starts up; the keys are set when the round begins.
         (arena.up, arena.dying, arena.dead) = (u64::MAX >> (64 - n), 0, 0);
         arena.stale = false;
         for (turn, p) in arena.turns.iter_mut().zip(self.paces) {
             (turn.at, turn.tag) = (p.act_at(true, 0), p.tag);
         }
-        for f in self.fighters {
-            arena.states.push(State {
+        for (s, f) in arena.states.iter_mut().zip(self.fighters) {
+            *s = State {
                 vitality: f.vitality,
                 health: f.health,
                 up: true,
                 ..State::default()
-            });
+            };
         }
         self.roll_ap(roller, arena);
     }
