@@ -172,7 +172,8 @@ fn scenario_builds_the_venture_from_its_parts() {
          hidden_knowledge = 1\nhelp = 1\nbene = 1\nhindrance = 2\nmagic_dice = 2\n"
     ))
     .unwrap();
-    let crate::systems::LoadedSystem::InvisibleSun(roll) = s.system else {
+    let crate::systems::LoadedSystem::InvisibleSun(super::super::Loaded::Check(roll)) = s.system
+    else {
         unreachable!()
     };
     assert_eq!(roll.venture, 7);
@@ -238,7 +239,12 @@ fn bad_values_name_line_key_and_what_is_allowed() {
         "{err}"
     );
     let err = load("name = \"t\"\nsystem = \"invisible-sun\"\n").unwrap_err();
-    assert!(err.contains("missing [check] table"), "{err}");
+    assert!(err.contains("needs one of [check]"), "{err}");
+    let err = load(&format!("{HEAD}skill = 1\n")).unwrap_err();
+    assert!(
+        err.contains("t.scenario:3:1: `check.challenge`: missing"),
+        "{err}"
+    );
     let err = load("name = \"t\"\nsystem = \"invisibel-sun\"\n").unwrap_err();
     assert!(err.contains("t.scenario:2:10: `system`: unknown rule system \"invisibel-sun\"; allowed: \"invisible-sun\""), "{err}");
 }
