@@ -14,10 +14,10 @@
 //! [`Resolution::of`], [`VentureDice`] and [`joint`] are the pieces the other shapes reuse;
 //! [`ActionRoll`] is the `[check]` scenario.
 
-use super::{MAX_CHALLENGE, MAX_MAGIC_DICE};
+use super::MAX_MAGIC_DICE;
 use crate::dice::packed::PackedDice;
 use crate::stats::{
-    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
+    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally,
 };
 use crate::systems::RuleSystem;
 use rand::Rng;
@@ -143,6 +143,17 @@ pub struct ActionRoll {
     table: Option<Vec<u16>>,
     layout: Layout,
     ids: Ids,
+    payoff: Option<Payoff>,
+}
+
+/// A fixed amount that follows one outcome of the roll (a defense's Injuries on failure, an
+/// attack's damage on a hit), reported as the mean per roll `<name>.mean`.
+#[derive(Debug, Clone, Copy)]
+struct Payoff {
+    on_success: bool,
+    amount: u64,
+    id: RatioId,
+    name: &'static str,
 }
 
 /// Checks with at most this many dice look their outcome up in a table of `10^dice` cells.
@@ -165,10 +176,9 @@ struct Ids {
 }
 
 impl ActionRoll {
-    /// A check with the given challenge (0–17), venture, magic dice (0–9) and successes
-    /// required (1–10).
+    /// A check with the given challenge (0–17 as a GM sets it; an NPC's level and modifiers
+    /// may take it outside), venture, magic dice (0–9) and successes required (1–10).
     pub fn new(challenge: i64, venture: i64, magic_dice: u32, successes: u32) -> Self {
-        assert!((0..=MAX_CHALLENGE).contains(&challenge));
         assert!(i64::from(magic_dice) <= MAX_MAGIC_DICE && successes >= 1);
         let resolution = Resolution::of(challenge, venture, magic_dice, successes);
         let mut layout = Layout::new();
@@ -199,6 +209,7 @@ impl ActionRoll {
             table: None,
             layout,
             ids,
+            payoff: None,
         };
         if let Resolution::Roll(needed) = resolution
             && magic_dice < TABLE_DICE
@@ -211,6 +222,40 @@ impl ActionRoll {
             );
         }
         roll
+    }
+
+    /// Adds `amount` per roll that succeeds (`on_success`) or fails, reported as `<name>.mean`
+    /// (the mean per roll) with the exact value P(outcome) × amount.
+    pub fn with_payoff(
+        mut self,
+        name: &'static str,
+        label: &str,
+        on_success: bool,
+        amount: u64,
+    ) -> Self {
+        let id = self
+            .layout
+            .ratio(name, Meta::trial(Role::Distribution, label));
+        self.payoff = Some(Payoff {
+            on_success,
+            amount,
+            id,
+            name,
+        });
+        self
+    }
+
+    /// Counts the payoff of `n` rolls of which `successes` succeeded.
+    fn count_payoff(&self, successes: u64, n: u64, tally: &mut Tally) {
+        if let Some(p) = self.payoff {
+            let paid = if p.on_success {
+                successes
+            } else {
+                n - successes
+            };
+            tally.ratio_n(p.id, p.amount, 1, paid);
+            tally.ratio_n(p.id, 0, 1, n - paid);
+        }
     }
 
     /// The outcome cell of the dice `faces` (base-10 digits, mundane die first).
@@ -255,6 +300,7 @@ impl ActionRoll {
         tally.add(ids.flux, n * u64::from(fluxes >= 1));
         tally.add(ids.multi_flux, n * u64::from(fluxes >= 2));
         tally.add(ids.success_with_flux, n * u64::from(success && fluxes >= 1));
+        self.count_payoff(n * u64::from(success), n, tally);
         if let Some(h) = ids.successes
             && n > 0
         {
@@ -264,9 +310,11 @@ impl ActionRoll {
 
     /// Checks settled without dice: `n` successes when routine, nothing when impossible.
     fn count_unrolled(&self, n: u64, tally: &mut Tally) {
-        if self.resolution == Resolution::Automatic {
+        let automatic = self.resolution == Resolution::Automatic;
+        if automatic {
             tally.add(self.ids.success, n);
         }
+        self.count_payoff(n * u64::from(automatic), n, tally);
     }
 }
 
@@ -315,6 +363,46 @@ impl RuleSystem for ActionRoll {
     }
 
     fn exact(&self) -> Option<ExactValues> {
+        let mut exact = self.exact_roll();
+        if let Some(p) = self.payoff {
+            let success = exact["success"];
+            let share = if p.on_success { success } else { 1.0 - success };
+            exact.insert(format!("{}.mean", p.name), share * p.amount as f64);
+        }
+        Some(exact)
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let dice = self.magic_dice + 1;
+        let base = format!(
+            "challenge {} − venture {} = {} needed",
+            self.challenge,
+            self.venture,
+            self.challenge - self.venture
+        );
+        let mut notes = vec![match self.resolution {
+            Resolution::Roll(n) => format!(
+                "{base}: rolling {dice} d10 (0–9), {} magic; each die succeeds on {n}+, {} needed",
+                self.magic_dice, self.successes
+            ),
+            Resolution::Automatic => format!("{base}: routine, succeeds without a roll (no flux)"),
+            Resolution::Impossible if self.successes > dice => format!(
+                "{base}: {} successes needed but only {dice} dice, so it cannot succeed and is not rolled",
+                self.successes
+            ),
+            Resolution::Impossible => format!("{base}: impossible, fails without a roll"),
+        }];
+        if let Some(p) = self.payoff {
+            let on = if p.on_success { "success" } else { "failure" };
+            notes.push(format!("{}: {} on each {on}", p.name, p.amount));
+        }
+        notes
+    }
+}
+
+impl ActionRoll {
+    /// Exact values of the roll's own metrics (without any payoff).
+    fn exact_roll(&self) -> ExactValues {
         let mut exact = ExactValues::new();
         let needed = match self.resolution {
             Resolution::Roll(n) => n,
@@ -332,7 +420,7 @@ impl RuleSystem for ActionRoll {
                 ] {
                     exact.insert(name.into(), v);
                 }
-                return Some(exact);
+                return exact;
             }
         };
         let joint = joint(needed, self.magic_dice);
@@ -363,29 +451,7 @@ impl RuleSystem for ActionRoll {
             weighted += s as u64 * count;
         }
         exact.insert("successes.mean".into(), weighted as f64 / total);
-        Some(exact)
-    }
-
-    fn notes(&self) -> Vec<String> {
-        let dice = self.magic_dice + 1;
-        let base = format!(
-            "challenge {} − venture {} = {} needed",
-            self.challenge,
-            self.venture,
-            self.challenge - self.venture
-        );
-        vec![match self.resolution {
-            Resolution::Roll(n) => format!(
-                "{base}: rolling {dice} d10 (0–9), {} magic; each die succeeds on {n}+, {} needed",
-                self.magic_dice, self.successes
-            ),
-            Resolution::Automatic => format!("{base}: routine, succeeds without a roll (no flux)"),
-            Resolution::Impossible if self.successes > dice => format!(
-                "{base}: {} successes needed but only {dice} dice, so it cannot succeed and is not rolled",
-                self.successes
-            ),
-            Resolution::Impossible => format!("{base}: impossible, fails without a roll"),
-        }]
+        exact
     }
 }
 

@@ -1,12 +1,16 @@
 //! Invisible Sun (`invisible-sun`; 000_2810d6a557b34243.txt, cited `L<n>`): d10s numbered 0–9
 //! against the challenge less the venture, magic dice and flux.
 //!
-//! Every shape rests on one action roll ([`action`]): a `[check]` (with help and retries), a
-//! defense roll against an NPC (`[defense]`), a PC's attack (`[attack]`), an ongoing action of
-//! progress rolls (`[ongoing]`), or a conflict of `[[pc]]` against `[[npc]]` tables. The
+//! Every shape rests on one action roll ([`action`]): a `[check]` (with help, and retries in
+//! [`retry`]), a defense roll against an NPC (`[defense]`) or a PC's attack (`[attack]`) (both
+//! [`against_npc`]), an ongoing action of progress rolls (`[ongoing]`, [`ongoing`]), or a
+//! conflict of `[[pc]]` against `[[npc]]` tables. The
 //! venture a roll table describes is a [`venture::Venture`]; [`schema`] reads the sections.
 
 pub mod action;
+pub mod against_npc;
+pub mod ongoing;
+pub mod retry;
 mod schema;
 pub mod venture;
 
@@ -25,14 +29,23 @@ pub const MAX_PART: i64 = 99;
 /// What an invisible-sun scenario describes.
 #[derive(Debug, Clone)]
 pub enum Loaded {
-    /// One action roll (`[check]` without retries).
+    /// One action roll: a `[check]` without retries, a `[defense]` or an `[attack]`.
     Check(ActionRoll),
+    /// A `[check]` with retries.
+    Retry(retry::RetriedRoll),
+    /// An `[ongoing]` action.
+    Ongoing(Box<ongoing::OngoingAction>),
 }
 
 impl Dispatch for Loaded {
     fn dispatch<V: Visit>(&self, v: V) -> V::Output {
         match self {
             Loaded::Check(s) => v.visit(s),
+            Loaded::Retry(s) => v.visit(s),
+            Loaded::Ongoing(s) => v.visit(s.as_ref()),
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
