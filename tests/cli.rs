@@ -568,3 +568,32 @@ fn bad_skirmishes_exit_2_with_the_line() {
         assert_bad_edit(dir.path(), "grizzly_ambush.toml", "bad_grizzly.toml", edit);
     }
 }
+
+#[test]
+fn bad_ongoing_actions_exit_2_with_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for edit in [
+        (
+            "rolls_needed = 4",
+            "rolls_needed = 0",
+            "`ongoing.rolls_needed`: 0 is out of range; allowed: an integer from 1 to 100",
+        ),
+        (
+            "challenge = 7",
+            "challenge = 18",
+            "`ongoing.challenge`: 18 is out of range",
+        ),
+        (
+            "tools = 1",
+            "helper_skill = 2\nhelp = 1",
+            "`ongoing.helper_skill`: `help` and `helper_skill` both describe",
+        ),
+        (
+            "[ongoing]",
+            "[defense]\nnpc_level = 3\n[ongoing]",
+            "a scenario describes one thing",
+        ),
+    ] {
+        assert_bad_edit(dir.path(), "training_a_beast.toml", "bad_beast.toml", edit);
+    }
+}
