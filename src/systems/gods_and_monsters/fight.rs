@@ -3,14 +3,22 @@
 //! come from ([`Roller`]) and who watches ([`Observer`]), so the same code runs millions of
 //! seeded fights and replays the book's Yeti example with scripted dice.
 //!
-//! One round: surprised combatants (after round 1) try to snap out; every standing combatant
-//! makes every listed attack ("everything happens at once": targets are chosen among foes
-//! standing when the round began, and damage lands at once); at the end of the round failed
-//! consciousness rolls take effect, death contests are rolled, and combatants at their
-//! flight threshold run. The fight ends when at most one side still has someone standing,
-//! or at the round limit (a stalemate).
+//! One round: the unconscious whose time is up wake (with `unconscious_for = "injuries"`);
+//! surprised combatants (after round 1) try to snap out; every standing combatant makes every
+//! listed attack ("everything happens at once": targets are chosen among foes standing when
+//! the round began, and damage lands at once); at the end of the round consciousness is
+//! rolled once by everyone who dropped to 0 survival or gained injuries (762; or after each
+//! such hit with `consciousness_check = "per_hit"`), failed rolls take effect, death contests
+//! are rolled, the dying whose time has run out die (615), and combatants at their flight
+//! threshold run. Failed rolls of the kinds a combatant lists in `mojo_on` are turned by a
+//! mojo bid where the pool covers the miss (976–978). The fight ends when at most one side
+//! still has someone standing, or at the round limit (a stalemate).
 
 use super::conflict::Fighter;
+use super::rules::{
+    ConflictRules, ConsciousnessCheck, DeathContest, MAX_DEATH_EXCHANGES, MojoKind,
+    ROUNDS_PER_MINUTE, UnconsciousFor,
+};
 use crate::combat::{FightDice, Roster, Standing};
 use crate::dice::DiceExpr;
 use rand::Rng;
@@ -85,6 +93,18 @@ pub struct State {
     pub fled: bool,
     /// Lost a death contest.
     pub dying: bool,
+    /// Died within the fight: dying with endurance − injuries ≤ 0 at a round's end (615).
+    pub dead: bool,
+    /// Mojo left.
+    pub mojo: i64,
+    /// Mojo spent so far.
+    pub mojo_spent: i64,
+    /// A death bid turned a lost endurance roll into a success.
+    pub mojo_saved: bool,
+    /// The round at whose end it fell unconscious.
+    out_since: u32,
+    /// Dropped to 0 survival or gained injuries this round: rolls consciousness at its end.
+    check_consciousness: bool,
     /// Failed a consciousness roll this round: falls unconscious at the end of it.
     falls_unconscious: bool,
     /// Gained injury points this round.
@@ -122,12 +142,60 @@ pub struct Battle<'a> {
     pub roster: &'a Roster,
     /// Round limit.
     pub max_rounds: u32,
+    /// The Guide's choices.
+    pub rules: ConflictRules,
     /// Per fighter: rolls perception for surprise (someone ambushes and its side does not).
     pub rolls_surprise: &'a [bool],
 }
 
 fn can_act(f: &Fighter, s: &State) -> bool {
-    s.conscious && !s.fled && (!s.dying || f.fights_while_dying)
+    s.conscious && !s.fled && !s.dead && (!s.dying || f.fights_while_dying)
+}
+
+/// After a failed roll of `kind` that missed by `miss`: bids exactly the miss if the pool,
+/// less the reserve (not for death), covers it (976–978). Returns whether the roll now
+/// succeeds.
+fn bid(f: &Fighter, s: &mut State, kind: MojoKind, miss: i64) -> bool {
+    if !f.mojo_on.has(kind) || s.mojo <= 0 {
+        return false;
+    }
+    let reserve = if kind == MojoKind::Death {
+        0
+    } else {
+        f.mojo_reserve
+    };
+    let covered = s.mojo - reserve >= miss;
+    if covered {
+        s.mojo -= miss;
+        s.mojo_spent += miss;
+    }
+    covered
+}
+
+/// A roll of d20 ≤ `needed` of `kind`, turned by mojo where it can be: (succeeded, d20).
+fn roll_under<Ro: Roller>(
+    roller: &mut Ro,
+    f: &Fighter,
+    s: &mut State,
+    kind: MojoKind,
+    needed: i64,
+) -> (bool, i64) {
+    let roll = roller.d20();
+    (roll <= needed || bid(f, s, kind, roll - needed), roll)
+}
+
+/// The consciousness roll (605): d20 ≤ the better of fortitude and willpower − injuries +
+/// group bonus, −3 while surprised after round 1. Returns (stays conscious, d20, needed).
+fn consciousness_roll<Ro: Roller>(
+    roller: &mut Ro,
+    f: &Fighter,
+    s: &mut State,
+    round: u32,
+) -> (bool, i64, i64) {
+    let needed = f.willpower.max(f.fortitude) - s.injuries + f.group_bonus
+        - 3 * i64::from(s.surprised && round >= 2);
+    let (ok, roll) = roll_under(roller, f, s, MojoKind::Consciousness, needed);
+    (ok, roll, needed)
 }
 
 impl Battle<'_> {
@@ -171,20 +239,21 @@ impl Battle<'_> {
             .side_down
             .resize(self.roster.sides().len(), self.max_rounds + 1);
         for (f, &rolls) in self.fighters.iter().zip(self.rolls_surprise) {
-            let surprised = rolls && {
-                let needed =
-                    f.perception + 4 * i64::from(f.aware) - 6 * i64::from(f.asleep) - f.injuries
-                        + f.group_bonus;
-                roller.d20() > needed
-            };
-            arena.states.push(State {
+            let mut s = State {
                 survival: f.survival,
                 verve: f.verve,
                 injuries: f.injuries,
-                surprised,
+                mojo: f.mojo,
                 conscious: true,
                 ..State::default()
-            });
+            };
+            if rolls {
+                let needed =
+                    f.perception + 4 * i64::from(f.aware) - 6 * i64::from(f.asleep) - f.injuries
+                        + f.group_bonus;
+                s.surprised = !roll_under(roller, f, &mut s, MojoKind::Surprise, needed).0;
+            }
+            arena.states.push(s);
         }
     }
 
@@ -202,13 +271,22 @@ impl Battle<'_> {
             .zip(arena.states.iter_mut())
             .enumerate()
         {
+            // 605: out for a minute (six rounds) per injury point; 758: out two or more rounds,
+            // no longer surprised.
+            if self.rules.unconscious_for == UnconsciousFor::Injuries && !s.conscious && !s.dead {
+                let missed = round - s.out_since - 1;
+                if i64::from(missed) >= i64::from(ROUNDS_PER_MINUTE) * s.injuries {
+                    s.conscious = true;
+                    s.surprised &= missed < 2;
+                }
+            }
             s.standing = can_act(f, s);
             arena.standing |= u64::from(s.standing) << i;
             s.injuries_at_start = s.injuries;
             // Snap out of surprise: willpower or fortitude (the better), from round 2 on.
             if round >= 2 && s.standing && s.surprised {
                 let needed = f.willpower.max(f.fortitude) - s.injuries + f.group_bonus;
-                s.surprised = roller.d20() > needed;
+                s.surprised = !roll_under(roller, f, s, MojoKind::SnapOut, needed).0;
             }
         }
         for a in 0..self.fighters.len() {
@@ -226,12 +304,22 @@ impl Battle<'_> {
                     let ts = arena.states[t];
                     let defense = target.defense + target.group_bonus
                         - 2 * i64::from(ts.surprised && round >= 2);
+                    // 866: +4 to hit an unaware foe; with `surprised_are_unaware`, one still
+                    // surprised in round 1 is.
+                    let unaware = self.rules.surprised_are_unaware && round == 1 && ts.surprised;
                     let needed = 11 + attacker.attack + attack.bonus + attacker.group_bonus
                         - defense
                         - st.injuries_at_start
-                        - 3 * i64::from(st.surprised);
-                    let roll = roller.d20();
-                    if roll <= needed {
+                        - 3 * i64::from(st.surprised)
+                        + 4 * i64::from(unaware);
+                    let (hit, roll) = roll_under(
+                        roller,
+                        attacker,
+                        &mut arena.states[a],
+                        MojoKind::Attack,
+                        needed,
+                    );
+                    if hit {
                         let damage = roller.damage(&attack.damage).max(0);
                         observer.attack(round, a, t, roll, needed, Some(damage));
                         self.take_damage(round, t, damage, roller, arena, observer);
@@ -241,7 +329,47 @@ impl Battle<'_> {
                 }
             }
         }
-        self.end_round(round, roller, arena);
+        self.end_round(round, roller, arena, observer);
+    }
+
+    /// A time to die (613, 617): the injuries act (d20 ≤ injuries) and the combatant resists
+    /// with endurance − injuries, +2 while unconscious. Dying if the injuries' roll succeeds
+    /// and the endurance roll fails (after any death bid); both succeeding ends it with
+    /// `death_contest = "single"`, and rolls again with `"contest"` (724), doubled when
+    /// neither can fail (728). Returns whether the combatant is dying.
+    fn death_contest<Ro: Roller>(
+        &self,
+        round: u32,
+        f: &Fighter,
+        s: &mut State,
+        roller: &mut Ro,
+    ) -> bool {
+        let injuries = s.injuries;
+        let endurance = f.endurance - s.injuries + 2 * i64::from(!s.conscious) + f.group_bonus
+            - 3 * i64::from(s.surprised && round >= 2);
+        let exchanges = match self.rules.death_contest {
+            DeathContest::Single => 1,
+            DeathContest::Contest => MAX_DEATH_EXCHANGES,
+        };
+        let doubled =
+            self.rules.death_contest == DeathContest::Contest && injuries >= 20 && endurance >= 20;
+        let factor = if doubled { 2 } else { 1 };
+        for _ in 0..exchanges {
+            let injuries_hit = factor * roller.d20() <= injuries;
+            let roll = factor * roller.d20();
+            let endured = roll <= endurance || {
+                let saved = injuries_hit && bid(f, s, MojoKind::Death, roll - endurance);
+                s.mojo_saved |= saved;
+                saved
+            };
+            if !injuries_hit {
+                return false;
+            }
+            if !endured {
+                return true;
+            }
+        }
+        false
     }
 
     /// Damage goes to verve first when fighting is archetypal for the target, then survival,
@@ -273,23 +401,47 @@ impl Battle<'_> {
             s.gained_injuries = true;
         }
         let dropped = had_survival && s.survival == 0;
-        if (dropped || damage > 0) && !s.falls_unconscious {
-            let needed = f.willpower.max(f.fortitude) - s.injuries + f.group_bonus
-                - 3 * i64::from(s.surprised && round >= 2);
-            let roll = roller.d20();
-            observer.consciousness(round, t, roll, needed);
-            s.falls_unconscious = roll > needed;
+        if !(dropped || damage > 0) || !s.conscious || s.falls_unconscious {
+            return;
+        }
+        match self.rules.consciousness_check {
+            ConsciousnessCheck::EndOfRound => s.check_consciousness = true,
+            ConsciousnessCheck::PerHit => {
+                let (ok, roll, needed) = consciousness_roll(roller, f, s, round);
+                observer.consciousness(round, t, roll, needed);
+                s.falls_unconscious = !ok;
+            }
         }
     }
 
-    /// End of round: consciousness, the death contest, flight.
+    /// End of round: consciousness (rolled now by everyone who called for it this round,
+    /// at their injuries now, 762), the death contest, death, flight.
     /// Also marks in `arena.side_up` which sides still have someone who can act.
-    fn end_round<Ro: Roller>(&self, round: u32, roller: &mut Ro, arena: &mut Arena) {
+    fn end_round<Ro: Roller, Ob: Observer>(
+        &self,
+        round: u32,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) {
         arena.side_up = 0;
+        for (i, (f, s)) in self
+            .fighters
+            .iter()
+            .zip(arena.states.iter_mut())
+            .enumerate()
+        {
+            if std::mem::take(&mut s.check_consciousness) && s.conscious {
+                let (ok, roll, needed) = consciousness_roll(roller, f, s, round);
+                observer.consciousness(round, i, roll, needed);
+                s.falls_unconscious = !ok;
+            }
+        }
         for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
             if s.falls_unconscious {
                 s.conscious = false;
                 s.falls_unconscious = false;
+                s.out_since = round;
             }
             // A time to die: injuries gained this round exceed survival (and verve, when the
             // damage was archetypal). Injuries act (d20 ≤ injuries); the combatant resists
@@ -298,16 +450,17 @@ impl Battle<'_> {
             if s.gained_injuries && !s.dying {
                 let pool = s.survival + if f.verve_in_combat { s.verve } else { 0 };
                 if s.injuries > pool {
-                    let injuries_hit = roller.d20() <= s.injuries;
-                    let needed =
-                        f.endurance - s.injuries + 2 * i64::from(!s.conscious) + f.group_bonus
-                            - 3 * i64::from(s.surprised && round >= 2);
-                    let endured = roller.d20() <= needed;
-                    s.dying = injuries_hit && !endured;
+                    s.dying = self.death_contest(round, f, s, roller);
                 }
             }
             s.gained_injuries = false;
-            if s.conscious && !s.fled && f.flee_at_survival.is_some_and(|t| s.survival <= t) {
+            // 615: death comes after endurance − injuries minutes; none left, it comes now.
+            s.dead |= s.dying && f.endurance - s.injuries <= 0;
+            if s.conscious
+                && !s.fled
+                && !s.dead
+                && f.flee_at_survival.is_some_and(|t| s.survival <= t)
+            {
                 s.fled = true;
             }
             arena.side_up |= u64::from(can_act(f, s)) << f.side;
