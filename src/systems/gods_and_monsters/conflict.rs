@@ -35,12 +35,22 @@
 //!   kind, exactly the miss is bid if the pool (less the reserve, except on death rolls)
 //!   covers it, and the roll succeeds (976–978); the pool lasts the fight.
 //!
+//! - `attack_downed` ["never"] | "also" | "first": whether unconscious foes are targets (as
+//!   well as, or before, standing ones); `killing_blows` [false]: attacks on unconscious
+//!   foes are killing blows (half the damage, rounded up, as injuries, 870);
+//!   `knockout_blows` [false]: attacks on surprised foes are knockout blows (874–878). Both
+//!   are called shots, rolled first at −3 to hit with −2 defense that round (806–808);
+//!   +10 to hit the unconscious, +4 the unaware, not both (852).
+//! - `evasion` (0–40; required when a foe deals knockout blows), `head_protection` [0]: the
+//!   knockout's evasion roll; `warrior` [verve_in_combat]: its knockouts put two points on
+//!   injuries, not one (878).
+//!
 //! The Guide's choices are in `[conflict]` ([`super::rules`]).
 //!
 //! `[run] max_rounds` [100] ends a fight nobody wins as a stalemate.
 
 use super::fight::{Arena, Battle, RngRoller, Unobserved};
-use super::rules::{ConflictRules, MojoOn};
+use super::rules::{AttackDowned, ConflictRules, MojoOn};
 use crate::combat::{FightRecorder, MAX_FIGHTERS, Roster};
 use crate::dice::DiceExpr;
 use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Role, Tally};
@@ -110,6 +120,19 @@ pub struct Fighter {
     pub mojo_on: MojoOn,
     /// Mojo kept back from every bid but a death bid.
     pub mojo_reserve: i64,
+    /// Whether it attacks unconscious foes.
+    pub attack_downed: AttackDowned,
+    /// Its attacks on surprised (or unaware) foes are knockout blows (874).
+    pub knockout_blows: bool,
+    /// Its attacks on unconscious foes are killing blows (870).
+    pub killing_blows: bool,
+    /// Evasion (0–40), needed when a foe deals knockout blows.
+    pub evasion: Option<i64>,
+    /// Bonus on the evasion roll against a knockout blow: 1 for any head protection plus its
+    /// defense bonus (874).
+    pub head_protection: i64,
+    /// Fights as a warrior: two points of a knockout blow go to injuries (878).
+    pub warrior: bool,
 }
 
 /// A Gods & Monsters conflict built from `[[combatant]]` tables.

@@ -16,7 +16,7 @@
 
 use super::conflict::Fighter;
 use super::rules::{
-    ConflictRules, ConsciousnessCheck, DeathContest, MAX_DEATH_EXCHANGES, MojoKind,
+    AttackDowned, ConflictRules, ConsciousnessCheck, DeathContest, MAX_DEATH_EXCHANGES, MojoKind,
     ROUNDS_PER_MINUTE, UnconsciousFor,
 };
 use crate::combat::{FightDice, Roster, Standing};
@@ -103,6 +103,8 @@ pub struct State {
     pub mojo_saved: bool,
     /// The round at whose end it fell unconscious.
     out_since: u32,
+    /// Makes a called shot this round: −2 defense (806).
+    calls: bool,
     /// Dropped to 0 survival or gained injuries this round: rolls consciousness at its end.
     check_consciousness: bool,
     /// Failed a consciousness roll this round: falls unconscious at the end of it.
@@ -120,6 +122,26 @@ pub struct State {
 
 pub use crate::combat::{Ending, MAX_FIGHTERS};
 
+/// Whether a planned attack is a called shot, and which (806, 870, 874).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Called {
+    /// An ordinary attack.
+    No,
+    /// A knockout blow at a surprised or unaware foe.
+    Knockout,
+    /// A killing blow at an unconscious foe.
+    Killing,
+}
+
+/// One attack of the round, planned at its start.
+#[derive(Debug, Clone, Copy)]
+struct Planned {
+    attacker: u8,
+    attack: u8,
+    target: u8,
+    called: Called,
+}
+
 /// Per-batch buffers, reused by every fight so a trial allocates nothing.
 #[derive(Debug, Clone, Default)]
 pub struct Arena {
@@ -129,6 +151,10 @@ pub struct Arena {
     pub side_down: Vec<u32>,
     /// Bit `i`: fighter `i` could act and be targeted when the round began.
     standing: u64,
+    /// Bit `i`: fighter `i` was unconscious (alive, not fled) when the round began.
+    downed: u64,
+    /// This round's attacks, planned at its start.
+    plan: Vec<Planned>,
     /// Bit `s`: side `s` still has someone who can act.
     side_up: u64,
 }
@@ -265,6 +291,7 @@ impl Battle<'_> {
         observer: &mut Ob,
     ) {
         arena.standing = 0;
+        arena.downed = 0;
         for (i, (f, s)) in self
             .fighters
             .iter()
@@ -282,6 +309,7 @@ impl Battle<'_> {
             }
             s.standing = can_act(f, s);
             arena.standing |= u64::from(s.standing) << i;
+            arena.downed |= u64::from(!s.conscious && !s.dead && !s.fled) << i;
             s.injuries_at_start = s.injuries;
             // Snap out of surprise: willpower or fortitude (the better), from round 2 on.
             if round >= 2 && s.standing && s.surprised {
@@ -289,43 +317,13 @@ impl Battle<'_> {
                 s.surprised = !roll_under(roller, f, s, MojoKind::SnapOut, needed).0;
             }
         }
-        for a in 0..self.fighters.len() {
-            let attacker = &self.fighters[a];
-            let st = arena.states[a];
-            if !st.standing || (round == 1 && st.surprised) {
-                continue;
-            }
-            'actions: for _ in 0..=attacker.group_bonus {
-                for attack in &attacker.attacks {
-                    let Some(t) = self.choose_target(a, roller, arena) else {
-                        break 'actions;
-                    };
-                    let target = &self.fighters[t];
-                    let ts = arena.states[t];
-                    let defense = target.defense + target.group_bonus
-                        - 2 * i64::from(ts.surprised && round >= 2);
-                    // 866: +4 to hit an unaware foe; with `surprised_are_unaware`, one still
-                    // surprised in round 1 is.
-                    let unaware = self.rules.surprised_are_unaware && round == 1 && ts.surprised;
-                    let needed = 11 + attacker.attack + attack.bonus + attacker.group_bonus
-                        - defense
-                        - st.injuries_at_start
-                        - 3 * i64::from(st.surprised)
-                        + 4 * i64::from(unaware);
-                    let (hit, roll) = roll_under(
-                        roller,
-                        attacker,
-                        &mut arena.states[a],
-                        MojoKind::Attack,
-                        needed,
-                    );
-                    if hit {
-                        let damage = roller.damage(&attack.damage).max(0);
-                        observer.attack(round, a, t, roll, needed, Some(damage));
-                        self.take_damage(round, t, damage, roller, arena, observer);
-                    } else {
-                        observer.attack(round, a, t, roll, needed, None);
-                    }
+        self.plan_attacks(round, roller, arena);
+        // 808: called shots are handled first in a round.
+        for called_first in [true, false] {
+            for i in 0..arena.plan.len() {
+                let planned = arena.plan[i];
+                if (planned.called != Called::No) == called_first {
+                    self.resolve(round, planned, roller, arena, observer);
                 }
             }
         }
@@ -381,12 +379,15 @@ impl Battle<'_> {
         round: u32,
         t: usize,
         mut damage: i64,
+        direct: i64,
         roller: &mut Ro,
         arena: &mut Arena,
         observer: &mut Ob,
     ) {
         let f = &self.fighters[t];
         let s = &mut arena.states[t];
+        s.injuries += direct;
+        s.gained_injuries |= direct > 0;
         if f.verve_in_combat {
             let from_verve = damage.min(s.verve);
             s.verve -= from_verve;
@@ -401,7 +402,7 @@ impl Battle<'_> {
             s.gained_injuries = true;
         }
         let dropped = had_survival && s.survival == 0;
-        if !(dropped || damage > 0) || !s.conscious || s.falls_unconscious {
+        if !(dropped || damage > 0 || direct > 0) || !s.conscious || s.falls_unconscious {
             return;
         }
         match self.rules.consciousness_check {
@@ -467,8 +468,113 @@ impl Battle<'_> {
         }
     }
 
-    /// Picks the foe for one attack among those standing when the round began; the weakest
-    /// has the fewest survival (+ verve where it soaks combat damage) − injuries.
+    /// Picks every attack's foe at the start of the round (852–878: a called shot is declared
+    /// before anything resolves), in scenario order, and whether each is a called shot: a
+    /// knockout blow at a surprised (or unaware) foe, a killing blow at an unconscious one. A
+    /// combatant making a called shot has −2 defense this round (806).
+    fn plan_attacks<Ro: Roller>(&self, round: u32, roller: &mut Ro, arena: &mut Arena) {
+        arena.plan.clear();
+        for (a, attacker) in self.fighters.iter().enumerate() {
+            let st = arena.states[a];
+            arena.states[a].calls = false;
+            if !st.standing || (round == 1 && st.surprised) {
+                continue;
+            }
+            'actions: for _ in 0..=attacker.group_bonus {
+                for attack in 0..attacker.attacks.len() {
+                    let Some(t) = self.choose_target(a, roller, arena) else {
+                        break 'actions;
+                    };
+                    let ts = &arena.states[t];
+                    let called = if !ts.conscious && attacker.killing_blows {
+                        Called::Killing
+                    } else if ts.surprised && attacker.knockout_blows {
+                        Called::Knockout
+                    } else {
+                        Called::No
+                    };
+                    arena.states[a].calls |= called != Called::No;
+                    arena.plan.push(Planned {
+                        attacker: a as u8,
+                        attack: attack as u8,
+                        target: t as u8,
+                        called,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Rolls one planned attack and lands its damage.
+    fn resolve<Ro: Roller, Ob: Observer>(
+        &self,
+        round: u32,
+        planned: Planned,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) {
+        let (a, t) = (usize::from(planned.attacker), usize::from(planned.target));
+        let attacker = &self.fighters[a];
+        let attack = &attacker.attacks[usize::from(planned.attack)];
+        let st = arena.states[a];
+        let target = &self.fighters[t];
+        let ts = arena.states[t];
+        let defense = target.defense + target.group_bonus
+            - 2 * i64::from(ts.surprised && round >= 2)
+            - 2 * i64::from(ts.calls);
+        // 852, 862, 866: +10 against an immobile (unconscious) foe, +4 against an unaware
+        // one (with `surprised_are_unaware`, one still surprised in round 1); never both.
+        let unaware = self.rules.surprised_are_unaware && round == 1 && ts.surprised;
+        let edge = if !ts.conscious {
+            10
+        } else {
+            4 * i64::from(unaware)
+        };
+        let needed = 11 + attacker.attack + attack.bonus + attacker.group_bonus
+            - defense
+            - st.injuries_at_start
+            - 3 * i64::from(st.surprised)
+            - 3 * i64::from(planned.called != Called::No)
+            + edge;
+        let (hit, roll) = roll_under(
+            roller,
+            attacker,
+            &mut arena.states[a],
+            MojoKind::Attack,
+            needed,
+        );
+        if !hit {
+            observer.attack(round, a, t, roll, needed, None);
+            return;
+        }
+        let damage = roller.damage(&attack.damage).max(0);
+        observer.attack(round, a, t, roll, needed, Some(damage));
+        let direct = match planned.called {
+            Called::No => 0,
+            // 870: half the damage, rounded up, as injury points.
+            Called::Killing => (damage + 1) / 2,
+            // 874–878: an evasion roll (+ head protection) or one point (two from a warrior)
+            // goes to injuries.
+            Called::Knockout => {
+                let s = &mut arena.states[t];
+                let needed = target.evasion.unwrap_or(0) + target.head_protection - s.injuries
+                    + target.group_bonus
+                    - 3 * i64::from(s.surprised && round >= 2);
+                let evaded = roll_under(roller, target, s, MojoKind::Evasion, needed).0;
+                if evaded {
+                    0
+                } else {
+                    damage.min(if attacker.warrior { 2 } else { 1 })
+                }
+            }
+        };
+        self.take_damage(round, t, damage - direct, direct, roller, arena, observer);
+    }
+
+    /// Picks the foe for one attack among those standing when the round began (and, with
+    /// `attack_downed`, the unconscious: as well, or first); the weakest has the fewest
+    /// survival (+ verve where it soaks combat damage) − injuries.
     fn choose_target<Ro: Roller>(
         &self,
         a: usize,
@@ -476,6 +582,13 @@ impl Battle<'_> {
         arena: &mut Arena,
     ) -> Option<usize> {
         let attacker = &self.fighters[a];
+        let downed = Standing(arena.downed).foes_of(self.roster, attacker.side);
+        let candidates = match attacker.attack_downed {
+            AttackDowned::Never => Standing(arena.standing),
+            AttackDowned::Also => Standing(arena.standing | arena.downed),
+            AttackDowned::First if downed.0 != 0 => Standing(arena.downed),
+            AttackDowned::First => Standing(arena.standing),
+        };
         let states = &arena.states;
         let weakness = |i: usize| {
             let (f, s) = (&self.fighters[i], &states[i]);
@@ -485,7 +598,7 @@ impl Battle<'_> {
         let t = attacker.target.choose(
             self.roster,
             attacker.side,
-            Standing(arena.standing),
+            candidates,
             &mut focus,
             weakness,
             |n| roller.pick(n),

@@ -128,3 +128,23 @@ impl MojoOn {
         self.0 & kind.bit() != 0
     }
 }
+
+/// Whether a combatant attacks foes who are down (unconscious but alive).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttackDowned {
+    /// Only foes still standing.
+    Never,
+    /// The unconscious are targets too.
+    Also,
+    /// The unconscious before the standing.
+    First,
+}
+
+impl AttackDowned {
+    /// The words `attack_downed` may take.
+    pub const WORDS: [(&'static str, Self); 3] = [
+        ("never", Self::Never),
+        ("also", Self::Also),
+        ("first", Self::First),
+    ];
+}

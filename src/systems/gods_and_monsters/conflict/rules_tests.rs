@@ -194,3 +194,63 @@ fn the_surprised_are_unaware_in_round_one_only_when_chosen() {
         assert_eq!(log.attacks[0].4, needed);
     }
 }
+
+#[test]
+fn knockout_blows_put_one_point_or_a_warriors_two_on_injuries() {
+    // A surprises and deals knockout blows; B fails its perception roll (20) and is
+    // surprised. The called shot needs 11 − 3 = 8; 1 hits for 4. B's evasion 5 + head
+    // protection 2 = 7: 9 fails, so 1 point goes to injuries, 3 to survival; B then rolls
+    // consciousness at the round's end (1 ≤ 9) and its death contest is not called for.
+    let mut a = striker(1);
+    a.surprises = true;
+    a.knockout_blows = true;
+    let mut b = target("B", 1, 50);
+    b.evasion = Some(5);
+    b.head_protection = 2;
+    let (_, _, log, end) = play(vec![a.clone(), b.clone()], 1, rules(), &[20, 1, 9, 1], &[4]);
+    assert_eq!(log.attacks[0], (1, 0, B, 1, 8, Some(4)));
+    assert_eq!((end[B].survival, end[B].injuries), (47, 1));
+    // A warrior's knockout puts two points on injuries (878).
+    a.warrior = true;
+    let (_, _, _, end) = play(vec![a.clone(), b.clone()], 1, rules(), &[20, 1, 9, 1], &[4]);
+    assert_eq!((end[B].survival, end[B].injuries), (48, 2));
+    // Evaded (7 ≤ 7): damage as usual.
+    let (_, _, _, end) = play(vec![a, b], 1, rules(), &[20, 1, 7], &[4]);
+    assert_eq!((end[B].survival, end[B].injuries), (46, 0));
+}
+
+#[test]
+fn a_caller_defends_at_minus_two() {
+    // B2 (perception 20: not surprised) swings at A in round 1, while A's called shot at the
+    // surprised B1 lowers A's defense by 2: B2 needs 11 + 2 = 13. Called shots go first.
+    let mut a = striker(1);
+    a.surprises = true;
+    a.knockout_blows = true;
+    a.target = Targeting::Named(1);
+    let mut b1 = target("B1", 1, 50);
+    b1.evasion = Some(0);
+    let mut b2 = duelist("B2", 1, 50, 0, 0, "d6");
+    b2.perception = 20;
+    b2.evasion = Some(0);
+    let (_, _, log, _) = play(vec![a, b1, b2], 1, rules(), &[20, 1, 20, 20], &[]);
+    assert_eq!(log.attacks[0], (1, 0, 1, 20, 8, None));
+    assert_eq!(log.attacks[1], (1, 2, 0, 20, 13, None));
+}
+
+#[test]
+fn killing_blows_at_the_fallen_round_half_up_and_hit_at_plus_ten() {
+    // Round 1: A drops B1 (2 damage on 1 survival: 1 injury), consciousness 20 fails, the
+    // injuries' roll 20 spares it. Round 2: A goes for the fallen first: a called killing blow
+    // needs 11 − 3 + 10 = 18 (+10 for the immobile, 862); 5 damage puts 3 on injuries (870)
+    // and 2 where damage goes (B1 has no survival left: injuries too).
+    let mut a = striker(1);
+    a.attack_downed = AttackDowned::First;
+    a.killing_blows = true;
+    a.target = Targeting::Named(1);
+    let fighters = vec![a, target("B1", 1, 1), target("B2", 1, 50)];
+    let d20 = [1, 20, 20, 1, 18, 1, 7];
+    let (_, _, log, end) = play(fighters, 2, rules(), &d20, &[2, 5]);
+    assert_eq!(log.attacks[1], (2, 0, 1, 18, 18, Some(5)));
+    assert_eq!(end[1].injuries, 1 + 3 + 2);
+    assert!(end[1].dying, "6 injuries: 1 ≤ 6 and 7 > 10 − 6 + 2");
+}

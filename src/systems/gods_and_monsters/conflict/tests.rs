@@ -3,7 +3,7 @@
 //! and scenario validation.
 
 use super::super::fight::{Ending, Observer, Roller, State};
-use super::super::rules::{ConflictRules, MojoOn};
+use super::super::rules::{AttackDowned, ConflictRules, MojoOn};
 use super::*;
 use crate::sim;
 use crate::stats::summarize;
@@ -195,6 +195,12 @@ pub(super) fn duelist(
         mojo: 0,
         mojo_on: MojoOn::DEATH,
         mojo_reserve: 0,
+        attack_downed: AttackDowned::Never,
+        knockout_blows: false,
+        killing_blows: false,
+        evasion: None,
+        head_protection: 0,
+        warrior: false,
     }
 }
 
@@ -366,6 +372,14 @@ fn bad_fights_are_rejected_with_line_and_key() {
         (
             format!("[conflict]\nmorale = true\n{}", two("", "survival = 4\n")),
             "`conflict.morale`: unknown field `morale`",
+        ),
+        (
+            two("", "survival = 4\nattack_downed = \"sometimes\"\n"),
+            "`combatant.B.attack_downed`: \"sometimes\" is not allowed; allowed: \"never\", \"also\", \"first\"",
+        ),
+        (
+            two("", "survival = 4\nknockout_blows = true\n"),
+            "t.scenario:4:8: `combatant.A.evasion`: missing: \"B\" deals knockout blows, so \"A\" rolls evasion against them (874)",
         ),
         (
             "[conflict]\nconsciousness_check = \"per_hit\"\n[check]\nscore = 10\n".to_string(),

@@ -18,7 +18,7 @@ use crate::scenario::{Document, Source, Spanned, int_in_range};
 use crate::systems::gods_and_monsters::conflict::{Attack, Conflict, DEFAULT_MAX_ROUNDS, Fighter};
 use crate::systems::gods_and_monsters::group::group_bonus;
 use crate::systems::gods_and_monsters::rules::{
-    ConflictRules, ConsciousnessCheck, DeathContest, MojoKind, MojoOn, UnconsciousFor,
+    AttackDowned, ConflictRules, ConsciousnessCheck, DeathContest, MojoKind, MojoOn, UnconsciousFor,
 };
 use serde::Deserialize;
 
@@ -101,6 +101,12 @@ struct CombatantSpec {
     mojo: Option<Spanned<i64>>,
     mojo_on: Option<Spanned<Vec<Spanned<String>>>>,
     mojo_reserve: Option<Spanned<i64>>,
+    attack_downed: Option<Spanned<String>>,
+    knockout_blows: Option<bool>,
+    killing_blows: Option<bool>,
+    evasion: Option<Spanned<i64>>,
+    head_protection: Option<Spanned<i64>>,
+    warrior: Option<bool>,
 }
 
 /// Reads the `[[combatant]]` tables and `[conflict]`; `max_rounds` is `[run] max_rounds`.
@@ -121,6 +127,22 @@ pub(super) fn conflict(
         .enumerate()
         .map(|(i, c)| fighter(source, c, &sides, &entries, i))
         .collect::<Result<Vec<_>, _>>()?;
+    // 874: a knockout blow allows the target an evasion roll, so it needs an evasion score.
+    for (c, f) in specs.iter().zip(&fighters) {
+        let knocker = fighters
+            .iter()
+            .find(|g| g.side != f.side && g.knockout_blows);
+        if let (Some(k), None) = (knocker, f.evasion) {
+            return Err(source.invalid(
+                c.name.span(),
+                format!("combatant.{}.evasion", f.name),
+                format!(
+                    "missing: \"{}\" deals knockout blows, so \"{}\" rolls evasion against them (874); give `evasion` (0–40)",
+                    k.name, f.name
+                ),
+            ));
+        }
+    }
     let max_rounds = match max_rounds {
         None => DEFAULT_MAX_ROUNDS,
         Some(m) if *m.get_ref() <= 100_000 => *m.get_ref() as u32,
@@ -214,6 +236,21 @@ fn fighter(
         mojo: int(c.mojo.as_ref(), "mojo", 0, 1000, 0)?,
         mojo_on: mojo_on(source, c)?,
         mojo_reserve: int(c.mojo_reserve.as_ref(), "mojo_reserve", 0, 1000, 0)?,
+        attack_downed: one_of(
+            source,
+            c.attack_downed.as_ref(),
+            &format!("combatant.{}.attack_downed", c.name.get_ref()),
+            &AttackDowned::WORDS,
+            AttackDowned::Never,
+        )?,
+        knockout_blows: c.knockout_blows.unwrap_or(false),
+        killing_blows: c.killing_blows.unwrap_or(false),
+        evasion: match &c.evasion {
+            None => None,
+            Some(v) => Some(int(Some(v), "evasion", 0, 40, 0)?),
+        },
+        head_protection: int(c.head_protection.as_ref(), "head_protection", 0, 40, 0)?,
+        warrior: c.warrior.unwrap_or(c.verve_in_combat.unwrap_or(false)),
     })
 }
 
