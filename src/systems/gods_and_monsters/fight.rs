@@ -370,16 +370,16 @@ impl Battle<'_> {
         false
     }
 
-    /// Damage goes to verve first when fighting is archetypal for the target, then survival,
-    /// then injury points. Dropping to zero survival or gaining injuries calls for an
-    /// immediate fortitude-or-willpower roll at −injuries; failing it means unconscious at the
-    /// end of the round.
+    /// Lands `(damage, direct)`: `direct` goes straight to injury points (a killing or
+    /// knockout blow); `damage` goes to verve first when fighting is archetypal for the
+    /// target, then survival, then injury points. Dropping to zero survival or gaining
+    /// injuries calls for a fortitude-or-willpower roll at −injuries, now (`per_hit`) or at
+    /// the round's end; failing it means unconscious at the end of the round.
     fn take_damage<Ro: Roller, Ob: Observer>(
         &self,
         round: u32,
         t: usize,
-        mut damage: i64,
-        direct: i64,
+        (mut damage, direct): (i64, i64),
         roller: &mut Ro,
         arena: &mut Arena,
         observer: &mut Ob,
@@ -569,7 +569,7 @@ impl Battle<'_> {
                 }
             }
         };
-        self.take_damage(round, t, damage - direct, direct, roller, arena, observer);
+        self.take_damage(round, t, (damage - direct, direct), roller, arena, observer);
     }
 
     /// Picks the foe for one attack among those standing when the round began (and, with
