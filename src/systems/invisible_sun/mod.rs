@@ -7,6 +7,7 @@
 //! venture a roll table describes is a [`venture::Venture`]; [`schema`] reads the sections.
 
 pub mod action;
+pub mod conflict;
 mod schema;
 pub mod venture;
 
@@ -27,12 +28,15 @@ pub const MAX_PART: i64 = 99;
 pub enum Loaded {
     /// One action roll (`[check]` without retries).
     Check(ActionRoll),
+    /// A conflict of `[[pc]]` against `[[npc]]` tables.
+    Conflict(Box<conflict::Conflict>),
 }
 
 impl Dispatch for Loaded {
     fn dispatch<V: Visit>(&self, v: V) -> V::Output {
         match self {
             Loaded::Check(s) => v.visit(s),
+            Loaded::Conflict(s) => v.visit(s.as_ref()),
         }
     }
 }
