@@ -311,5 +311,11 @@ fn values(c: &Conflict, sums: &Sums) -> ExactValues {
         }
         e.insert(format!("{prefix}.mean"), mean);
     }
+    // Sums of many small terms may pass 1 by a rounding error; a rate never does.
+    for (k, v) in e.iter_mut() {
+        if !k.ends_with(".mean") {
+            *v = v.clamp(0.0, 1.0);
+        }
+    }
     e
 }
