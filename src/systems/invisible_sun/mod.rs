@@ -25,6 +25,7 @@ pub const MAX_PART: i64 = 99;
 
 /// What an invisible-sun scenario describes.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)] // roll shapes inline, a conflict boxed
 pub enum Loaded {
     /// One action roll (`[check]` without retries).
     Check(ActionRoll),
