@@ -9,6 +9,7 @@
 
 pub mod action;
 pub mod against_npc;
+pub mod conflict;
 pub mod ongoing;
 pub mod retry;
 mod schema;
@@ -35,6 +36,8 @@ pub enum Loaded {
     Retry(retry::RetriedRoll),
     /// An `[ongoing]` action.
     Ongoing(Box<ongoing::OngoingAction>),
+    /// A conflict of `[[pc]]` against `[[npc]]` tables.
+    Conflict(Box<conflict::Conflict>),
 }
 
 impl Dispatch for Loaded {
@@ -43,6 +46,7 @@ impl Dispatch for Loaded {
             Loaded::Check(s) => v.visit(s),
             Loaded::Retry(s) => v.visit(s),
             Loaded::Ongoing(s) => v.visit(s.as_ref()),
+            Loaded::Conflict(s) => v.visit(s.as_ref()),
         }
     }
 }
