@@ -4,6 +4,7 @@
 
 use crate::cli::{CommonArgs, CompareArgs, ReportArgs, RunArgs, TuneArgs};
 use crate::error::UsageError;
+use crate::scenario::MAX_TRIALS;
 use crate::sim::Pool;
 use crate::systems::Scenario;
 use anyhow::Result;
@@ -12,6 +13,10 @@ use std::path::{Path, PathBuf};
 
 /// The trial cap of a `--precision` run when `--trials` is not given.
 pub const PRECISION_CAP: u64 = 1_000_000_000;
+
+/// Most worker threads `--threads` accepts: far beyond any machine's cores, low enough that
+/// starting them takes no noticeable time or memory.
+pub const MAX_THREADS: usize = 1024;
 
 /// What a command was asked to do with the scenarios it runs.
 pub struct Plan {
@@ -41,6 +46,21 @@ impl Plan {
     fn new(common: &CommonArgs, out: Option<PathBuf>) -> Result<Self> {
         if common.trials == Some(0) || common.threads == Some(0) {
             return Err(UsageError("--trials and --threads must be at least 1".into()).into());
+        }
+        if let Some(t) = common.trials.filter(|&t| t > MAX_TRIALS) {
+            return Err(UsageError(format!(
+                "--trials {t} is too many; allowed: 1 to {MAX_TRIALS} (2^53, the largest count \
+                 a rate's floating-point arithmetic holds exactly)"
+            ))
+            .into());
+        }
+        if let Some(t) = common.threads.filter(|&t| t > MAX_THREADS) {
+            return Err(UsageError(format!(
+                "--threads {t} is too many; allowed: 1 to {MAX_THREADS} (default: one per core, \
+                 {} here)",
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            ))
+            .into());
         }
         Ok(Self {
             trials: common.trials,
