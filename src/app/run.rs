@@ -29,6 +29,14 @@ pub enum Outcome {
 /// Runs `scenario` by `plan` and writes its files into `out`.
 pub fn run(plan: &Plan, scenario: &Scenario, out: &Path) -> Result<Outcome> {
     if let Some(points) = scenario.sweep_points()? {
+        if plan.checkpoint.is_some() {
+            return Err(crate::error::UsageError(
+                "--checkpoint saves one scenario's run; a [sweep] cannot be checkpointed yet \
+                 (an interrupted sweep still writes its finished grid points)"
+                    .into(),
+            )
+            .into());
+        }
         return super::sweep::run(plan, scenario, &points, out).map(Outcome::Sweep);
     }
     let notes = scenario.system.notes();
