@@ -212,7 +212,7 @@ impl Histogram {
 }
 
 /// The accumulator one batch fills and the runner merges: trial count, counters, histograms.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tally {
     trials: u64,
     counts: Vec<u64>,
@@ -293,6 +293,31 @@ impl Tally {
     /// All histograms in layout order.
     pub fn histograms_slice(&self) -> &[Histogram] {
         &self.histograms
+    }
+
+    /// A tally from saved parts (a checkpoint or a shard's `tally.json`).
+    pub fn from_parts(
+        trials: u64,
+        counts: Vec<u64>,
+        histograms: Vec<Vec<u64>>,
+        ratios: Vec<RatioSums>,
+    ) -> Tally {
+        Tally {
+            trials,
+            counts,
+            histograms: histograms
+                .into_iter()
+                .map(|counts| Histogram { counts })
+                .collect(),
+            ratios,
+        }
+    }
+
+    /// Whether this tally has `layout`'s slots (a saved tally read back must).
+    pub fn fits(&self, layout: &Layout) -> bool {
+        self.counts.len() == layout.counters.len()
+            && self.histograms.len() == layout.histograms.len()
+            && self.ratios.len() == layout.ratios.len()
     }
 
     /// Adds `other` (a tally of the same layout) into `self`.
