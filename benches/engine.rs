@@ -4,7 +4,8 @@
 //! Legends' ogre fight through the scenario path, with their ratio; single dice rolls. The
 //! bonus-dice grizzly ambush is timed beside them, with its ratio to the Yeti's, and the
 //! bonus-dice check `stabilise_under_fire` (d20 + 3 bursting d8, no cap) beside a hand-written
-//! loop of the same dice.
+//! loop of the same dice. The Invisible Sun conflict `vampire_and_thrall` is timed beside the
+//! Yeti too, with its ratio.
 
 use criterion::{Criterion, Throughput, criterion_group};
 use oddsmith::dice::packed::PackedDice;
@@ -129,6 +130,7 @@ fn bench_fights(c: &mut Criterion) {
         ("yeti", "yeti.toml"),
         ("ogre", "ogre_in_the_mill.toml"),
         ("grizzly", "grizzly_ambush.toml"),
+        ("vampire", "vampire_and_thrall.toml"),
     ] {
         let scenario = shipped(file);
         let mut group = c.benchmark_group(name);
@@ -193,6 +195,13 @@ fn ratio() {
         "grizzly per core: {:.2} M fights/s, grizzly/yeti ratio {:.2}",
         grizzly / 1e6,
         grizzly / yeti
+    );
+    // The Invisible Sun conflict against the Yeti's: the target is a ratio of at least 0.5.
+    let vampire = fights_per_second(&shipped("vampire_and_thrall.toml"), 20);
+    println!(
+        "vampire per core: {:.2} M fights/s, vampire/yeti ratio {:.2}",
+        vampire / 1e6,
+        vampire / yeti
     );
     // The bonus-dice check against its hand-written loop: the target is at least 0.5.
     let scenario = shipped("stabilise_under_fire.toml");

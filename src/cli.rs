@@ -26,6 +26,12 @@ pub enum Command {
     /// Run scenarios and write a self-contained HTML page and a Markdown page for each, with
     /// an index linking them (default: every scenario in scenarios/).
     Report(ReportArgs),
+    /// Continue a run from its checkpoint (`run --checkpoint FILE`); the results equal the
+    /// uninterrupted run's, bit for bit.
+    Resume(ResumeArgs),
+    /// Join the `tally.json` of every shard of a run (`run --shard I/N --out DIR`) into the
+    /// outputs of a one-machine run.
+    Merge(MergeArgs),
     /// Load and check scenario files without running them.
     Validate {
         /// Scenario files to check.
@@ -58,6 +64,50 @@ pub struct RunArgs {
     /// cap (default 10^9).
     #[arg(long)]
     pub precision: Option<f64>,
+    /// Save the exact counts done so far to FILE every few seconds and on interrupt;
+    /// `oddsmith resume FILE` continues the run.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Run only shard I of N (I from 0 to N−1): its share of the batches, written as
+    /// DIR/tally.json for `oddsmith merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+}
+
+/// Arguments of `oddsmith resume`.
+#[derive(Debug, clap::Args)]
+pub struct ResumeArgs {
+    /// The checkpoint file a run saved.
+    pub checkpoint: PathBuf,
+    /// Output folder (default: the interrupted run's).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print the results as JSON on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar and no throughput line.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Arguments of `oddsmith merge`.
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// The shards' output folders (each with its tally.json).
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// Output folder (default: reports/<scenario file stem>/).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print the results as JSON on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// No list of files written.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// Arguments of `oddsmith compare`.

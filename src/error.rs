@@ -68,3 +68,41 @@ pub enum OutputError {
         message: String,
     },
 }
+
+/// The run was interrupted (Ctrl-C or SIGTERM) and wrote what it had finished; exit 130.
+#[derive(Debug, Error)]
+#[error("interrupted: the files hold the trials finished before the interrupt, marked partial{0}")]
+pub struct Interrupted(pub String);
+
+/// A checkpoint or shard tally that cannot be used: the file is unreadable, belongs to
+/// another scenario or run, or shards do not fit together. A user error (exit 2).
+#[derive(Debug, Error)]
+pub enum TallyFileError {
+    /// The file could not be read or parsed.
+    #[error("{}: cannot read the saved tally: {message}", path.display())]
+    Unreadable {
+        /// The checkpoint or `tally.json`.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+    /// The scenario file changed since the tally was saved.
+    #[error(
+        "{}: the scenario {scenario} changed since this was saved (hash {saved}, now {now}); \
+         rerun it from the start, or restore the file it was saved from",
+        path.display()
+    )]
+    ScenarioChanged {
+        /// The checkpoint or `tally.json`.
+        path: PathBuf,
+        /// The scenario file.
+        scenario: String,
+        /// Hash saved.
+        saved: String,
+        /// Hash of the file now.
+        now: String,
+    },
+    /// Shards that do not belong together, or a set that is not complete.
+    #[error("{0}")]
+    Shards(String),
+}

@@ -568,3 +568,147 @@ fn bad_skirmishes_exit_2_with_the_line() {
         assert_bad_edit(dir.path(), "grizzly_ambush.toml", "bad_grizzly.toml", edit);
     }
 }
+
+#[test]
+fn bad_ongoing_actions_exit_2_with_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for edit in [
+        (
+            "rolls_needed = 4",
+            "rolls_needed = 0",
+            "`ongoing.rolls_needed`: 0 is out of range; allowed: an integer from 1 to 100",
+        ),
+        (
+            "challenge = 7",
+            "challenge = 18",
+            "`ongoing.challenge`: 18 is out of range",
+        ),
+        (
+            "tools = 1",
+            "helper_skill = 2\nhelp = 1",
+            "`ongoing.helper_skill`: `help` and `helper_skill` both describe",
+        ),
+        (
+            "[ongoing]",
+            "[defense]\nnpc_level = 3\n[ongoing]",
+            "a scenario describes one thing",
+        ),
+    ] {
+        assert_bad_edit(dir.path(), "training_a_beast.toml", "bad_beast.toml", edit);
+    }
+}
+
+#[test]
+fn invisible_sun_conflicts_report_wounds_and_exact_duels_and_bad_ones_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = tempfile::tempdir().unwrap();
+    let run = |file: &str| {
+        json_of(&oddsmith(&[
+            "run",
+            file,
+            "--trials",
+            "40000",
+            "--json",
+            "--quiet",
+            "--out",
+            runs.path().to_str().unwrap(),
+        ]))
+    };
+    let json = run("scenarios/vampire_and_thrall.toml");
+    for name in [
+        "win.pcs",
+        "death.Schaelee",
+        "down.Thrall",
+        "out.Schaelee",
+        "flux.Schaelee",
+        "wounds.Schaelee.3",
+        "wounds.Vampire.mean",
+        "physicality_spent.Schaelee.2",
+        "rounds.p90",
+    ] {
+        let m = metric(&json, name);
+        assert!(m["ci_low"].as_f64().unwrap() <= m["ci_high"].as_f64().unwrap());
+        assert!(m["exact"].is_null(), "two NPCs: {name} is sampled only");
+    }
+    // One PC against one NPC: exact values beside the estimates, and they agree.
+    let json = run("scenarios/beliggos.toml");
+    for name in [
+        "win.pcs",
+        "stalemate",
+        "death.Vislae",
+        "down.Beliggos",
+        "wounds.Beliggos.4",
+        "physicality_spent.Vislae.3",
+    ] {
+        let m = metric(&json, name);
+        let (est, exact) = (
+            m["estimate"].as_f64().unwrap(),
+            m["exact"].as_f64().unwrap(),
+        );
+        let se = (exact * (1.0 - exact) / 40000.0).sqrt();
+        assert!(
+            (est - exact).abs() <= 4.5 * se + 1e-12,
+            "{name}: {est} vs {exact}"
+        );
+    }
+    let m = metric(&json, "rounds.mean");
+    let (est, exact) = (
+        m["estimate"].as_f64().unwrap(),
+        m["exact"].as_f64().unwrap(),
+    );
+    let se = (m["ci_high"].as_f64().unwrap() - m["ci_low"].as_f64().unwrap()) / (2.0 * 1.96);
+    assert!(
+        (est - exact).abs() <= 4.5 * se,
+        "rounds.mean: {est} vs {exact}"
+    );
+    for edit in [
+        (
+            "effect_level = 1 }",
+            "effect_level = 2 }",
+            "`pc.Schaelee.attack.effect_level`: effect level 2 needs Expansive Endeavor (L79)",
+        ),
+        ("damage = 4,", "damage = 4, bene = 1,", "not both (L77)"),
+        (
+            "bene = 1 }",
+            "bene = 1, help = 1, helper_skill = 2 }",
+            "`pc.Schaelee.dodge.helper_skill`",
+        ),
+        (
+            "level = 5",
+            "level = 18",
+            "`npc.Vampire.level`: 18 is out of range",
+        ),
+        (
+            "order = \"pcs_first\"",
+            "order = \"whoever\"",
+            "`conflict.order`: \"whoever\" is not allowed",
+        ),
+        (
+            "dodge = 1\n",
+            "dodge = 1\nattack_defense = \"parry\"\n",
+            "`npc.Vampire.attack_defense`: \"parry\" is not allowed",
+        ),
+        (
+            "movement = 1 ",
+            "negate = \"maybe\"\nmovement = 1 ",
+            "`pc.Schaelee.negate`: \"maybe\" is not allowed",
+        ),
+        (
+            "name = \"Thrall\"",
+            "name = \"Vampire\"",
+            "`npc.name`: \"Vampire\" is used twice",
+        ),
+        (
+            "[conflict]",
+            "[check]\nchallenge = 3\n[conflict]",
+            "a scenario describes one thing",
+        ),
+    ] {
+        assert_bad_edit(
+            dir.path(),
+            "vampire_and_thrall.toml",
+            "bad_vampire.toml",
+            edit,
+        );
+    }
+}

@@ -4,38 +4,76 @@
 //! Errors that are the user's (a bad scenario, an impossible option) exit with code 2.
 
 mod compare;
+pub mod interrupt;
+mod longrun;
 mod plan;
 mod report;
 mod run;
 mod sweep;
 mod tune;
 
-pub use plan::{PRECISION_CAP, Plan, file_stem};
+pub use plan::{MAX_THREADS, PRECISION_CAP, Plan, file_stem};
 pub use run::{Outcome, exact_report, run_scenario};
 
 use crate::cli::{Cli, Command};
-use crate::error::{ScenarioError, UsageError};
+use crate::error::{Interrupted, ScenarioError, TallyFileError, UsageError};
 use crate::systems::Scenario;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 
-/// Exit code for `error`: 2 for bad input, 1 otherwise.
+/// Exit code for `error`: 130 after an interrupt, 2 for bad input, 1 otherwise.
 pub fn exit_code(error: &anyhow::Error) -> u8 {
+    if error
+        .chain()
+        .any(|e| e.downcast_ref::<Interrupted>().is_some())
+    {
+        return 130;
+    }
     let user = error.chain().any(|e| {
-        e.downcast_ref::<ScenarioError>().is_some() || e.downcast_ref::<UsageError>().is_some()
+        e.downcast_ref::<ScenarioError>().is_some()
+            || e.downcast_ref::<UsageError>().is_some()
+            || e.downcast_ref::<TallyFileError>().is_some()
     });
     if user { 2 } else { 1 }
 }
 
-/// Runs the parsed command line.
+/// Runs the parsed command line; a command an interrupt cut short ends in [`Interrupted`]
+/// once its files are written.
 pub fn execute(cli: Cli) -> Result<()> {
+    if matches!(
+        cli.command,
+        Command::Run(_) | Command::Report(_) | Command::Resume(_) | Command::Merge(_)
+    ) {
+        interrupt::install();
+    }
+    let checkpoint = match &cli.command {
+        Command::Run(a) => a.checkpoint.clone(),
+        Command::Resume(a) => Some(a.checkpoint.clone()),
+        _ => None,
+    };
+    execute_command(cli)?;
+    if interrupt::requested() {
+        let resume = checkpoint
+            .map(|c| format!("; continue with `oddsmith resume {}`", c.display()))
+            .unwrap_or_default();
+        return Err(Interrupted(resume).into());
+    }
+    Ok(())
+}
+
+fn execute_command(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Run(args) => {
             let scenario = Scenario::load(&args.scenario)?;
             let plan = Plan::for_run(&args)?;
             let out = plan.out_dir(|| file_stem(&args.scenario));
-            run::run(&plan, &scenario, &out).map(|_| ())
+            match plan.shard {
+                Some(shard) => longrun::run_shard(&plan, &scenario, shard, &out),
+                None => run::run(&plan, &scenario, &out).map(|_| ()),
+            }
         }
+        Command::Resume(args) => longrun::resume(&args),
+        Command::Merge(args) => longrun::merge(&args),
         Command::Compare(args) => compare::compare(&args),
         Command::Tune(args) => tune::tune(&args),
         Command::Report(args) => report::report(&args),

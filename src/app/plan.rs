@@ -2,8 +2,9 @@
 //! precision, checked once and resolved against each scenario here, and the one worker pool
 //! the command runs on. Clap types stop at this file.
 
-use crate::cli::{CommonArgs, CompareArgs, ReportArgs, RunArgs, TuneArgs};
+use crate::cli::{CommonArgs, CompareArgs, MergeArgs, ReportArgs, ResumeArgs, RunArgs, TuneArgs};
 use crate::error::UsageError;
+use crate::scenario::MAX_TRIALS;
 use crate::sim::Pool;
 use crate::systems::Scenario;
 use anyhow::Result;
@@ -12,6 +13,10 @@ use std::path::{Path, PathBuf};
 
 /// The trial cap of a `--precision` run when `--trials` is not given.
 pub const PRECISION_CAP: u64 = 1_000_000_000;
+
+/// Most worker threads `--threads` accepts: far beyond any machine's cores, low enough that
+/// starting them takes no noticeable time or memory.
+pub const MAX_THREADS: usize = 1024;
 
 /// What a command was asked to do with the scenarios it runs.
 pub struct Plan {
@@ -35,12 +40,31 @@ pub struct Plan {
     pub colour: bool,
     /// The worker threads every run of the command uses.
     pub pool: Pool,
+    /// `--checkpoint FILE`: where a run saves its exact counts.
+    pub checkpoint: Option<PathBuf>,
+    /// `--shard I/N`: run only shard I of N, as `(I, N)`.
+    pub shard: Option<(u64, u64)>,
 }
 
 impl Plan {
     fn new(common: &CommonArgs, out: Option<PathBuf>) -> Result<Self> {
         if common.trials == Some(0) || common.threads == Some(0) {
             return Err(UsageError("--trials and --threads must be at least 1".into()).into());
+        }
+        if let Some(t) = common.trials.filter(|&t| t > MAX_TRIALS) {
+            return Err(UsageError(format!(
+                "--trials {t} is too many; allowed: 1 to {MAX_TRIALS} (2^53, the largest count \
+                 a rate's floating-point arithmetic holds exactly)"
+            ))
+            .into());
+        }
+        if let Some(t) = common.threads.filter(|&t| t > MAX_THREADS) {
+            return Err(UsageError(format!(
+                "--threads {t} is too many; allowed: 1 to {MAX_THREADS} (default: one per core, \
+                 {} here)",
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            ))
+            .into());
         }
         Ok(Self {
             trials: common.trials,
@@ -53,6 +77,8 @@ impl Plan {
             silent: false,
             colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
             pool: Pool::new(common.threads)?,
+            checkpoint: None,
+            shard: None,
         })
     }
 
@@ -69,7 +95,55 @@ impl Plan {
             }
             p => p,
         };
+        plan.checkpoint = args.checkpoint.clone();
+        plan.shard = args.shard.as_deref().map(parse_shard).transpose()?;
+        if plan.shard.is_some() && (plan.checkpoint.is_some() || plan.precision.is_some()) {
+            return Err(UsageError(
+                "--shard runs a fixed share of the batches: it takes neither --checkpoint nor \
+                 --precision (rerun a lost shard instead)"
+                    .into(),
+            )
+            .into());
+        }
+        if plan.shard.is_some() && args.exact {
+            return Err(UsageError("--shard samples; --exact does not".into()).into());
+        }
         Ok(plan)
+    }
+
+    /// The plan of `oddsmith resume`: the checkpoint's trials, seed, precision, output folder
+    /// and file, with the command line's threads and output style.
+    pub fn for_resume(
+        args: &ResumeArgs,
+        saved: &crate::export::tally_file::SavedTally,
+    ) -> Result<Self> {
+        let common = CommonArgs {
+            trials: Some(saved.trials),
+            seed: Some(saved.seed),
+            threads: args.threads,
+            json: args.json,
+            quiet: args.quiet,
+        };
+        let out = args
+            .out
+            .clone()
+            .or_else(|| saved.out.clone().map(PathBuf::from));
+        let mut plan = Self::new(&common, out)?;
+        plan.precision = saved.precision;
+        plan.checkpoint = Some(args.checkpoint.clone());
+        Ok(plan)
+    }
+
+    /// The plan of `oddsmith merge`: the shards' trials and seed, one thread.
+    pub fn for_merge(args: &MergeArgs, trials: u64, seed: u64) -> Result<Self> {
+        let common = CommonArgs {
+            trials: Some(trials),
+            seed: Some(seed),
+            threads: Some(1),
+            json: args.json,
+            quiet: args.quiet,
+        };
+        Self::new(&common, args.out.clone())
     }
 
     /// The plan of `oddsmith compare`.
@@ -146,6 +220,24 @@ impl Plan {
             }
         }
     }
+}
+
+/// `I/N` with 0 ≤ I < N ≤ 1 000 000.
+fn parse_shard(text: &str) -> Result<(u64, u64), UsageError> {
+    let bad = || {
+        UsageError(format!(
+            "--shard {text}: give I/N, shard I of N with I from 0 to N−1 (e.g. --shard 0/10)"
+        ))
+    };
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if n == 0 || i >= n || n > 1_000_000 {
+        return Err(bad());
+    }
+    Ok((i, n))
 }
 
 /// A scenario file's name without its extension (`scenario` if it has none).

@@ -38,7 +38,12 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         .collect::<Result<Vec<_>, _>>()?;
     let date = rfc3339(SystemTime::now());
     let mut entries = Vec::new();
+    let mut skipped = Vec::new();
     for (path, s) in &scenarios {
+        if super::interrupt::requested() {
+            skipped.push(path.display().to_string());
+            continue;
+        }
         let folder = file_stem(path);
         let dir = args.out.join(&folder);
         if !args.quiet {
@@ -96,6 +101,9 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     )?;
     if !args.quiet {
         eprintln!("wrote {}", index.display());
+    }
+    if !skipped.is_empty() {
+        eprintln!("not run (interrupted): {}", skipped.join(", "));
     }
     Ok(())
 }

@@ -2,10 +2,11 @@
 //! engine, printed and written with its manifest.
 
 use super::Plan;
+use super::interrupt::{self, Checkpointer, Watched};
 use crate::export::manifest::{self, Manifest};
 use crate::export::{self, progress::TrialBar, table};
-use crate::sim::Progress;
-use crate::stats::{Report, SweepReport, distributions, summarize};
+use crate::sim::{BATCH_TRIALS, Progress, Start};
+use crate::stats::{Partial, Report, SweepReport, Tally, distributions, summarize};
 use crate::systems::Scenario;
 use anyhow::Result;
 use std::path::{Path, PathBuf};
@@ -28,6 +29,14 @@ pub enum Outcome {
 /// Runs `scenario` by `plan` and writes its files into `out`.
 pub fn run(plan: &Plan, scenario: &Scenario, out: &Path) -> Result<Outcome> {
     if let Some(points) = scenario.sweep_points()? {
+        if plan.checkpoint.is_some() {
+            return Err(crate::error::UsageError(
+                "--checkpoint saves one scenario's run; a [sweep] cannot be checkpointed yet \
+                 (an interrupted sweep still writes its finished grid points)"
+                    .into(),
+            )
+            .into());
+        }
         return super::sweep::run(plan, scenario, &points, out).map(Outcome::Sweep);
     }
     let notes = scenario.system.notes();
@@ -36,52 +45,104 @@ pub fn run(plan: &Plan, scenario: &Scenario, out: &Path) -> Result<Outcome> {
         print_report(plan, &report, &notes);
         return Ok(Outcome::Single { report, notes });
     }
+    run_single(plan, scenario, out, None)
+}
+
+/// Runs one scenario (no sweep) into `out`, continuing from `from` (a checkpoint's merged
+/// batches `0..end`) when given; saves a checkpoint if the plan keeps one.
+pub(super) fn run_single(
+    plan: &Plan,
+    scenario: &Scenario,
+    out: &Path,
+    from: Option<(Tally, u64)>,
+) -> Result<Outcome> {
+    let notes = scenario.system.notes();
     let trials = plan.trials(scenario);
+    let seed = plan.seed(scenario);
     let record = start_manifest(plan, scenario, trials, out)?;
+    let checkpoint = plan.checkpoint.as_ref().map(|path| {
+        let header = super::longrun::header(plan, scenario, "checkpoint", Some(out));
+        Checkpointer::new(path.clone(), header, scenario.system.layout())
+    });
+    let (base, done) = match from {
+        Some((tally, end)) => (Some(tally), end),
+        None => (None, 0),
+    };
+    let before = base.as_ref().map_or(0, Tally::trials);
     let bar = TrialBar::new(trials, plan.quiet);
+    bar.advance(before);
+    let watched = Watched {
+        bar: &bar,
+        checkpoint: checkpoint.as_ref(),
+    };
     let start = Instant::now();
-    let report = run_scenario(plan, scenario, &bar);
+    let begin = Start {
+        batches: done..trials.div_ceil(BATCH_TRIALS),
+        tally: base,
+    };
+    let (tally, end) = plan.pool.run_from(
+        &scenario.system,
+        trials,
+        seed,
+        plan.precision,
+        begin,
+        &watched,
+    );
     bar.finish();
     let seconds = start.elapsed().as_secs_f64();
+    if let Some(c) = &checkpoint {
+        c.save(&tally, end)?;
+        if let Some(e) = c.failed.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            return Err(e.into());
+        }
+    }
+    let report = report_of(plan, scenario, &tally);
     print_report(plan, &report, &notes);
-    plan.throughput("trials", report.trials, seconds);
+    plan.throughput("trials", report.trials - before, seconds);
     let written = export::write_outputs(&report, out)?;
-    finish_manifest(
-        plan,
-        Manifest {
-            trials: report.trials,
-            ..record
-        },
-        out,
-        written,
-    )?;
+    finish_manifest(plan, record, out, written, &report.partial, report.trials)?;
     Ok(Outcome::Single { report, notes })
 }
 
 /// Runs `scenario` (a file or one of its grid points) with the plan's trials, seed,
-/// precision and pool, and summarizes it.
+/// precision and pool, and summarizes it (marked partial if an interrupt cut it short).
 pub fn run_scenario(plan: &Plan, scenario: &Scenario, progress: &dyn Progress) -> Report {
-    let seed = plan.seed(scenario);
-    let system = &scenario.system;
+    let watched = Watched {
+        bar: progress,
+        checkpoint: None,
+    };
     let tally = plan.pool.run(
-        system,
+        &scenario.system,
         plan.trials(scenario),
-        seed,
+        plan.seed(scenario),
         plan.precision,
-        progress,
+        &watched,
     );
+    report_of(plan, scenario, &tally)
+}
+
+/// The report of `tally`, a run of `scenario` by `plan`: partial when an interrupt came
+/// before the trials asked for were done.
+pub(super) fn report_of(plan: &Plan, scenario: &Scenario, tally: &Tally) -> Report {
+    let system = &scenario.system;
+    let trials = plan.trials(scenario);
+    let complete = tally.trials() == trials || !interrupt::requested();
     let layout = system.layout();
     let exact = system.exact();
     Report {
         scenario: scenario.name.clone(),
         system: scenario.system_name.clone(),
         trials: tally.trials(),
-        seed,
+        seed: plan.seed(scenario),
         metrics: with_bounds(
-            summarize(&layout, &tally, exact.as_ref()),
+            summarize(&layout, tally, exact.as_ref()),
             system.exact_bounds(),
         ),
-        distributions: distributions(&layout, &tally),
+        distributions: distributions(&layout, tally),
+        partial: (!complete).then(|| Partial {
+            trials_requested: trials,
+            missing_points: Vec::new(),
+        }),
     }
 }
 
@@ -114,6 +175,7 @@ pub fn exact_report(scenario: &Scenario) -> Report {
             system.exact_bounds(),
         ),
         distributions: Vec::new(),
+        partial: None,
     }
 }
 
@@ -136,20 +198,27 @@ pub(super) fn start_manifest(
         started: manifest::rfc3339(SystemTime::now()),
         ended: None,
         finished: false,
+        partial: false,
+        trials_done: None,
     };
     manifest::write(&record, out)?;
     Ok(record)
 }
 
-/// Marks the manifest finished and lists the files written.
+/// Marks the manifest finished (partial or not, with the trials done) and lists the files
+/// written.
 pub(super) fn finish_manifest(
     plan: &Plan,
     mut record: Manifest,
     out: &Path,
     mut written: Vec<PathBuf>,
+    partial: &Option<Partial>,
+    trials_done: u64,
 ) -> Result<()> {
     record.ended = Some(manifest::rfc3339(SystemTime::now()));
     record.finished = true;
+    record.partial = partial.is_some();
+    record.trials_done = Some(trials_done);
     written.push(manifest::write(&record, out)?);
     plan.wrote(&written);
     Ok(())
@@ -157,7 +226,7 @@ pub(super) fn finish_manifest(
 
 /// Prints a run's report: JSON with its headlines, or the tables (bold headlines on a
 /// terminal).
-fn print_report(plan: &Plan, report: &Report, notes: &[String]) {
+pub(super) fn print_report(plan: &Plan, report: &Report, notes: &[String]) {
     if plan.silent {
         return;
     }

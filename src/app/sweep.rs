@@ -2,10 +2,11 @@
 //! random numbers) on the command's one pool, then the sweep's tables and charts.
 
 use super::Plan;
+use super::interrupt;
 use super::run::{exact_report, finish_manifest, print_results, run_scenario, start_manifest};
 use crate::export::{self, progress::TrialBar, table};
 use crate::scenario::sweep::Value;
-use crate::stats::{SweepReport, SweepResult};
+use crate::stats::{Partial, SweepReport, SweepResult};
 use crate::systems::{Point, Scenario};
 use anyhow::Result;
 use std::path::Path;
@@ -27,6 +28,7 @@ pub fn run(plan: &Plan, scenario: &Scenario, points: &[Point], out: &Path) -> Re
         seed: plan.seed(scenario),
         fields: scenario.sweep_fields()?,
         points: Vec::with_capacity(points.len()),
+        partial: None,
     };
     let values = |p: &Point| p.values.iter().map(as_number).collect::<Vec<_>>();
     let print = |report: &SweepReport| {
@@ -48,14 +50,31 @@ pub fn run(plan: &Plan, scenario: &Scenario, points: &[Point], out: &Path) -> Re
     let total = trials.saturating_mul(points.len() as u64);
     let bar = TrialBar::new(total, plan.quiet);
     let start = Instant::now();
+    let mut missing = Vec::new();
     for p in points {
+        if interrupt::requested() {
+            missing.push(values(p));
+            continue;
+        }
         // Every point keeps the file's seed, so neighbours share their random numbers.
         let mut point = p.scenario.clone();
         point.run.seed = report.seed;
         point.run.trials = trials;
+        let result = run_scenario(plan, &point, &bar);
+        // A point the interrupt cut short is left out whole: every point shown is complete.
+        if result.partial.is_some() {
+            missing.push(values(p));
+            continue;
+        }
         report.points.push(SweepResult {
             values: values(p),
-            metrics: run_scenario(plan, &point, &bar).metrics,
+            metrics: result.metrics,
+        });
+    }
+    if !missing.is_empty() {
+        report.partial = Some(Partial {
+            trials_requested: trials,
+            missing_points: missing,
         });
     }
     bar.finish();
@@ -63,6 +82,7 @@ pub fn run(plan: &Plan, scenario: &Scenario, points: &[Point], out: &Path) -> Re
     print(&report);
     plan.throughput("trials", total, seconds);
     let written = export::write_sweep_outputs(&report, out)?;
-    finish_manifest(plan, record, out, written)?;
+    let partial = report.partial.clone();
+    finish_manifest(plan, record, out, written, &partial, trials)?;
     Ok(report)
 }

@@ -1,6 +1,7 @@
 //! CSV tables, built as Polars DataFrames and written with Polars' CSV writer:
 //! - `summary.csv`: `scenario, metric, estimate, ci_low, ci_high, exact, trials, seed`
-//!   (`exact` empty where no exact value is known);
+//!   (`exact` empty where no exact value is known), and `partial` (`true`) after an
+//!   interrupt;
 //! - `<name>_histogram.csv` per histogram: `value, count, rate, ci_low, ci_high`;
 //! - `survival_curve.csv` when a run has survival curves: `series, after_round,
 //!   still_going, ci_low, ci_high, trials` (e.g. each side still fighting after round k).
@@ -39,6 +40,13 @@ pub fn summary_frame(report: &Report) -> PolarsResult<DataFrame> {
         "trials" => rows.iter().map(|r| r.trials).collect::<Vec<_>>(),
         "seed" => vec![report.seed; n],
     )
+    .and_then(|mut df| {
+        // Only an interrupted run has the column, so a finished run's table is unchanged.
+        if report.partial.is_some() {
+            df.with_column(Column::new("partial".into(), vec![true; n]))?;
+        }
+        Ok(df)
+    })
 }
 
 /// A histogram as a DataFrame: one row per value.

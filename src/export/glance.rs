@@ -372,6 +372,7 @@ mod tests {
                 ),
             ],
             distributions: Vec::new(),
+            partial: None,
         }
     }
 

@@ -1,7 +1,8 @@
 //! `manifest.json`: what was run, written into every output folder — scenario path and
 //! content hash, seed, trials, threads, oddsmith version, start and end time, and whether the
 //! run finished. It is written with `finished: false` when a run starts and rewritten with
-//! `finished: true` after every other file is in place, so an interrupted run is recognisable.
+//! `finished: true` after every other file is in place, so a killed run is recognisable; an
+//! interrupted run that wrote what it had finished says `partial: true` and the trials done.
 
 use crate::error::OutputError;
 use serde::Serialize;
@@ -31,6 +32,10 @@ pub struct Manifest {
     pub ended: Option<String>,
     /// Whether the run completed and all files were written.
     pub finished: bool,
+    /// Whether the run was interrupted: its files then hold the first `trials_done` trials.
+    pub partial: bool,
+    /// Trials done (per grid point for a sweep); `null` until the run ends.
+    pub trials_done: Option<u64>,
 }
 
 /// FNV-1a over `bytes`, as 16 hex digits.

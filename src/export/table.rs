@@ -260,6 +260,16 @@ pub fn render(report: &Report, notes: &[String], colour: bool) -> String {
         )
     };
     let _ = writeln!(out, "{} ({}) — {runs}", report.scenario, report.system);
+    if let Some(p) = &report.partial {
+        let _ = writeln!(
+            out,
+            "  PARTIAL: interrupted after {} of {} trials; the numbers are those of a run of {} \
+             trials with this seed",
+            format::thousands(report.trials),
+            format::thousands(p.trials_requested),
+            format::thousands(report.trials)
+        );
+    }
     for note in notes {
         let _ = writeln!(out, "  {note}");
     }
@@ -485,6 +495,14 @@ pub fn render_sweep(sweep: &SweepReport) -> String {
             sweep.seed
         )
     };
+    if let Some(p) = &sweep.partial {
+        let _ = writeln!(
+            out,
+            "PARTIAL: interrupted; {} grid points finished, {} not run (listed in sweep.json)",
+            sweep.points.len(),
+            p.missing_points.len()
+        );
+    }
     let _ = writeln!(
         out,
         "{} ({}) — sweep of {} over {} points, {runs}\n",

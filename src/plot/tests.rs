@@ -45,6 +45,7 @@ fn report() -> Report {
             row("fled.Charlotte Korde", 0.52, None),
         ],
         distributions: Vec::new(),
+        partial: None,
     }
 }
 

@@ -22,6 +22,9 @@ use serde::Deserialize;
 
 /// Default number of trials when `[run] trials` is not given.
 pub const DEFAULT_TRIALS: u64 = 1_000_000;
+/// Most trials one run may ask for (`[run] trials` or `--trials`): 2^53, the largest count
+/// an `f64` holds exactly, so every rate and mean is computed from exact counts.
+pub const MAX_TRIALS: u64 = 1 << 53;
 /// Default seed when `[run] seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
 
@@ -148,6 +151,16 @@ fn run_settings(
     };
     let trials = match &run.trials {
         None => DEFAULT_TRIALS,
+        Some(t) if *t.get_ref() as u64 > MAX_TRIALS && *t.get_ref() > 0 => {
+            return Err(source.invalid(
+                t.span(),
+                "run.trials",
+                format!(
+                    "{} is too many; allowed: an integer from 1 to {MAX_TRIALS} (2^53)",
+                    t.get_ref()
+                ),
+            ));
+        }
         Some(t) => at_least(t, "run.trials", 1)?.into_inner(),
     };
     let max_rounds = match &run.max_rounds {

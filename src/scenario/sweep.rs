@@ -120,11 +120,14 @@ fn axis_values(doc: &Document, key: &str, v: &Node) -> Result<Vec<Value>, Scenar
                         Some(Some(s)) if s >= 1 => s,
                         _ => return Err(bad("`step` must be an integer of at least 1")),
                     };
-                    let n = (to - from) / step + 1;
-                    if n as usize > MAX_POINTS {
+                    // In i128: a range from i64::MIN to i64::MAX must not overflow.
+                    let n = (i128::from(to) - i128::from(from)) / i128::from(step) + 1;
+                    if n > MAX_POINTS as i128 {
                         return Err(bad("the range has too many values; use a larger step"));
                     }
-                    Ok((0..n).map(|i| Value::Integer(from + i * step)).collect())
+                    Ok((0..n as i64)
+                        .map(|i| Value::Integer(from + i * step))
+                        .collect())
                 }
                 _ => Err(bad(
                     "a range is { from = A, to = B } or { from = A, to = B, step = S } with integers A ≤ B",

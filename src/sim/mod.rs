@@ -9,20 +9,34 @@ pub mod paired;
 mod pool;
 pub mod seed;
 
-pub use pool::{Pool, PoolError};
+pub use pool::{Pool, PoolError, Start};
 
 use crate::stats::Tally;
 use crate::systems::RuleSystem;
-use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Trials per batch. Part of the reproducibility contract: changing it changes the numbers a
 /// seed gives.
 pub const BATCH_TRIALS: u64 = 1 << 16;
 
-/// Receives progress as batches finish. Implementations must be cheap: one call per batch.
+/// Receives progress as batches finish, and tells the runner when to stop handing out
+/// batches. Implementations must be cheap: a few calls per batch.
 pub trait Progress: Sync {
     /// `trials` more trials are done.
     fn advance(&self, trials: u64);
+
+    /// Whether to stop handing out batches (an interrupt): batches already running finish,
+    /// so the completed ones are always the first ones.
+    fn stop_requested(&self) -> bool {
+        false
+    }
+
+    /// The batches from the run's first to `end` (exclusive) are all complete and merged in
+    /// `tally`. Called under the runner's lock each time that prefix grows; a checkpoint
+    /// saves it from here every few seconds.
+    fn prefix(&self, _tally: &Tally, _end: u64) {}
 }
 
 /// Progress that goes nowhere.
@@ -42,36 +56,81 @@ pub fn run_batch<S: RuleSystem>(system: &S, seed: u64, index: u64, len: u64) -> 
     tally
 }
 
-/// Runs `trials` trials of `system` from `seed` on the current rayon pool (see [`Pool`]).
+/// Runs `trials` trials of `system` from `seed` on the current rayon pool (see [`Pool`]);
+/// fewer, the first batches only, if `progress` asks to stop.
 pub fn run<S: RuleSystem>(system: &S, trials: u64, seed: u64, progress: &dyn Progress) -> Tally {
+    let range = 0..trials.div_ceil(BATCH_TRIALS);
     run_batches(
         system,
         seed,
-        0..trials.div_ceil(BATCH_TRIALS),
+        range,
         trials,
+        system.layout().tally(),
         progress,
     )
+    .0
 }
 
 /// Runs batches `range` of a run of `trials` trials in all (the last batch of the run may
-/// be short). Batches depend only on their index, so running a run's batches in several
-/// ranges and merging gives exactly the numbers of running them at once.
+/// be short), starting from `base` (the merged batches before `range.start`, or a zeroed
+/// tally). Batches depend only on their index, so running a run's batches in several ranges
+/// and merging gives exactly the numbers of running them at once.
+///
+/// Batches are handed out in index order, one at a time, to one worker per pool thread; when
+/// `progress` asks to stop, no new batch is handed out and the running ones finish, so the
+/// batches done are always `range.start..end` for the returned `end`.
 pub fn run_batches<S: RuleSystem>(
     system: &S,
     seed: u64,
     range: std::ops::Range<u64>,
     trials: u64,
+    base: Tally,
     progress: &dyn Progress,
-) -> Tally {
-    range
-        .into_par_iter()
-        .map(|index| {
+) -> (Tally, u64) {
+    let next = AtomicU64::new(range.start);
+    let prefix = Mutex::new(Prefix {
+        end: range.start,
+        pending: BTreeMap::new(),
+        tally: base,
+    });
+    rayon::broadcast(|_| {
+        loop {
+            if progress.stop_requested() {
+                break;
+            }
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= range.end {
+                break;
+            }
             let len = BATCH_TRIALS.min(trials - index * BATCH_TRIALS);
             let tally = run_batch(system, seed, index, len);
             progress.advance(len);
-            tally
-        })
-        .reduce(|| system.layout().tally(), Tally::merge)
+            let mut guard = prefix.lock().unwrap_or_else(|e| e.into_inner());
+            let p = &mut *guard;
+            p.pending.insert(index, tally);
+            let before = p.end;
+            while let Some(t) = p.pending.remove(&p.end.clone()) {
+                p.tally = std::mem::take(&mut p.tally).merge(t);
+                p.end += 1;
+            }
+            if p.end > before {
+                progress.prefix(&p.tally, p.end);
+            }
+        }
+    });
+    let p = prefix.into_inner().unwrap_or_else(|e| e.into_inner());
+    debug_assert!(p.pending.is_empty(), "every batch handed out finishes");
+    (p.tally, p.end)
+}
+
+/// The completed batches merged so far, and those finished out of order.
+struct Prefix {
+    /// First batch not yet merged.
+    end: u64,
+    /// Finished batches waiting for an earlier one.
+    pending: BTreeMap<u64, Tally>,
+    /// Batches `range.start..end` merged.
+    tally: Tally,
 }
 
 /// Batches run before the first precision check (about a million trials).
@@ -88,14 +147,44 @@ pub fn run_until<S: RuleSystem>(
     precise_enough: &dyn Fn(&Tally) -> bool,
     progress: &dyn Progress,
 ) -> Tally {
+    resume_until(
+        system,
+        cap,
+        seed,
+        precise_enough,
+        system.layout().tally(),
+        0,
+        progress,
+    )
+}
+
+/// [`run_until`] continued from `tally`, the merged batches `0..done` of an earlier run
+/// with the same arguments: the rounds end where they would have, so the result is the
+/// uninterrupted run's. Stops early, after the running batches, if `progress` asks to.
+pub fn resume_until<S: RuleSystem>(
+    system: &S,
+    cap: u64,
+    seed: u64,
+    precise_enough: &dyn Fn(&Tally) -> bool,
+    mut tally: Tally,
+    mut done: u64,
+    progress: &dyn Progress,
+) -> Tally {
     let cap_batches = cap.div_ceil(BATCH_TRIALS);
-    let mut tally = system.layout().tally();
-    let mut done = 0;
+    // The round ends: FIRST_ROUND_BATCHES, then doubling the total.
     let mut next = FIRST_ROUND_BATCHES;
+    while next < done {
+        next *= 2;
+    }
     loop {
         let end = next.min(cap_batches);
-        tally = tally.merge(run_batches(system, seed, done..end, cap, progress));
-        done = end;
+        if done < end {
+            let (merged, reached) = run_batches(system, seed, done..end, cap, tally, progress);
+            (tally, done) = (merged, reached);
+            if done < end {
+                return tally; // stopped
+            }
+        }
         if done >= cap_batches || precise_enough(&tally) {
             return tally;
         }

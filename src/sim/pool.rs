@@ -4,9 +4,10 @@
 //! runs of two systems.
 
 use super::paired::{PairedTally, run_paired};
-use super::{Progress, run, run_until};
+use super::{BATCH_TRIALS, Progress, resume_until, run_batches};
 use crate::stats::{Tally, rates_within};
 use crate::systems::{LoadedSystem, RuleSystem, Visit};
+use std::ops::Range;
 use thiserror::Error;
 
 /// The worker threads could not be started.
@@ -34,7 +35,8 @@ impl Pool {
     }
 
     /// `trials` trials of `system` from `seed`, or with a `precision`, rounds of batches until
-    /// every rate's 95% half-width is at most it (at most `trials` trials).
+    /// every rate's 95% half-width is at most it (at most `trials` trials). Fewer, the first
+    /// batches only, if `progress` asks to stop.
     pub fn run(
         &self,
         system: &LoadedSystem,
@@ -43,11 +45,28 @@ impl Pool {
         precision: Option<f64>,
         progress: &dyn Progress,
     ) -> Tally {
+        let all = 0..trials.div_ceil(BATCH_TRIALS);
+        self.run_from(system, trials, seed, precision, Start::fresh(all), progress)
+            .0
+    }
+
+    /// The same run continued from `start` (a checkpoint's merged batches, or a shard's
+    /// range); returns the merged tally and the end of the batches done.
+    pub fn run_from(
+        &self,
+        system: &LoadedSystem,
+        trials: u64,
+        seed: u64,
+        precision: Option<f64>,
+        start: Start,
+        progress: &dyn Progress,
+    ) -> (Tally, u64) {
         self.pool.install(|| {
             system.visit(Run {
                 trials,
                 seed,
                 precision,
+                start,
                 progress,
             })
         })
@@ -76,21 +95,61 @@ impl Pool {
     }
 }
 
+/// Where a run starts: the batches to run and what came before them.
+#[derive(Debug, Clone)]
+pub struct Start {
+    /// Batches to run (a precision run may stop before the end).
+    pub batches: Range<u64>,
+    /// The merged batches before `batches.start` (`None`: nothing yet).
+    pub tally: Option<Tally>,
+}
+
+impl Start {
+    /// Batches `batches` from nothing.
+    pub fn fresh(batches: Range<u64>) -> Self {
+        Self {
+            batches,
+            tally: None,
+        }
+    }
+}
+
 struct Run<'a> {
     trials: u64,
     seed: u64,
     precision: Option<f64>,
+    start: Start,
     progress: &'a dyn Progress,
 }
 
 impl Visit for Run<'_> {
-    type Output = Tally;
-    fn visit<S: RuleSystem>(self, system: &S) -> Tally {
+    type Output = (Tally, u64);
+    fn visit<S: RuleSystem>(self, system: &S) -> (Tally, u64) {
+        let Start { batches, tally } = self.start;
+        let tally = tally.unwrap_or_else(|| system.layout().tally());
         match self.precision {
-            None => run(system, self.trials, self.seed, self.progress),
+            None => run_batches(
+                system,
+                self.seed,
+                batches,
+                self.trials,
+                tally,
+                self.progress,
+            ),
             Some(p) => {
                 let precise = |t: &Tally| rates_within(system.layout(), t, p);
-                run_until(system, self.trials, self.seed, &precise, self.progress)
+                let done = batches.start;
+                let t = resume_until(
+                    system,
+                    self.trials,
+                    self.seed,
+                    &precise,
+                    tally,
+                    done,
+                    self.progress,
+                );
+                let end = t.trials().div_ceil(BATCH_TRIALS);
+                (t, end)
             }
         }
     }

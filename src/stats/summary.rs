@@ -104,6 +104,20 @@ pub struct Report {
     pub metrics: Vec<MetricRow>,
     /// Histograms and survival curves, each for its own table (empty for exact-only reports).
     pub distributions: Vec<Distribution>,
+    /// Set when the run was interrupted: `trials` then counts the trials done (the first
+    /// batches, so the numbers are those of a run of that many trials).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partial: Option<Partial>,
+}
+
+/// What an interrupted run or sweep did not finish.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Partial {
+    /// Trials asked for (per grid point for a sweep).
+    pub trials_requested: u64,
+    /// A sweep's grid points not run, each as its swept values (empty for a single run).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missing_points: Vec<Vec<f64>>,
 }
 
 impl MetricRow {
@@ -136,8 +150,11 @@ pub struct SweepReport {
     pub seed: u64,
     /// Swept field paths (`check.challenge`).
     pub fields: Vec<String>,
-    /// Grid points, first field slowest.
+    /// Grid points, first field slowest (only those finished, when interrupted).
     pub points: Vec<SweepResult>,
+    /// Set when the sweep was interrupted: the grid points left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partial: Option<Partial>,
 }
 
 impl SweepReport {

@@ -18,13 +18,14 @@ pub struct RatioId(pub usize);
 
 /// The sums behind a pooled ratio Σx / Σy over trials (e.g. AP spent per round fought):
 /// each trial adds one pair `(x, y)`; the sums of squares and products give the
-/// delta-method interval. Integer sums, so merging is exact in any order.
+/// delta-method interval. Integer sums, so merging is exact in any order; 128 bits, so sums
+/// of large per-trial values (a cost in coins over 10⁹ trials) cannot overflow.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RatioSums {
     /// Σx.
-    pub x: u64,
+    pub x: u128,
     /// Σy.
-    pub y: u64,
+    pub y: u128,
     /// Σx².
     pub xx: u128,
     /// Σy².
@@ -37,11 +38,22 @@ impl RatioSums {
     /// Adds one trial's pair.
     #[inline]
     pub fn add(&mut self, x: u64, y: u64) {
+        let (x, y) = (u128::from(x), u128::from(y));
         self.x += x;
         self.y += y;
-        self.xx += u128::from(x) * u128::from(x);
-        self.yy += u128::from(y) * u128::from(y);
-        self.xy += u128::from(x) * u128::from(y);
+        self.xx += x * x;
+        self.yy += y * y;
+        self.xy += x * y;
+    }
+
+    /// Adds `n` trials that each gave the pair `(x, y)`.
+    pub fn add_n(&mut self, x: u64, y: u64, n: u64) {
+        let (x, y, n) = (u128::from(x), u128::from(y), u128::from(n));
+        self.x += x * n;
+        self.y += y * n;
+        self.xx += x * x * n;
+        self.yy += y * y * n;
+        self.xy += x * y * n;
     }
 
     fn merge(&mut self, o: &RatioSums) {
@@ -200,7 +212,7 @@ impl Histogram {
 }
 
 /// The accumulator one batch fills and the runner merges: trial count, counters, histograms.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tally {
     trials: u64,
     counts: Vec<u64>,
@@ -248,6 +260,11 @@ impl Tally {
         self.ratios[id.0].add(x, y);
     }
 
+    /// Adds `n` trials that each gave the pair `(x, y)` to ratio `id`.
+    pub fn ratio_n(&mut self, id: RatioId, x: u64, y: u64, n: u64) {
+        self.ratios[id.0].add_n(x, y, n);
+    }
+
     /// All ratio sums in layout order.
     pub fn ratios(&self) -> &[RatioSums] {
         &self.ratios
@@ -276,6 +293,31 @@ impl Tally {
     /// All histograms in layout order.
     pub fn histograms_slice(&self) -> &[Histogram] {
         &self.histograms
+    }
+
+    /// A tally from saved parts (a checkpoint or a shard's `tally.json`).
+    pub fn from_parts(
+        trials: u64,
+        counts: Vec<u64>,
+        histograms: Vec<Vec<u64>>,
+        ratios: Vec<RatioSums>,
+    ) -> Tally {
+        Tally {
+            trials,
+            counts,
+            histograms: histograms
+                .into_iter()
+                .map(|counts| Histogram { counts })
+                .collect(),
+            ratios,
+        }
+    }
+
+    /// Whether this tally has `layout`'s slots (a saved tally read back must).
+    pub fn fits(&self, layout: &Layout) -> bool {
+        self.counts.len() == layout.counters.len()
+            && self.histograms.len() == layout.histograms.len()
+            && self.ratios.len() == layout.ratios.len()
     }
 
     /// Adds `other` (a tally of the same layout) into `self`.

@@ -30,13 +30,30 @@
 //!   not this round, so by default fights on (as Toromeen does in the seed's example).
 //! - `group_size` [1]: a unit fighting as one (mass conflict): the group effort bonus is
 //!   added to attack, defense and rolls, to survival times the bonus, and as extra attacks.
+//! - `mojo` [0] (0–1000), `mojo_on` [["death"]] (any of "death", "consciousness", "attack",
+//!   "evasion", "surprise", "snap_out"), `mojo_reserve` [0]: after a failed roll of a listed
+//!   kind, exactly the miss is bid if the pool (less the reserve, except on death rolls)
+//!   covers it, and the roll succeeds (976–978); the pool lasts the fight.
+//!
+//! - `attack_downed` ["never"] | "also" | "first": whether unconscious foes are targets (as
+//!   well as, or before, standing ones); `killing_blows` [false]: attacks on unconscious
+//!   foes are killing blows (half the damage, rounded up, as injuries, 870);
+//!   `knockout_blows` [false]: attacks on surprised foes are knockout blows (874–878). Both
+//!   are called shots, rolled first at −3 to hit with −2 defense that round (806–808);
+//!   +10 to hit the unconscious, +4 the unaware, not both (852).
+//! - `evasion` (0–40; required when a foe deals knockout blows), `head_protection` [0]: the
+//!   knockout's evasion roll; `warrior` [verve_in_combat]: its knockouts put two points on
+//!   injuries, not one (878).
+//!
+//! The Guide's choices are in `[conflict]` ([`super::rules`]).
 //!
 //! `[run] max_rounds` [100] ends a fight nobody wins as a stalemate.
 
 use super::fight::{Arena, Battle, RngRoller, Unobserved};
+use super::rules::{AttackDowned, ConflictRules, MojoOn};
 use crate::combat::{FightRecorder, MAX_FIGHTERS, Roster};
 use crate::dice::DiceExpr;
-use crate::stats::{CounterId, Layout, Meta, Role, Tally};
+use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Role, Tally};
 use crate::systems::RuleSystem;
 use rand::Rng;
 
@@ -97,6 +114,25 @@ pub struct Fighter {
     pub fights_while_dying: bool,
     /// Group effort bonus (0 for a single combatant).
     pub group_bonus: i64,
+    /// Mojo at the start of the fight (976); it lasts the fight.
+    pub mojo: i64,
+    /// The rolls mojo is bid on.
+    pub mojo_on: MojoOn,
+    /// Mojo kept back from every bid but a death bid.
+    pub mojo_reserve: i64,
+    /// Whether it attacks unconscious foes.
+    pub attack_downed: AttackDowned,
+    /// Its attacks on surprised (or unaware) foes are knockout blows (874).
+    pub knockout_blows: bool,
+    /// Its attacks on unconscious foes are killing blows (870).
+    pub killing_blows: bool,
+    /// Evasion (0–40), needed when a foe deals knockout blows.
+    pub evasion: Option<i64>,
+    /// Bonus on the evasion roll against a knockout blow: 1 for any head protection plus its
+    /// defense bonus (874).
+    pub head_protection: i64,
+    /// Fights as a warrior: two points of a knockout blow go to injuries (878).
+    pub warrior: bool,
 }
 
 /// A Gods & Monsters conflict built from `[[combatant]]` tables.
@@ -108,18 +144,28 @@ pub struct Conflict {
     pub roster: Roster,
     /// Round limit.
     pub max_rounds: u32,
+    /// The Guide's choices (`[conflict]`).
+    pub rules: ConflictRules,
     /// Per fighter: rolls perception for surprise.
     rolls_surprise: Vec<bool>,
     layout: Layout,
     recorder: FightRecorder,
     unconscious: Vec<CounterId>,
     fled: Vec<CounterId>,
+    dead: Vec<CounterId>,
+    /// Per fighter with mojo: mojo spent, and whether a death bid saved it.
+    mojo: Vec<Option<(HistogramId, CounterId)>>,
 }
 
 impl Conflict {
     /// A conflict of `fighters` (at most [`MAX_FIGHTERS`], each on a side of `sides`, numbered
     /// in order of first appearance) with a round limit.
-    pub fn new(fighters: Vec<Fighter>, sides: Vec<String>, max_rounds: u32) -> Self {
+    pub fn new(
+        fighters: Vec<Fighter>,
+        sides: Vec<String>,
+        max_rounds: u32,
+        rules: ConflictRules,
+    ) -> Self {
         assert!(
             fighters.len() <= MAX_FIGHTERS,
             "checked when the scenario loads"
@@ -152,6 +198,27 @@ impl Conflict {
         };
         let unconscious = own(&mut layout, "unconscious");
         let fled = own(&mut layout, "fled");
+        // 615: died within the fight (dying with endurance − injuries ≤ 0 at a round's end).
+        let dead = own(&mut layout, "dead");
+        let mojo = fighters
+            .iter()
+            .map(|f| {
+                (f.mojo > 0).then(|| {
+                    let side = &sides[f.side];
+                    let spent = layout.histogram(
+                        format!("mojo_spent.{}", f.name),
+                        1,
+                        HistogramReport::Quantiles,
+                        Meta::combatant(Role::Distribution, "mojo spent", &f.name, side),
+                    );
+                    let saved = layout.counter(
+                        format!("mojo_saved.{}", f.name),
+                        Meta::combatant(Role::SideEffect, "mojo saved from death", &f.name, side),
+                    );
+                    (spent, saved)
+                })
+            })
+            .collect();
         let ambush = fighters.iter().any(|f| f.surprises);
         let rolls_surprise = fighters
             .iter()
@@ -161,11 +228,14 @@ impl Conflict {
             fighters,
             roster,
             max_rounds,
+            rules,
             rolls_surprise,
             layout,
             recorder,
             unconscious,
             fled,
+            dead,
+            mojo,
         }
     }
 
@@ -175,6 +245,7 @@ impl Conflict {
             fighters: &self.fighters,
             roster: &self.roster,
             max_rounds: self.max_rounds,
+            rules: self.rules,
             rolls_surprise: &self.rolls_surprise,
         }
     }
@@ -202,6 +273,11 @@ impl RuleSystem for Conflict {
             down |= u64::from(s.dying || !s.conscious || s.fled) << i;
             tally.count(self.unconscious[i], !s.conscious);
             tally.count(self.fled[i], s.fled);
+            tally.count(self.dead[i], s.dead);
+            if let Some((spent, saved)) = self.mojo[i] {
+                tally.record(spent, s.mojo_spent as usize);
+                tally.count(saved, s.mojo_saved);
+            }
         }
         self.recorder
             .record(tally, ending, rounds, &arena.side_down, dead, down);
@@ -212,5 +288,7 @@ impl RuleSystem for Conflict {
     }
 }
 
+#[cfg(test)]
+mod rules_tests;
 #[cfg(test)]
 mod tests;

@@ -4,13 +4,15 @@
 //!
 //! A scenario picks one by the section it has: `[check]` for a single roll ([`roll`]),
 //! `[contest]` for a contested action ([`contest`]), `[[combatant]]` tables for a fight
-//! ([`conflict`], played round by round in [`fight`]). [`schema`] reads the sections.
+//! ([`conflict`], played round by round in [`fight`], with the Guide's choices of `[conflict]`
+//! in [`rules`]). [`schema`] reads the sections.
 
 pub mod conflict;
 pub mod contest;
 pub mod fight;
 pub mod group;
 pub mod roll;
+pub mod rules;
 mod schema;
 
 pub use schema::System;

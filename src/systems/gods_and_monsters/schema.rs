@@ -15,13 +15,12 @@
 //! score = 14                               # and every other [check] roll key
 //! ```
 
+mod combatant;
+
 use super::Loaded;
-use super::conflict::{Attack, Conflict, DEFAULT_MAX_ROUNDS, Fighter};
 use super::contest::{Contest, MAX_SIDES, Side};
 use super::group::{group_bonus, median};
 use super::roll::{DIFFICULTIES, RollCheck, obstacle_penalty};
-use crate::combat::load::{self, Entry};
-use crate::dice::DiceExpr;
 use crate::error::ScenarioError;
 use crate::scenario::{Document, Source, Spanned, int_in_range};
 use crate::systems::SystemModule;
@@ -32,10 +31,17 @@ pub struct System;
 
 impl SystemModule for System {
     type Loaded = Loaded;
-    const SECTIONS: &'static [&'static str] = &["check", "contest", "combatant"];
+    const SECTIONS: &'static [&'static str] = &["check", "contest", "combatant", "conflict"];
 
     fn load(doc: &Document, max_rounds: Option<Spanned<u64>>) -> Result<Loaded, ScenarioError> {
-        let present: Vec<(&str, std::ops::Range<usize>)> = Self::SECTIONS
+        if let (Some(c), None) = (doc.get("conflict"), doc.get("combatant")) {
+            return Err(doc.invalid(
+                c.span.clone(),
+                "conflict",
+                "[conflict] holds the Guide's choices for a fight; it needs [[combatant]] tables",
+            ));
+        }
+        let present: Vec<(&str, std::ops::Range<usize>)> = ["check", "contest", "combatant"]
             .iter()
             .filter_map(|k| doc.get(k).map(|n| (*k, n.span.clone())))
             .collect();
@@ -55,8 +61,7 @@ impl SystemModule for System {
                 Ok(Loaded::Contest(Box::new(contest(doc, &spec)?)))
             }
             [_] => {
-                let list: Spanned<Vec<CombatantSpec>> = doc.section("combatant")?.expect("present");
-                Ok(Loaded::Conflict(Box::new(conflict(doc, &list, max_rounds)?)))
+                Ok(Loaded::Conflict(Box::new(combatant::conflict(doc, max_rounds)?)))
             }
             [] => Err(doc.invalid(
                 0..0,
@@ -312,149 +317,4 @@ fn contest(doc: &Document, c: &ContestSpec) -> Result<Contest, ScenarioError> {
         max_exchanges,
         c.double_if_opponent_cannot_fail.unwrap_or(false),
     ))
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AttackSpec {
-    #[allow(dead_code)] // shown to people reading the scenario
-    name: Option<String>,
-    damage: Spanned<String>,
-    bonus: Option<Spanned<i64>>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CombatantSpec {
-    name: Spanned<String>,
-    side: Spanned<String>,
-    survival: Spanned<i64>,
-    verve: Option<Spanned<i64>>,
-    verve_in_combat: Option<bool>,
-    endurance: Option<Spanned<i64>>,
-    level: Option<Spanned<i64>>,
-    perception: Spanned<i64>,
-    willpower: Spanned<i64>,
-    fortitude: Spanned<i64>,
-    attack: Option<Spanned<i64>>,
-    defense: Option<Spanned<i64>>,
-    #[serde(default)]
-    attacks: Vec<AttackSpec>,
-    injuries: Option<Spanned<i64>>,
-    surprises: Option<bool>,
-    aware: Option<bool>,
-    asleep: Option<bool>,
-    target: Option<Spanned<String>>,
-    flee_at_survival: Option<Spanned<i64>>,
-    fights_while_dying: Option<bool>,
-    group_size: Option<Spanned<i64>>,
-}
-
-/// Reads the `[[combatant]]` tables; `max_rounds` is `[run] max_rounds`.
-fn conflict(
-    doc: &Document,
-    list: &Spanned<Vec<CombatantSpec>>,
-    max_rounds: Option<Spanned<u64>>,
-) -> Result<Conflict, ScenarioError> {
-    let source = &doc.source;
-    let specs = list.get_ref();
-    let entries: Vec<Entry<'_>> = specs.iter().map(|c| (&c.name, &c.side)).collect();
-    let roster = load::roster(source, list.span(), &entries)?;
-    let sides = roster.sides().to_vec();
-    let fighters = specs
-        .iter()
-        .enumerate()
-        .map(|(i, c)| fighter(source, c, &sides, &entries, i))
-        .collect::<Result<Vec<_>, _>>()?;
-    let max_rounds = match max_rounds {
-        None => DEFAULT_MAX_ROUNDS,
-        Some(m) if *m.get_ref() <= 100_000 => *m.get_ref() as u32,
-        Some(m) => {
-            return Err(source.invalid(
-                m.span(),
-                "run.max_rounds",
-                format!("{} is too many; allowed: 1 to 100000", m.get_ref()),
-            ));
-        }
-    };
-    Ok(Conflict::new(fighters, sides, max_rounds))
-}
-
-fn fighter(
-    source: &Source,
-    c: &CombatantSpec,
-    sides: &[String],
-    entries: &[Entry<'_>],
-    me: usize,
-) -> Result<Fighter, ScenarioError> {
-    let int = |v: Option<&Spanned<i64>>, key: &str, min, max, default| {
-        int_in_range(
-            source,
-            v,
-            &format!("combatant.{}.{key}", c.name.get_ref()),
-            min,
-            max,
-            default,
-        )
-    };
-    let group_size = int(c.group_size.as_ref(), "group_size", 1, 1 << 20, 1)?;
-    let bonus = group_bonus(group_size as u64);
-    let survival = int(Some(&c.survival), "survival", 1, 10_000, 1)?;
-    let endurance = match (&c.endurance, &c.level) {
-        (Some(e), _) => int(Some(e), "endurance", 1, 40, 10)?,
-        (None, Some(l)) => 10 + int(Some(l), "level", 0, 40, 0)? / 2,
-        (None, None) => {
-            return Err(source.invalid(
-                c.name.span(),
-                "combatant.endurance",
-                format!(
-                    "\"{}\" needs `endurance` (1–40) or `level` (endurance is then 10 + level/2)",
-                    c.name.get_ref()
-                ),
-            ));
-        }
-    };
-    let side = sides
-        .iter()
-        .position(|s| s == c.side.get_ref())
-        .expect("collected above");
-    let target = load::targeting(source, entries, me, c.target.as_ref())?;
-    let attacks = c
-        .attacks
-        .iter()
-        .map(|a| {
-            let damage = a.damage.get_ref().parse::<DiceExpr>().map_err(|e| {
-                source.invalid(a.damage.span(), "combatant.attacks.damage", e.to_string())
-            })?;
-            Ok(Attack {
-                damage,
-                bonus: int(a.bonus.as_ref(), "attacks.bonus", -40, 40, 0)?,
-            })
-        })
-        .collect::<Result<Vec<_>, ScenarioError>>()?;
-    Ok(Fighter {
-        name: c.name.get_ref().clone(),
-        side,
-        survival: survival * (1 + bonus),
-        verve: int(c.verve.as_ref(), "verve", 0, 10_000, 0)?,
-        verve_in_combat: c.verve_in_combat.unwrap_or(false),
-        endurance,
-        perception: int(Some(&c.perception), "perception", 0, 40, 0)?,
-        willpower: int(Some(&c.willpower), "willpower", 0, 40, 0)?,
-        fortitude: int(Some(&c.fortitude), "fortitude", 0, 40, 0)?,
-        attack: int(c.attack.as_ref(), "attack", -20, 40, 0)?,
-        defense: int(c.defense.as_ref(), "defense", -20, 40, 0)?,
-        attacks,
-        injuries: int(c.injuries.as_ref(), "injuries", 0, 1000, 0)?,
-        surprises: c.surprises.unwrap_or(false),
-        aware: c.aware.unwrap_or(false),
-        asleep: c.asleep.unwrap_or(false),
-        target,
-        flee_at_survival: match &c.flee_at_survival {
-            None => None,
-            Some(v) => Some(int(Some(v), "flee_at_survival", 0, 10_000, 0)?),
-        },
-        fights_while_dying: c.fights_while_dying.unwrap_or(true),
-        group_bonus: bonus,
-    })
 }

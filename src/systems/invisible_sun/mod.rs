@@ -1,344 +1,53 @@
-//! Invisible Sun action rolls (000_2810d6a557b34243.txt).
+//! Invisible Sun (`invisible-sun`; 000_2810d6a557b34243.txt, cited `L<n>`): d10s numbered 0–9
+//! against the challenge less the venture, magic dice and flux.
 //!
-//! The venture is the sum of its parts (skill, tools, circumstances, magical effects, hidden
-//! knowledge, help, bene) minus any hindrance. The number needed is the challenge minus the
-//! venture: 0 or less succeeds automatically and 10 or more is impossible, and neither rolls
-//! a die. Otherwise one mundane die plus the magic dice are rolled, all d10s numbered 0–9; a
-//! die succeeds when it shows at least the number needed, and the action succeeds when at
-//! least `successes` dice do. A 0 on a magic die is a magical flux; a 0 on the mundane die is
-//! only a failure. A challenge 0 is routine and never rolled. An action needing more
-//! successes than it has dice cannot succeed and is not rolled ("without magic, you can't
-//! break down the door, ever").
-//!
-//! The `[check]` keys are read in [`schema`].
+//! Every shape rests on one action roll ([`action`]): a `[check]` (with help, and retries in
+//! [`retry`]), a defense roll against an NPC (`[defense]`) or a PC's attack (`[attack]`) (both
+//! [`against_npc`]), an ongoing action of progress rolls (`[ongoing]`, [`ongoing`]), or a
+//! conflict of `[[pc]]` against `[[npc]]` tables. The
+//! venture a roll table describes is a [`venture::Venture`]; [`schema`] reads the sections.
 
+pub mod action;
+pub mod against_npc;
+pub mod conflict;
+pub mod ongoing;
+pub mod retry;
 mod schema;
+pub mod venture;
 
+pub use action::{ActionRoll, Resolution};
 pub use schema::System;
 
-use super::RuleSystem;
-use crate::dice::packed::PackedDice;
-use crate::stats::{
-    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
-};
-use rand::Rng;
+use crate::systems::{Dispatch, Visit};
 
-/// Highest challenge the rules define.
+/// Highest challenge the rules define (L40).
 pub const MAX_CHALLENGE: i64 = 17;
 /// Most magic dice a check may add (ten dice in all).
 pub const MAX_MAGIC_DICE: i64 = 9;
 /// Largest value accepted for one venture part, hindrance or bene.
 pub const MAX_PART: i64 = 99;
 
-/// How a check resolves before any die is rolled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Resolution {
-    /// Routine (challenge 0 or needed ≤ 0): succeeds, no dice rolled.
-    Automatic,
-    /// Impossible (needed ≥ 10, or more successes required than dice): fails, no dice rolled.
-    Impossible,
-    /// Dice are rolled; each die succeeds on this number or more (1–9).
-    Roll(u8),
-}
-
-/// An Invisible Sun action roll built from a scenario's `[check]`.
+/// What an invisible-sun scenario describes.
 #[derive(Debug, Clone)]
-pub struct ActionRoll {
-    /// Challenge, 0–17.
-    pub challenge: i64,
-    /// Venture: sum of parts minus hindrance (may be negative).
-    pub venture: i64,
-    /// Magic dice rolled beside the mundane die.
-    pub magic_dice: u32,
-    /// Dice that must reach the number needed.
-    pub successes: u32,
-    /// How the check resolves.
-    pub resolution: Resolution,
-    dice: PackedDice,
-    /// For up to [`TABLE_DICE`] dice: the outcome cell of every combined face value.
-    table: Option<Vec<u16>>,
-    layout: Layout,
-    ids: Ids,
+pub enum Loaded {
+    /// One action roll: a `[check]` without retries, a `[defense]` or an `[attack]`.
+    Check(ActionRoll),
+    /// A `[check]` with retries.
+    Retry(retry::RetriedRoll),
+    /// An `[ongoing]` action.
+    Ongoing(Box<ongoing::OngoingAction>),
+    /// A conflict of `[[pc]]` against `[[npc]]` tables.
+    Conflict(Box<conflict::Conflict>),
 }
 
-/// Checks with at most this many dice look their outcome up in a table of `10^dice` cells.
-pub const TABLE_DICE: u32 = 4;
-
-/// Per-batch counts of each outcome cell `hits · (dice + 1) + fluxes`, turned into metrics
-/// when the batch ends, so a trial adds to one counter.
-#[derive(Debug, Clone, Default)]
-pub struct Outcomes {
-    cells: Vec<u64>,
-}
-
-#[derive(Debug, Clone, Copy)]
-struct Ids {
-    success: CounterId,
-    flux: CounterId,
-    multi_flux: CounterId,
-    success_with_flux: CounterId,
-    successes: Option<HistogramId>,
-}
-
-impl ActionRoll {
-    /// A check with the given challenge (0–17), venture, magic dice (0–9) and successes
-    /// required (1–10).
-    pub fn new(challenge: i64, venture: i64, magic_dice: u32, successes: u32) -> Self {
-        assert!((0..=MAX_CHALLENGE).contains(&challenge));
-        assert!(i64::from(magic_dice) <= MAX_MAGIC_DICE && successes >= 1);
-        let needed = challenge - venture;
-        let resolution = if successes > magic_dice + 1 {
-            Resolution::Impossible
-        } else if challenge == 0 || needed <= 0 {
-            Resolution::Automatic
-        } else if needed >= 10 {
-            Resolution::Impossible
-        } else {
-            Resolution::Roll(needed as u8)
-        };
-        let mut layout = Layout::new();
-        let side_effect = |label: &str| Meta::trial(Role::SideEffect, label);
-        let ids = Ids {
-            success: layout.counter("success", Meta::trial(Role::Success, "success")),
-            flux: layout.counter("flux", side_effect("flux")),
-            multi_flux: layout.counter("multi_flux", side_effect("two or more fluxes")),
-            success_with_flux: layout
-                .counter("success_with_flux", side_effect("success with flux")),
-            successes: matches!(resolution, Resolution::Roll(_)).then(|| {
-                layout.histogram(
-                    "successes",
-                    magic_dice as usize + 2,
-                    HistogramReport::Buckets,
-                    Meta::trial(Role::Distribution, "dice succeeding"),
-                )
-            }),
-        };
-        let dice = PackedDice::new(10, magic_dice + 1).expect("at most ten d10s fit one draw");
-        let mut roll = Self {
-            challenge,
-            venture,
-            magic_dice,
-            successes,
-            resolution,
-            dice,
-            table: None,
-            layout,
-            ids,
-        };
-        if let Resolution::Roll(needed) = resolution
-            && magic_dice < TABLE_DICE
-        {
-            let size = 10u64.pow(magic_dice + 1);
-            roll.table = Some(
-                (0..size)
-                    .map(|faces| roll.cell(faces, u64::from(needed)) as u16)
-                    .collect(),
-            );
+impl Dispatch for Loaded {
+    fn dispatch<V: Visit>(&self, v: V) -> V::Output {
+        match self {
+            Loaded::Check(s) => v.visit(s),
+            Loaded::Retry(s) => v.visit(s),
+            Loaded::Ongoing(s) => v.visit(s.as_ref()),
+            Loaded::Conflict(s) => v.visit(s.as_ref()),
         }
-        roll
-    }
-
-    /// The outcome cell of the dice `faces` (base-10 digits, mundane die first).
-    #[inline]
-    fn cell(&self, mut faces: u64, needed: u64) -> usize {
-        let mut hits = usize::from(faces % 10 >= needed);
-        let mut fluxes = 0usize;
-        for _ in 0..self.magic_dice {
-            faces /= 10;
-            let face = faces % 10;
-            hits += usize::from(face >= needed);
-            fluxes += usize::from(face == 0);
-        }
-        hits * (self.magic_dice as usize + 2) + fluxes
-    }
-
-    /// Exact joint distribution of (dice succeeding, magic dice showing flux) when rolled,
-    /// as face-combination counts out of `10^dice`: `joint[s][f]`. Integer counts keep every
-    /// exact probability one correctly rounded division away.
-    fn joint(&self, needed: u8) -> Vec<Vec<u64>> {
-        let dice = self.magic_dice as usize + 1;
-        let hit = u64::from(10 - needed);
-        let miss = u64::from(needed) - 1; // faces 1..needed; a 0 never reaches needed ≥ 1
-        let mut joint = vec![vec![0u64; dice + 1]; dice + 1];
-        // The mundane die: hit or miss; its 0 is a plain miss, never a flux.
-        joint[1][0] = hit;
-        joint[0][0] = 10 - hit;
-        for _ in 0..self.magic_dice {
-            let mut next = vec![vec![0u64; dice + 1]; dice + 1];
-            for s in 0..dice {
-                for f in 0..dice {
-                    let n = joint[s][f];
-                    next[s + 1][f] += n * hit;
-                    next[s][f + 1] += n; // the one flux face, 0
-                    next[s][f] += n * miss;
-                }
-            }
-            joint = next;
-        }
-        joint
-    }
-}
-
-impl ActionRoll {
-    /// Rolls one check: its outcome cell `hits · (dice + 1) + fluxes`, or `None` when it is
-    /// settled without dice (routine or impossible).
-    #[inline]
-    fn roll<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<usize> {
-        let needed = match self.resolution {
-            Resolution::Roll(n) => u64::from(n),
-            Resolution::Automatic | Resolution::Impossible => return None,
-        };
-        let faces = self.dice.draw(rng);
-        Some(match &self.table {
-            Some(table) => usize::from(table[faces as usize]),
-            None => self.cell(faces, needed),
-        })
-    }
-
-    /// Adds `n` checks that ended in outcome `cell` to `tally`.
-    #[inline]
-    fn count_cell(&self, cell: usize, n: u64, tally: &mut Tally) {
-        let ids = &self.ids;
-        let side = self.magic_dice as usize + 2;
-        let (hits, fluxes) = (cell / side, cell % side);
-        let success = hits >= self.successes as usize;
-        tally.add(ids.success, n * u64::from(success));
-        tally.add(ids.flux, n * u64::from(fluxes >= 1));
-        tally.add(ids.multi_flux, n * u64::from(fluxes >= 2));
-        tally.add(ids.success_with_flux, n * u64::from(success && fluxes >= 1));
-        if let Some(h) = ids.successes
-            && n > 0
-        {
-            tally.record_n(h, hits, n);
-        }
-    }
-
-    /// Checks settled without dice: `n` successes when routine, nothing when impossible.
-    fn count_unrolled(&self, n: u64, tally: &mut Tally) {
-        if self.resolution == Resolution::Automatic {
-            tally.add(self.ids.success, n);
-        }
-    }
-}
-
-crate::dispatch_to_self!(ActionRoll);
-
-impl RuleSystem for ActionRoll {
-    type Scratch = Outcomes;
-
-    fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    fn scratch(&self) -> Outcomes {
-        let side = self.magic_dice as usize + 2;
-        Outcomes {
-            cells: vec![0; side * side],
-        }
-    }
-
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut Outcomes, tally: &mut Tally) {
-        match self.roll(rng) {
-            Some(cell) => self.count_cell(cell, 1, tally),
-            None => self.count_unrolled(1, tally),
-        }
-    }
-
-    /// Counts each trial's outcome cell in `out`, and turns the cells into metrics once at
-    /// the end: a trial adds to one counter.
-    fn batch<R: Rng + ?Sized>(
-        &self,
-        rng: &mut R,
-        trials: u64,
-        out: &mut Outcomes,
-        tally: &mut Tally,
-    ) {
-        if !matches!(self.resolution, Resolution::Roll(_)) {
-            return self.count_unrolled(trials, tally);
-        }
-        for _ in 0..trials {
-            if let Some(cell) = self.roll(rng) {
-                out.cells[cell] += 1;
-            }
-        }
-        for (cell, n) in out.cells.iter_mut().enumerate() {
-            self.count_cell(cell, *n, tally);
-            *n = 0;
-        }
-    }
-
-    fn exact(&self) -> Option<ExactValues> {
-        let mut exact = ExactValues::new();
-        let needed = match self.resolution {
-            Resolution::Roll(n) => n,
-            fixed => {
-                let p = if fixed == Resolution::Automatic {
-                    1.0
-                } else {
-                    0.0
-                };
-                for (name, v) in [
-                    ("success", p),
-                    ("flux", 0.0),
-                    ("multi_flux", 0.0),
-                    ("success_with_flux", 0.0),
-                ] {
-                    exact.insert(name.into(), v);
-                }
-                return Some(exact);
-            }
-        };
-        let joint = self.joint(needed);
-        let total = 10f64.powi(self.magic_dice as i32 + 1);
-        let need = self.successes as usize;
-        let prob = |keep: &dyn Fn(usize, usize) -> bool| -> f64 {
-            let mut count = 0u64;
-            for (s, row) in joint.iter().enumerate() {
-                for (f, n) in row.iter().enumerate() {
-                    if keep(s, f) {
-                        count += n;
-                    }
-                }
-            }
-            count as f64 / total
-        };
-        exact.insert("success".into(), prob(&|s, _| s >= need));
-        exact.insert("flux".into(), prob(&|_, f| f >= 1));
-        exact.insert("multi_flux".into(), prob(&|_, f| f >= 2));
-        exact.insert(
-            "success_with_flux".into(),
-            prob(&|s, f| s >= need && f >= 1),
-        );
-        let mut weighted = 0u64;
-        for (s, row) in joint.iter().enumerate() {
-            let count: u64 = row.iter().sum();
-            exact.insert(format!("successes.{s}"), count as f64 / total);
-            weighted += s as u64 * count;
-        }
-        exact.insert("successes.mean".into(), weighted as f64 / total);
-        Some(exact)
-    }
-
-    fn notes(&self) -> Vec<String> {
-        let dice = self.magic_dice + 1;
-        let base = format!(
-            "challenge {} − venture {} = {} needed",
-            self.challenge,
-            self.venture,
-            self.challenge - self.venture
-        );
-        vec![match self.resolution {
-            Resolution::Roll(n) => format!(
-                "{base}: rolling {dice} d10 (0–9), {} magic; each die succeeds on {n}+, {} needed",
-                self.magic_dice, self.successes
-            ),
-            Resolution::Automatic => format!("{base}: routine, succeeds without a roll (no flux)"),
-            Resolution::Impossible if self.successes > dice => format!(
-                "{base}: {} successes needed but only {dice} dice, so it cannot succeed and is not rolled",
-                self.successes
-            ),
-            Resolution::Impossible => format!("{base}: impossible, fails without a roll"),
-        }]
     }
 }
 

@@ -42,7 +42,9 @@ fn two_fields_give_their_grid_first_slowest() {
         })
         .collect();
     assert_eq!(values, [(4, 0), (4, 3), (6, 0), (6, 3), (8, 0), (8, 3)]);
-    let LoadedSystem::InvisibleSun(roll) = &pts[3].scenario.system else {
+    let LoadedSystem::InvisibleSun(crate::systems::invisible_sun::Loaded::Check(roll)) =
+        &pts[3].scenario.system
+    else {
         panic!()
     };
     assert_eq!((roll.challenge, roll.magic_dice), (6, 3));
@@ -110,7 +112,9 @@ fn variants_are_checked_by_building_them() {
         .unwrap();
     assert_eq!(v.len(), 1);
     assert_eq!(v[0].0.label, "more_magic");
-    let LoadedSystem::InvisibleSun(roll) = &v[0].1.system else {
+    let LoadedSystem::InvisibleSun(crate::systems::invisible_sun::Loaded::Check(roll)) =
+        &v[0].1.system
+    else {
         panic!()
     };
     assert_eq!(roll.magic_dice, 3);
@@ -144,7 +148,8 @@ fn tuned_values_are_edits_of_the_document() {
     let s = Scenario::from_text("s.scenario", &door()).unwrap();
     assert_eq!(s.integer_at("check.challenge"), Some(6));
     let t = s.with_integer("check.challenge", 9).unwrap();
-    let LoadedSystem::InvisibleSun(roll) = &t.system else {
+    let LoadedSystem::InvisibleSun(crate::systems::invisible_sun::Loaded::Check(roll)) = &t.system
+    else {
         panic!()
     };
     assert_eq!(roll.challenge, 9);

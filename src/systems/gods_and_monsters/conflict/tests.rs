@@ -3,6 +3,7 @@
 //! and scenario validation.
 
 use super::super::fight::{Ending, Observer, Roller, State};
+use super::super::rules::{AttackDowned, ConflictRules, MojoOn};
 use super::*;
 use crate::sim;
 use crate::stats::summarize;
@@ -12,10 +13,10 @@ use std::collections::VecDeque;
 /// Dice read from a script: d20 faces, damage-die faces (the expression's constant is added)
 /// and target choices.
 #[derive(Default)]
-struct Script {
-    d20: VecDeque<i64>,
-    faces: VecDeque<i64>,
-    picks: VecDeque<usize>,
+pub(super) struct Script {
+    pub(super) d20: VecDeque<i64>,
+    pub(super) faces: VecDeque<i64>,
+    pub(super) picks: VecDeque<usize>,
 }
 
 impl Roller for Script {
@@ -41,10 +42,10 @@ impl Roller for Script {
 }
 
 #[derive(Default)]
-struct Log {
-    attacks: Vec<(u32, usize, usize, i64, i64, Option<i64>)>,
-    consciousness: Vec<(u32, usize, i64, i64)>,
-    rounds: Vec<Vec<State>>,
+pub(super) struct Log {
+    pub(super) attacks: Vec<(u32, usize, usize, i64, i64, Option<i64>)>,
+    pub(super) consciousness: Vec<(u32, usize, i64, i64)>,
+    pub(super) rounds: Vec<Vec<State>>,
 }
 
 impl Observer for Log {
@@ -85,8 +86,8 @@ fn yeti_example_replays_as_written() {
             6, 14, 3, 13, 18,
             20, // round 2: Charlotte snaps out; Sam, Charlotte, Toromeen, claws
             17, 10, 16, 11, 14, // round 3
-            18, 13, 6, 3, 2,
-            16, // round 4: Toromeen hits, the Yeti's consciousness roll 3, claws
+            18, 13, 6, 2, 16,
+            3, // round 4: Toromeen hits, claws; at the round's end the Yeti's consciousness roll 3
         ]),
         faces: VecDeque::from([7, 1, 6, 1, 4, 8, 5]),
         // The Yeti's claws all go for Sam (index 0 among the standing party).
@@ -140,8 +141,9 @@ fn yeti_example_replays_as_written() {
     // Round 3: only the first claw lands, for 4: Sam has 4 verve.
     assert_eq!(hits(3).iter().filter(|h| h.4.is_some()).count(), 1);
     assert_eq!(log.rounds[2][SAM].verve, 4);
-    // Round 4: the battleaxe does 8 + 4 = 12 and the Yeti drops to zero; it rolls 3 against
-    // fortitude/willpower 6 and stays conscious; a claw does 5 to Sam: 4 verve, 1 survival.
+    // Round 4: the battleaxe does 8 + 4 = 12 and the Yeti drops to zero; a claw does 5 to Sam:
+    // 4 verve, 1 survival; after both claws (946, 762) the Yeti rolls 3 against
+    // fortitude/willpower 6 and stays conscious.
     assert_eq!(hits(4)[2], (TOROMEEN, YETI, 6, 12, Some(12)));
     assert_eq!(hits(4)[3], (YETI, SAM, 2, 11, Some(5)));
     assert_eq!(log.consciousness, [(4, YETI, 3, 6)]);
@@ -158,7 +160,7 @@ fn yeti_example_replays_as_written() {
 
 /// A 1-vs-1 fighter: no surprise, consciousness rolls that always fail (fortitude and
 /// willpower 0), so a fighter is down exactly when its points run out.
-fn duelist(
+pub(super) fn duelist(
     name: &str,
     side: usize,
     survival: i64,
@@ -190,6 +192,15 @@ fn duelist(
         flee_at_survival: None,
         fights_while_dying: true,
         group_bonus: 0,
+        mojo: 0,
+        mojo_on: MojoOn::DEATH,
+        mojo_reserve: 0,
+        attack_downed: AttackDowned::Never,
+        knockout_blows: false,
+        killing_blows: false,
+        evasion: None,
+        head_protection: 0,
+        warrior: false,
     }
 }
 
@@ -249,6 +260,7 @@ fn duel_matches_dynamic_programming() {
         ],
         vec!["a".into(), "b".into()],
         4,
+        ConflictRules::default(),
     );
     let exact = duel_exact((9, 13, 4), (8, 11, 6), 4);
     assert!((exact.iter().sum::<f64>() - 1.0).abs() < 1e-12);
@@ -279,7 +291,12 @@ fn a_fight_nobody_can_win_is_a_stalemate_at_the_limit() {
     let mut b = duelist("B", 1, 5, 0, -20, "d4");
     a.defense = 20;
     b.defense = 20;
-    let conflict = Conflict::new(vec![a, b], vec!["a".into(), "b".into()], 7);
+    let conflict = Conflict::new(
+        vec![a, b],
+        vec!["a".into(), "b".into()],
+        7,
+        ConflictRules::default(),
+    );
     let tally = sim::run(&conflict, 1000, 1, &sim::NoProgress);
     let rows = summarize(conflict.layout(), &tally, None);
     let get = |m: &str| rows.iter().find(|r| r.metric == m).unwrap().estimate;
@@ -322,6 +339,51 @@ fn bad_fights_are_rejected_with_line_and_key() {
         (
             two("", "survival = 4\nstrength = 4\n"),
             "`combatant.strength`: unknown field `strength`",
+        ),
+        (
+            two("", "survival = 4\nmojo_on = [\"death\", \"luck\"]\n"),
+            "t.scenario:20:21: `combatant.B.mojo_on`: \"luck\" is not allowed; allowed: \"death\", \"consciousness\", \"attack\", \"evasion\", \"surprise\", \"snap_out\"",
+        ),
+        (
+            two("", "survival = 4\nmojo = 1001\n"),
+            "`combatant.B.mojo`: 1001 is out of range; allowed: an integer from 0 to 1000",
+        ),
+        (
+            format!(
+                "[conflict]\nconsciousness_check = \"never\"\n{}",
+                two("", "survival = 4\n")
+            ),
+            "t.scenario:4:23: `conflict.consciousness_check`: \"never\" is not allowed; allowed: \"end_of_round\", \"per_hit\"",
+        ),
+        (
+            format!(
+                "[conflict]\ndeath_contest = \"duel\"\n{}",
+                two("", "survival = 4\n")
+            ),
+            "`conflict.death_contest`: \"duel\" is not allowed; allowed: \"single\", \"contest\"",
+        ),
+        (
+            format!(
+                "[conflict]\nunconscious_for = \"ever\"\n{}",
+                two("", "survival = 4\n")
+            ),
+            "`conflict.unconscious_for`: \"ever\" is not allowed; allowed: \"fight\", \"injuries\"",
+        ),
+        (
+            format!("[conflict]\nmorale = true\n{}", two("", "survival = 4\n")),
+            "`conflict.morale`: unknown field `morale`",
+        ),
+        (
+            two("", "survival = 4\nattack_downed = \"sometimes\"\n"),
+            "`combatant.B.attack_downed`: \"sometimes\" is not allowed; allowed: \"never\", \"also\", \"first\"",
+        ),
+        (
+            two("", "survival = 4\nknockout_blows = true\n"),
+            "t.scenario:4:8: `combatant.A.evasion`: missing: \"B\" deals knockout blows, so \"A\" rolls evasion against them (874)",
+        ),
+        (
+            "[conflict]\nconsciousness_check = \"per_hit\"\n[check]\nscore = 10\n".to_string(),
+            "t.scenario:3:1: `conflict`: [conflict] holds the Guide's choices for a fight; it needs [[combatant]] tables",
         ),
     ];
     for (body, expected) in cases {

@@ -1,0 +1,144 @@
+//! Saved tallies: a checkpoint (`--checkpoint FILE`) or a shard's `tally.json` (`--shard
+//! I/N`). Both hold the exact integer counts of a run's batches `start..end` — counters,
+//! histograms, ratio sums (as decimal strings: they are 128-bit) — with what identifies the
+//! run: the scenario file's path and FNV-1a hash, seed, trials, precision. Written through
+//! the one atomic writer, so a reader sees the old file or the new one.
+
+use crate::error::{OutputError, TallyFileError};
+use crate::stats::{Layout, RatioSums, Tally};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The `format` every saved tally carries.
+pub const FORMAT: &str = "oddsmith-tally-1";
+
+/// A run's batches `start..end`, exactly, and the run they belong to.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SavedTally {
+    /// [`FORMAT`].
+    pub format: String,
+    /// `"checkpoint"` or `"shard"`.
+    pub kind: String,
+    /// Scenario file as given when the run started.
+    pub scenario_path: String,
+    /// FNV-1a hash of the scenario file's bytes, in hex.
+    pub scenario_hash: String,
+    /// Seed of the run.
+    pub seed: u64,
+    /// Trials of the whole run (of every shard together).
+    pub trials: u64,
+    /// `--precision` of the run, if any.
+    pub precision: Option<f64>,
+    /// The output folder the run writes to (a checkpoint resumes into it).
+    pub out: Option<String>,
+    /// `[I, N]` for shard I of N.
+    pub shard: Option<[u64; 2]>,
+    /// First batch held.
+    pub start: u64,
+    /// One past the last batch held; `start..end` are all held.
+    pub end: u64,
+    /// Trials held.
+    pub trials_done: u64,
+    /// Counter names in layout order (checked when read back).
+    pub counter_names: Vec<String>,
+    /// Counter values.
+    pub counters: Vec<u64>,
+    /// Histogram counts, index = value.
+    pub histograms: Vec<Vec<u64>>,
+    /// Ratio sums `[Σx, Σy, Σx², Σy², Σxy]` as decimal strings.
+    pub ratios: Vec<[String; 5]>,
+}
+
+impl SavedTally {
+    /// Fills the counts from `tally` (of `layout`).
+    pub fn with_tally(mut self, layout: &Layout, tally: &Tally) -> Self {
+        self.trials_done = tally.trials();
+        self.counter_names = layout.counter_names().map(str::to_string).collect();
+        self.counters = tally.counters().to_vec();
+        self.histograms = tally
+            .histograms_slice()
+            .iter()
+            .map(|h| h.counts().to_vec())
+            .collect();
+        self.ratios = tally
+            .ratios()
+            .iter()
+            .map(|r| [r.x, r.y, r.xx, r.yy, r.xy].map(|v| v.to_string()))
+            .collect();
+        self
+    }
+
+    /// The counts as a tally of `layout`, or why they do not fit it.
+    pub fn tally(&self, layout: &Layout, path: &Path) -> Result<Tally, TallyFileError> {
+        let bad = |message: String| TallyFileError::Unreadable {
+            path: path.to_path_buf(),
+            message,
+        };
+        let names: Vec<&str> = layout.counter_names().collect();
+        if names
+            != self
+                .counter_names
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+        {
+            return Err(bad(
+                "its metrics are not the scenario's (saved by another oddsmith version?)".into(),
+            ));
+        }
+        let ratios = self
+            .ratios
+            .iter()
+            .map(|r| {
+                let v: Result<Vec<u128>, _> = r.iter().map(|s| s.parse::<u128>()).collect();
+                v.map(|v| RatioSums {
+                    x: v[0],
+                    y: v[1],
+                    xx: v[2],
+                    yy: v[3],
+                    xy: v[4],
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| bad(format!("a ratio sum is not a whole number: {e}")))?;
+        let tally = Tally::from_parts(
+            self.trials_done,
+            self.counters.clone(),
+            self.histograms.clone(),
+            ratios,
+        );
+        if !tally.fits(layout) {
+            return Err(bad("its counts do not fit the scenario's metrics".into()));
+        }
+        Ok(tally)
+    }
+}
+
+/// Writes `saved` to `path` atomically; returns the path.
+pub fn write(saved: &SavedTally, path: &Path) -> Result<PathBuf, OutputError> {
+    let text = serde_json::to_string_pretty(saved).expect("a saved tally always serializes");
+    super::write::write_file(path, (text + "\n").as_bytes())
+}
+
+/// Reads a saved tally.
+pub fn read(path: &Path) -> Result<SavedTally, TallyFileError> {
+    let bad = |message: String| TallyFileError::Unreadable {
+        path: path.to_path_buf(),
+        message,
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
+    let saved: SavedTally = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    if saved.format != FORMAT {
+        return Err(bad(format!(
+            "format \"{}\" is not \"{FORMAT}\"",
+            saved.format
+        )));
+    }
+    if saved.start > saved.end {
+        return Err(bad(format!(
+            "batches {}..{} are backwards",
+            saved.start, saved.end
+        )));
+    }
+    Ok(saved)
+}

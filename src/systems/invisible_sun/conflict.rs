@@ -1,0 +1,227 @@
+//! Invisible Sun conflicts: `[[pc]]` against `[[npc]]` tables on sides `pcs` and `npcs`, fought
+//! round by round to Wounds, Anguish and death (000_2810d6a557b34243.txt, cited `L184`). The
+//! combatants and the rules of one exchange are in [`fighter`], the round engine in [`fight`],
+//! the exact dynamic programme for one PC against one NPC in [`exact`].
+//!
+//! Every roll is the action roll of [`crate::systems::invisible_sun::action`]: NPCs never roll
+//! (L118); a PC's attack is a roll against the NPC's level + Dodge (L120), its defense a roll
+//! against the NPC's level + attack modifier (L118, L168–171). Readings where the seed leaves a
+//! choice (the README lists them with their keys):
+//!
+//! - Each round everyone acts once (L160); `[conflict] order` says which side goes first (the
+//!   seed gives no order). One down before its turn does not act; the fight ends the moment a
+//!   side is all down, or at `[run] max_rounds` as a stalemate.
+//! - A PC's `wound_penalty` (1) is venture lost per Wound on attack, Dodge and Withstand rolls,
+//!   per Anguish on Resist (L181 gives scourges in the Certes pools; the seed never lists
+//!   which rolls those are). An NPC's `wound_penalty` (0) lowers its level per Wound for every
+//!   challenge it presents, never its damage (L121–122); 0 by default, as L197 gives NPCs only
+//!   an Injury-to-Wound ratio and a Wound count.
+//! - Damage less Armor becomes Injuries; every `injuries_per_wound` Injuries, those already
+//!   there included, make a Wound (L179–180, L184); dead at `wounds_to_die` (PCs 3, L181).
+//!   Mental damage (an NPC whose attack is resisted) ignores Armor and becomes Anguish by
+//!   threes on its own track; 3 Anguish puts a PC out, down but not dead (L190–191).
+//! - Physicality bene negate Wounds as a hit lands, Intellect bene Anguish (L183, L191), as
+//!   `negate` says; a negated Wound takes its Injuries with it (L184).
+//! - A roll table's `bene` is the bene the PC wishes to spend on each roll, from Accuracy,
+//!   Movement, Intellect or Physicality by roll (L169–173): what the pool holds, up to the
+//!   wish, and only the bene that raise the chance of success. `effect_level` L spends L
+//!   Accuracy on each attack that can hit, while the pool holds L, for +2L damage on a hit
+//!   (L77–81, L89, L94, L103). Sortilege (magic dice) costs nothing here.
+//!
+//! Metrics: the shared fight metrics of [`FightRecorder`] and, per combatant,
+//! `wounds.<name>.K` and `.mean` (Wounds at the end, the dead at their limit); per PC,
+//! `out.<name>` (3 Anguish), `flux.<name>` (some magic die showed 0 on one of its rolls) and
+//! `physicality_spent.<name>.K` and `.mean` (on Withstand rolls and negating Wounds).
+
+pub mod exact;
+pub mod fight;
+pub mod fighter;
+#[cfg(test)]
+mod tests;
+
+use crate::combat::{FightRecorder, Roster};
+use crate::stats::{
+    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
+};
+use crate::systems::RuleSystem;
+use fight::{Arena, RngDice, Unobserved};
+use fighter::{Npc, Order, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc};
+use rand::Rng;
+
+/// Round limit when `[run] max_rounds` is not given.
+pub const DEFAULT_MAX_ROUNDS: u32 = 100;
+
+/// The ids of one PC's own metrics.
+#[derive(Debug, Clone, Copy)]
+struct PcIds {
+    out: CounterId,
+    flux: CounterId,
+    wounds: HistogramId,
+    physicality_spent: HistogramId,
+}
+
+/// An Invisible Sun conflict.
+#[derive(Debug, Clone)]
+pub struct Conflict {
+    /// The PCs, in file order (roster indices `0..pcs.len()`).
+    pub pcs: Vec<Pc>,
+    /// The NPCs, in file order (roster indices after the PCs).
+    pub npcs: Vec<Npc>,
+    /// Names and sides (`pcs`, then `npcs`).
+    pub roster: Roster,
+    /// Which side acts first.
+    pub order: Order,
+    /// Round limit.
+    pub max_rounds: u32,
+    /// Roster indices in turn order.
+    turns: Vec<usize>,
+    layout: Layout,
+    recorder: FightRecorder,
+    pc_ids: Vec<PcIds>,
+    npc_wounds: Vec<HistogramId>,
+}
+
+impl Conflict {
+    /// A fight of `pcs` against `npcs`; `roster` lists the PCs (side `pcs`) then the NPCs
+    /// (side `npcs`).
+    pub fn new(
+        pcs: Vec<Pc>,
+        npcs: Vec<Npc>,
+        roster: Roster,
+        order: Order,
+        max_rounds: u32,
+    ) -> Self {
+        assert_eq!(roster.len(), pcs.len() + npcs.len());
+        let mut layout = Layout::new();
+        let recorder = FightRecorder::declare(&mut layout, &roster, max_rounds);
+        let sides = roster.sides().to_vec();
+        let meta =
+            |role, label: &str, name: &str, side: &str| Meta::combatant(role, label, name, side);
+        let pc_ids = pcs
+            .iter()
+            .map(|pc| {
+                let n = &pc.name;
+                let side = &sides[0];
+                PcIds {
+                    out: layout.counter(
+                        format!("out.{n}"),
+                        meta(Role::Outcome, "out (3 Anguish)", n, side),
+                    ),
+                    flux: layout
+                        .counter(format!("flux.{n}"), meta(Role::SideEffect, "flux", n, side)),
+                    wounds: layout.histogram(
+                        format!("wounds.{n}"),
+                        PC_WOUNDS_TO_DIE as usize + 1,
+                        HistogramReport::Buckets,
+                        Meta::trial(Role::Distribution, format!("Wounds of {n}")),
+                    ),
+                    physicality_spent: layout.histogram(
+                        format!("physicality_spent.{n}"),
+                        pc.pools[PHYSICALITY] as usize + 1,
+                        HistogramReport::Buckets,
+                        Meta::trial(Role::Distribution, format!("Physicality spent by {n}")),
+                    ),
+                }
+            })
+            .collect();
+        let npc_wounds = npcs
+            .iter()
+            .map(|npc| {
+                layout.histogram(
+                    format!("wounds.{}", npc.name),
+                    npc.wounds_to_die as usize + 1,
+                    HistogramReport::Buckets,
+                    Meta::trial(Role::Distribution, format!("Wounds of {}", npc.name)),
+                )
+            })
+            .collect();
+        Self {
+            turns: fight::turns(pcs.len(), npcs.len(), order),
+            pcs,
+            npcs,
+            roster,
+            order,
+            max_rounds,
+            layout,
+            recorder,
+            pc_ids,
+            npc_wounds,
+        }
+    }
+}
+
+impl RuleSystem for Conflict {
+    type Scratch = Arena;
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn scratch(&self) -> Arena {
+        Arena::default()
+    }
+
+    #[inline]
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, arena: &mut Arena, tally: &mut Tally) {
+        let (ending, rounds) = self.fight(&mut RngDice(rng), arena, &mut Unobserved);
+        let (mut dead, mut down) = (0u64, 0u64);
+        for (i, s) in arena.states.iter().enumerate() {
+            dead |= u64::from(s.dead) << i;
+            down |= u64::from(s.dead || s.out) << i;
+        }
+        let p = self.pcs.len();
+        for (s, ids) in arena.states[..p].iter().zip(&self.pc_ids) {
+            tally.count(ids.out, s.out);
+            tally.count(ids.flux, s.flux);
+            tally.record(ids.wounds, s.body.marks as usize);
+            tally.record(ids.physicality_spent, s.physicality_spent as usize);
+        }
+        for (s, &id) in arena.states[p..].iter().zip(&self.npc_wounds) {
+            tally.record(id, s.body.marks as usize);
+        }
+        self.recorder
+            .record(tally, ending, rounds, &arena.side_down, dead, down);
+    }
+
+    fn exact(&self) -> Option<ExactValues> {
+        exact::solve(self).ok()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let mut notes = vec![self.roster.describe(self.max_rounds)];
+        notes.push(
+            match self.order {
+                Order::PcsFirst => "each round the PCs act first, in file order, then the NPCs",
+                Order::NpcsFirst => "each round the NPCs act first (an ambush), then the PCs",
+            }
+            .to_string(),
+        );
+        for pc in &self.pcs {
+            for npc in &self.npcs {
+                let a = &pc.attack.venture;
+                let d = &pc.defense[npc.defense.index()].venture;
+                notes.push(format!(
+                    "unhurt, {} hits {} at challenge {} − venture {} and defends ({:?}) at \
+                     challenge {} − venture {}, {} success(es) needed; bene on top while the \
+                     pools last",
+                    pc.name,
+                    npc.name,
+                    npc.to_hit(0),
+                    a.base,
+                    npc.defense,
+                    npc.to_defend(0),
+                    d.base,
+                    npc.successes
+                ));
+            }
+        }
+        notes.push(match exact::states(self) {
+            Ok(n) => format!(
+                "exact values: a dynamic programme over {n} states, round by round (flux and \
+                 the rounds quantiles are sampled only)"
+            ),
+            Err(why) => format!("no exact values: {why}"),
+        });
+        notes
+    }
+}

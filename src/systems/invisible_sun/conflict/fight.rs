@@ -1,0 +1,322 @@
+//! The round engine of an Invisible Sun conflict, generic over where the dice come from
+//! ([`Dice`]) and who watches ([`Observer`]), so the same code runs millions of seeded fights
+//! and replays L184 with scripted dice.
+//!
+//! Each round everyone standing acts once (L160), one side in file order and then the other
+//! ([`Order`]). A PC attacks the NPC its `target` picks; an NPC attacks a PC, who rolls the
+//! defense the NPC's attack calls for — defending costs no action (L168) and NPCs never roll
+//! (L118). A combatant down before its turn does not act; the fight ends the moment a side is
+//! all down, or after `max_rounds` as a stalemate. Dice are drawn in this order: the pick of a
+//! target when there is a choice, then the roll's dice (all of them from one draw) when the
+//! roll is neither routine nor impossible.
+
+use super::Conflict;
+use super::fighter::{
+    ACCURACY, Negate, Order, PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc, Plan, Track,
+};
+use crate::combat::{Ending, Standing};
+use crate::systems::invisible_sun::action::{Resolution, VentureDice};
+use rand::Rng;
+
+/// Where a fight's dice come from.
+pub trait Dice {
+    /// Rolls `dice` against `needed` (1–9): (dice succeeding, magic dice showing 0).
+    fn roll(&mut self, dice: &VentureDice, needed: u8) -> (u32, u32);
+    /// A uniform choice in `0..n` (n ≥ 2).
+    fn pick(&mut self, n: usize) -> usize;
+}
+
+/// A fight's dice over a random generator.
+pub struct RngDice<'a, R: Rng + ?Sized>(pub &'a mut R);
+
+impl<R: Rng + ?Sized> Dice for RngDice<'_, R> {
+    #[inline]
+    fn roll(&mut self, dice: &VentureDice, needed: u8) -> (u32, u32) {
+        dice.roll(needed, self.0)
+    }
+
+    #[inline]
+    fn pick(&mut self, n: usize) -> usize {
+        crate::dice::uniform_below(self.0, n as u32) as usize
+    }
+}
+
+/// Which roll a PC made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RollKind {
+    /// Its attack.
+    Attack,
+    /// Its defense against an NPC's attack.
+    Defense,
+}
+
+/// Watches a fight; every method defaults to nothing, so the seeded runner pays nothing.
+pub trait Observer {
+    /// PC `pc` rolled (`kind`) against NPC `npc` (roster indices) in `round`: `plan` says how
+    /// it resolved and the bene it spent, `effect` the Accuracy spent for effect, `success`
+    /// whether it hit or avoided the attack.
+    #[allow(clippy::too_many_arguments)]
+    fn roll(
+        &mut self,
+        _round: u32,
+        _pc: usize,
+        _npc: usize,
+        _kind: RollKind,
+        _plan: Plan,
+        _effect: i64,
+        _success: bool,
+    ) {
+    }
+    /// `who` took `injuries`; `state` is its state after.
+    fn hurt(&mut self, _who: usize, _injuries: i64, _state: &State) {}
+}
+
+/// The observer that watches nothing.
+pub struct Unobserved;
+impl Observer for Unobserved {}
+
+/// A combatant's condition during a fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct State {
+    /// Wounds and Injuries (L179–181).
+    pub body: Track,
+    /// Anguish and the mental Injuries toward the next (L190); PCs only.
+    pub mind: Track,
+    /// Bene left, by pool (PCs only).
+    pub pools: [i64; 4],
+    /// Physicality bene spent (on Withstand rolls and negating Wounds).
+    pub physicality_spent: i64,
+    /// Dead: Wounds reached the limit.
+    pub dead: bool,
+    /// Out: 3 Anguish (L190); down, not dead.
+    pub out: bool,
+    /// Rolled a flux on some magic die.
+    pub flux: bool,
+    /// The foe it keeps attacking (`Targeting::Focus`).
+    focus: Option<usize>,
+}
+
+/// Per-batch buffers, reused by every fight so a trial allocates nothing.
+#[derive(Debug, Clone, Default)]
+pub struct Arena {
+    /// Everyone's state: the PCs, then the NPCs (roster order).
+    pub states: Vec<State>,
+    /// Per side: the round it went down (`max_rounds + 1` if it never did).
+    pub side_down: [u32; 2],
+    /// Bit `i`: combatant `i` stands.
+    up: u64,
+}
+
+impl Conflict {
+    /// Plays one fight; leaves everyone's final state in `arena` and returns how it ended and
+    /// after how many rounds.
+    pub fn fight<D: Dice + ?Sized, O: Observer>(
+        &self,
+        dice: &mut D,
+        arena: &mut Arena,
+        observer: &mut O,
+    ) -> (Ending, u32) {
+        self.setup(arena);
+        for round in 1..=self.max_rounds {
+            for &i in &self.turns {
+                if arena.up >> i & 1 == 0 {
+                    continue;
+                }
+                let hurt = if i < self.pcs.len() {
+                    self.pc_turn(i, round, dice, arena, observer)
+                } else {
+                    self.npc_turn(i, round, dice, arena, observer)
+                };
+                // Only the side of the one hurt can have gone down.
+                if let Some(side) = hurt
+                    && arena.up & self.roster.side_mask(side) == 0
+                {
+                    arena.side_down[side] = round;
+                    return (Ending::Win(1 - side), round);
+                }
+            }
+        }
+        (Ending::Stalemate, self.max_rounds)
+    }
+
+    fn setup(&self, arena: &mut Arena) {
+        let n = self.pcs.len() + self.npcs.len();
+        arena.states.clear();
+        arena.states.extend(self.pcs.iter().map(|pc| State {
+            pools: pc.pools,
+            ..State::default()
+        }));
+        arena.states.resize(n, State::default());
+        arena.up = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+        arena.side_down = [self.max_rounds + 1; 2];
+    }
+
+    /// PC `i` attacks; returns the side of a foe it hurt.
+    #[inline]
+    fn pc_turn<D: Dice + ?Sized, O: Observer>(
+        &self,
+        i: usize,
+        round: u32,
+        dice: &mut D,
+        arena: &mut Arena,
+        observer: &mut O,
+    ) -> Option<usize> {
+        let pc = &self.pcs[i];
+        let p = self.pcs.len();
+        let t = self.choose(i, 0, dice, arena)?;
+        let npc = &self.npcs[t - p];
+        let foe = arena.states[t].body;
+        let me = &mut arena.states[i];
+        let swing = pc.swing(npc, foe.marks, me.body.marks, me.pools[ACCURACY]);
+        me.pools[ACCURACY] -= swing.plan.bene + swing.effect;
+        let hit = roll(
+            &pc.attack.dice,
+            pc.attack.venture.successes,
+            swing.plan,
+            dice,
+            me,
+        );
+        observer.roll(round, i, t, RollKind::Attack, swing.plan, swing.effect, hit);
+        if !hit {
+            return None;
+        }
+        let s = &mut arena.states[t];
+        s.body.take(
+            swing.injuries,
+            npc.injuries_per_wound,
+            npc.wounds_to_die,
+            Negate::Never,
+            0,
+            0,
+        );
+        if s.body.marks >= npc.wounds_to_die {
+            s.dead = true;
+            arena.up &= !(1 << t);
+        }
+        observer.hurt(t, swing.injuries, &arena.states[t]);
+        Some(1)
+    }
+
+    /// NPC `i` attacks; returns the side of a foe it hurt.
+    #[inline]
+    fn npc_turn<D: Dice + ?Sized, O: Observer>(
+        &self,
+        i: usize,
+        round: u32,
+        dice: &mut D,
+        arena: &mut Arena,
+        observer: &mut O,
+    ) -> Option<usize> {
+        let npc = &self.npcs[i - self.pcs.len()];
+        let wounds = arena.states[i].body.marks;
+        let t = self.choose(i, 1, dice, arena)?;
+        let pc = &self.pcs[t];
+        let kind = npc.defense;
+        let me = &mut arena.states[t];
+        let track = if kind.mental() { me.mind } else { me.body };
+        let pool = kind.pool();
+        let plan = pc.guard(npc, wounds, track.marks, me.pools[pool]);
+        me.pools[pool] -= plan.bene;
+        if pool == PHYSICALITY {
+            me.physicality_spent += plan.bene;
+        }
+        let table = &pc.defense[kind.index()];
+        let avoided = roll(&table.dice, npc.successes, plan, dice, me);
+        observer.roll(round, t, i, RollKind::Defense, plan, 0, avoided);
+        if avoided {
+            return None;
+        }
+        let injuries = pc.injuries_from(npc);
+        let neg = Pc::negation_pool(kind);
+        let (track, limit_hit) = if kind.mental() {
+            (&mut me.mind, &mut me.out)
+        } else {
+            (&mut me.body, &mut me.dead)
+        };
+        let spent = pc.hurt(track, injuries, me.pools[neg]);
+        *limit_hit = track.marks >= PC_WOUNDS_TO_DIE;
+        me.pools[neg] -= spent;
+        if neg == PHYSICALITY {
+            me.physicality_spent += spent;
+        }
+        if me.dead || me.out {
+            arena.up &= !(1 << t);
+        }
+        observer.hurt(t, injuries, &arena.states[t]);
+        Some(0)
+    }
+
+    /// The foe combatant `i` (on `side`) attacks, by its targeting policy among those standing.
+    #[inline]
+    fn choose<D: Dice + ?Sized>(
+        &self,
+        i: usize,
+        side: usize,
+        dice: &mut D,
+        arena: &mut Arena,
+    ) -> Option<usize> {
+        let standing = Standing(arena.up);
+        let foes = standing.foes_of(&self.roster, side);
+        // A lone foe needs no policy.
+        if foes.0.count_ones() == 1 {
+            return Some(foes.0.trailing_zeros() as usize);
+        }
+        let target = if side == 0 {
+            self.pcs[i].target
+        } else {
+            self.npcs[i - self.pcs.len()].target
+        };
+        let (states, p) = (&arena.states, self.pcs.len());
+        let mut focus = arena.states[i].focus;
+        let weakness = |t: usize| self.weakness(t, p, &states[t]);
+        let t = target.choose(&self.roster, side, standing, &mut focus, weakness, |n| {
+            dice.pick(n)
+        });
+        arena.states[i].focus = focus;
+        t
+    }
+
+    /// How weak combatant `t` is, for `target = "weakest"`: the Injuries that would still take
+    /// it down, Armor and bene aside.
+    fn weakness(&self, t: usize, p: usize, s: &State) -> i64 {
+        let left =
+            |track: &Track, per: i64, limit: i64| (limit - track.marks) * per - track.injuries;
+        if t < p {
+            let (per, limit) = (PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE);
+            left(&s.body, per, limit).min(left(&s.mind, per, limit))
+        } else {
+            let n = &self.npcs[t - p];
+            left(&s.body, n.injuries_per_wound, n.wounds_to_die)
+        }
+    }
+}
+
+/// The turn order: roster indices of the side that acts first, then the other's.
+pub fn turns(pcs: usize, npcs: usize, order: Order) -> Vec<usize> {
+    let (first, second) = match order {
+        Order::PcsFirst => (0..pcs, pcs..pcs + npcs),
+        Order::NpcsFirst => (pcs..pcs + npcs, 0..pcs),
+    };
+    first.chain(second).collect()
+}
+
+/// Rolls a planned roll needing `successes`; a flux marks `me`. Routine and impossible rolls
+/// draw nothing.
+#[inline]
+fn roll<D: Dice + ?Sized>(
+    dice_of: &VentureDice,
+    successes: u32,
+    plan: Plan,
+    dice: &mut D,
+    me: &mut State,
+) -> bool {
+    match plan.resolution {
+        Resolution::Automatic => true,
+        Resolution::Impossible => false,
+        Resolution::Roll(needed) => {
+            let (hits, fluxes) = dice.roll(dice_of, needed);
+            me.flux |= fluxes > 0;
+            hits >= successes
+        }
+    }
+}

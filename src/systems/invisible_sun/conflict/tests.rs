@@ -1,0 +1,324 @@
+//! Conflict tests: the exact programme against an independent one ([`dp`]) for one PC against
+//! one NPC — both orders, Expansive Endeavor, an NPC's wound penalty, a resisted magical
+//! attack, a near-stalemate — and sampled estimates within 4.5 standard errors of exact; the
+//! L184 example replayed with scripted dice ([`replay`]); a fight nobody can hurt; the
+//! programme's limits; bad input named by line and key.
+
+mod dp;
+mod replay;
+
+use super::Conflict;
+use crate::systems::RuleSystem;
+use crate::systems::testing::{rows, within};
+use crate::systems::{LoadedSystem, Scenario, SystemKind, scenario_text};
+use dp::Duel;
+
+fn load(body: &str) -> Result<Scenario, String> {
+    let text = scenario_text(SystemKind::InvisibleSun, body);
+    Scenario::from_text("t.scenario", &text).map_err(|e| e.to_string())
+}
+
+pub(super) fn conflict(body: &str) -> Conflict {
+    match load(body).unwrap_or_else(|e| panic!("{e}")).system {
+        LoadedSystem::InvisibleSun(crate::systems::invisible_sun::Loaded::Conflict(c)) => *c,
+        _ => panic!("not a conflict"),
+    }
+}
+
+/// Schaelee's numbers from the shipped scenario against one level 5 vampire.
+fn schaelee() -> Duel {
+    Duel {
+        pcs_first: true,
+        max_rounds: 30,
+        armor: 1,
+        pools: [2, 1, 0, 2],
+        wound_penalty: 1,
+        negate: "greedy",
+        expansive: false,
+        attack_base: 2,
+        attack_dice: 0,
+        attack_bene: 0,
+        damage: 4,
+        effect: 1,
+        defense_base: 1,
+        defense_dice: 1,
+        defense_bene: 1,
+        level: 5,
+        dodge: 1,
+        npc_armor: 0,
+        npc_damage: 5,
+        attack_modifier: 0,
+        defense: "dodge",
+        successes: 1,
+        injuries_per_wound: 3,
+        wounds_to_die: 3,
+        npc_wound_penalty: 0,
+    }
+}
+
+/// The duels the exact programme is checked on.
+fn duels() -> Vec<(&'static str, Duel)> {
+    let base = schaelee();
+    vec![
+        ("pcs first", base.clone()),
+        (
+            "npcs first",
+            Duel {
+                pcs_first: false,
+                ..base.clone()
+            },
+        ),
+        (
+            // Expansive Endeavor: 2 bene on each Withstand from the pool that also negates
+            // Wounds, several at a time; effect level 2; a tougher NPC with armor.
+            "expansive, withstand",
+            Duel {
+                expansive: true,
+                pools: [5, 0, 0, 5],
+                attack_base: 1,
+                attack_dice: 1,
+                damage: 3,
+                effect: 2,
+                defense: "withstand",
+                defense_base: 1,
+                defense_dice: 0,
+                defense_bene: 2,
+                level: 6,
+                npc_armor: 1,
+                npc_damage: 7,
+                injuries_per_wound: 4,
+                wounds_to_die: 4,
+                ..base.clone()
+            },
+        ),
+        (
+            // An NPC weakened by its Wounds (L121–122), a magical mind attack resisted with
+            // two successes and Intellect, Anguish negated only when it would put her out,
+            // Accuracy bene on the attack.
+            "npc wound penalty, resist",
+            Duel {
+                pools: [3, 0, 3, 0],
+                negate: "lethal_only",
+                attack_bene: 1,
+                effect: 0,
+                defense: "resist",
+                defense_base: 2,
+                defense_dice: 2,
+                defense_bene: 1,
+                level: 6,
+                npc_damage: 4,
+                successes: 2,
+                injuries_per_wound: 2,
+                wounds_to_die: 5,
+                npc_wound_penalty: 1,
+                ..base.clone()
+            },
+        ),
+        (
+            // Hardly anyone hits and a hit is a scratch: about a quarter of fights reach the limit.
+            "near stalemate",
+            Duel {
+                pcs_first: false,
+                max_rounds: 12,
+                armor: 2,
+                pools: [0, 0, 0, 0],
+                negate: "never",
+                attack_base: 0,
+                damage: 5,
+                effect: 0,
+                defense_base: 0,
+                defense_dice: 0,
+                defense_bene: 0,
+                level: 7,
+                npc_damage: 3,
+                attack_modifier: -3,
+                dodge: 1,
+                ..base
+            },
+        ),
+    ]
+}
+
+#[test]
+fn the_exact_programme_agrees_with_an_independent_one_and_with_sampling() {
+    for (label, duel) in duels() {
+        let c = conflict(&duel.scenario());
+        let exact = c
+            .exact()
+            .unwrap_or_else(|| panic!("{label}: no exact values"));
+        let theirs = dp::solve(&duel);
+        for (k, v) in &theirs {
+            let mine = exact
+                .get(k)
+                .unwrap_or_else(|| panic!("{label}: no exact {k}"));
+            assert!((mine - v).abs() < 1e-9, "{label}: {k} {mine} vs {v}");
+        }
+        for (k, v) in &exact {
+            let foe_dead = theirs["death.Foe"];
+            let theirs_k = match k.as_str() {
+                "draw" => 0.0,
+                "down.Foe" | "any_death.npcs" | "all_down.npcs" => foe_dead,
+                "any_death.pcs" => theirs["death.Ana"],
+                "all_down.pcs" => theirs["down.Ana"],
+                _ => theirs.get(k).copied().unwrap_or(0.0),
+            };
+            assert!(
+                (v - theirs_k).abs() < 1e-9,
+                "{label}: {k} {v} vs {theirs_k}"
+            );
+        }
+        let total: f64 = ["win.pcs", "win.npcs", "stalemate"]
+            .iter()
+            .map(|k| exact[*k])
+            .sum();
+        assert!(
+            (total - 1.0).abs() < 1e-12,
+            "{label}: outcomes sum to {total}"
+        );
+        let rows = rows(&c, 400_000, 11);
+        for (k, v) in &exact {
+            within(&rows[k], *v);
+        }
+    }
+    // The near-stalemate reaches its limit often enough to be checked.
+    let (_, near) = duels().pop().unwrap();
+    let stalemate = dp::solve(&near)["stalemate"];
+    assert!(stalemate > 0.1 && stalemate < 0.5, "{stalemate}");
+}
+
+#[test]
+fn exact_values_have_the_hand_derived_first_round() {
+    // One round only, PCs first: she hits the vampire (challenge 6 − 2 = 4 needed, 60%) for
+    // 4 + 2 (effect) = 6 Injuries, 2 Wounds; it hits back when her Dodge fails (5 − 2 = 3
+    // needed on two dice: 9% fail), 4 Injuries: a Wound she negates, and an Injury.
+    let d = Duel {
+        max_rounds: 1,
+        ..schaelee()
+    };
+    let e = conflict(&d.scenario()).exact().unwrap();
+    assert!((e["wounds.Foe.2"] - 0.6).abs() < 1e-12);
+    assert!((e["physicality_spent.Ana.1"] - 0.09).abs() < 1e-12);
+    assert!((e["stalemate"] - 1.0).abs() < 1e-12);
+    assert!((e["rounds.mean"] - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn a_fight_nobody_can_hurt_is_a_stalemate_at_the_limit() {
+    let body = "[run]\nmax_rounds = 7\n\
+        [[pc]]\nname = \"A\"\narmor = 9\nattack = { skill = 9, damage = 1 }\n\
+        [[npc]]\nname = \"B\"\nlevel = 3\narmor = 2\n\
+        [[npc]]\nname = \"C\"\nlevel = 9\narmor = 5\n";
+    let c = conflict(body);
+    assert!(c.exact().is_none(), "two NPCs: sampled only");
+    let rows = rows(&c, 2000, 3);
+    assert_eq!(rows["stalemate"].estimate, 1.0);
+    assert_eq!(rows["rounds.mean"].estimate, 7.0);
+    assert_eq!(rows["wounds.A.0"].estimate, 1.0);
+    let one = conflict(&body[..body.find("[[npc]]\nname = \"C\"").unwrap()]);
+    let e = one.exact().unwrap();
+    assert_eq!((e["stalemate"], e["rounds.mean"]), (1.0, 7.0));
+}
+
+#[test]
+fn past_its_limits_the_programme_gives_way_with_a_note() {
+    let body = "[[pc]]\nname = \"A\"\naccuracy = 99\nmovement = 99\nphysicality = 99\n\
+        attack = { skill = 1, damage = 3, bene = 1 }\ndodge = { bene = 1 }\n\
+        [[npc]]\nname = \"B\"\nlevel = 5\ninjuries_per_wound = 10\nwounds_to_die = 20\n";
+    let c = conflict(body);
+    assert!(c.exact().is_none());
+    let notes = c.notes().join("\n");
+    assert!(
+        notes.contains("no exact values") && notes.contains("limits"),
+        "{notes}"
+    );
+}
+
+#[test]
+fn bad_conflicts_name_the_key_and_what_is_allowed() {
+    let pc = "[[pc]]\nname = \"A\"\n";
+    let npc = "[[npc]]\nname = \"B\"\nlevel = 4\n";
+    let attack = "attack = { skill = 1, damage = 4 }\n";
+    let cases: Vec<(String, &str)> = vec![
+        (
+            format!("{pc}attack = {{ damage = 4, bene = 1, effect_level = 1 }}\n{npc}"),
+            "`pc.A.attack.effect_level`: bene go on the venture or on the effect, not both (L77)",
+        ),
+        (
+            format!("{pc}attack = {{ damage = 4, effect_level = 2 }}\n{npc}"),
+            "effect level 2 needs Expansive Endeavor (L79)",
+        ),
+        (
+            format!(
+                "{pc}expansive_endeavor = true\nattack = {{ damage = 4, effect_level = 5 }}\n{npc}"
+            ),
+            "`pc.A.attack.effect_level`: 5 is out of range; allowed: an integer from 0 to 4",
+        ),
+        (
+            format!("{pc}{attack}dodge = {{ help = 1, helper_skill = 2 }}\n{npc}"),
+            "`pc.A.dodge.helper_skill`",
+        ),
+        (
+            format!("{pc}{attack}dodge = {{ successes = 2 }}\n{npc}"),
+            "attack_successes",
+        ),
+        (
+            format!("{pc}{attack}[[npc]]\nname = \"B\"\nlevel = 18\n"),
+            "`npc.B.level`: 18 is out of range; allowed: an integer from 0 to 17",
+        ),
+        (
+            format!("{pc}{attack}[[npc]]\nname = \"B\"\n"),
+            "`npc.B.level`: missing",
+        ),
+        (
+            format!("{pc}{attack}negate = \"sometimes\"\n{npc}"),
+            "`pc.A.negate`: \"sometimes\" is not allowed; allowed: \"greedy\", \"lethal_only\", \"never\"",
+        ),
+        (
+            format!("[conflict]\norder = \"ambush\"\n{pc}{attack}{npc}"),
+            "`conflict.order`: \"ambush\" is not allowed; allowed: \"pcs_first\", \"npcs_first\"",
+        ),
+        (
+            format!("{pc}{attack}{npc}attack_defense = \"parry\"\n"),
+            "`npc.B.attack_defense`: \"parry\" is not allowed; allowed: \"dodge\", \"withstand\", \"resist\"",
+        ),
+        (format!("{pc}{attack}"), "there is no [[npc]]"),
+        (npc.to_string(), "there is no [[pc]]"),
+        (
+            format!("{pc}{attack}[[npc]]\nname = \"A\"\nlevel = 4\n"),
+            "`npc.name`: \"A\" is used twice",
+        ),
+        (
+            format!("{pc}{npc}"),
+            "`pc.A.attack`: \"A\" needs its attack",
+        ),
+        (
+            format!("{pc}attack = {{ skill = 1 }}\n{npc}"),
+            "`pc.A.attack.damage`: missing",
+        ),
+        (
+            format!("{pc}{attack}target = \"Z\"\n{npc}"),
+            "`pc.A.target`: \"Z\" names nobody; allowed: \"random\", \"weakest\", \"focus\" or a foe's name (\"B\")",
+        ),
+        (
+            format!("{pc}{attack}{npc}injuries_per_wound = 0\n"),
+            "`npc.B.injuries_per_wound`: 0 is out of range; allowed: an integer from 1 to 10",
+        ),
+        (
+            format!("{pc}{attack}{npc}wounds_to_die = 21\n"),
+            "`npc.B.wounds_to_die`: 21 is out of range; allowed: an integer from 1 to 20",
+        ),
+        (
+            format!("[check]\nchallenge = 3\n{pc}{attack}{npc}"),
+            "a scenario describes one thing",
+        ),
+        (
+            format!("[run]\nmax_rounds = 0\n{pc}{attack}{npc}"),
+            "`run.max_rounds`: 0 is not allowed",
+        ),
+    ];
+    for (body, expected) in cases {
+        let err = load(&body).err().unwrap_or_else(|| panic!("loads: {body}"));
+        assert!(err.contains(expected), "{err}\n  expected: {expected}");
+        assert!(err.contains("t.scenario:"), "names the file: {err}");
+    }
+}

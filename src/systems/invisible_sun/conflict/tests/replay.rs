@@ -1,0 +1,165 @@
+//! L184 replayed with scripted dice: the shipped `vampire_and_thrall.toml`, the vampire and
+//! its thrall first (the example opens with their attacks). After the vampire's 5: 0 Wounds,
+//! 1 Injury, 1 Physicality bene left; after the maul's 6: 1 Wound, 0 Injuries, 0 bene; her next
+//! attack and Dodge at −1.
+
+use super::super::fight::{Arena, Dice, Observer, RollKind, State};
+use super::super::fighter::{ACCURACY, MOVEMENT, PHYSICALITY, Plan, Track};
+use super::conflict;
+use crate::combat::Ending;
+use crate::systems::invisible_sun::action::{Resolution, VentureDice};
+use std::collections::VecDeque;
+
+/// Dice that show the faces written down, mundane die first.
+struct Scripted(VecDeque<Vec<u8>>);
+
+impl Dice for Scripted {
+    fn roll(&mut self, _dice: &VentureDice, needed: u8) -> (u32, u32) {
+        let faces = self
+            .0
+            .pop_front()
+            .expect("a roll the script did not expect");
+        let hits = faces.iter().filter(|&&f| f >= needed).count() as u32;
+        let fluxes = faces.iter().skip(1).filter(|&&f| f == 0).count() as u32;
+        (hits, fluxes)
+    }
+
+    fn pick(&mut self, _n: usize) -> usize {
+        panic!("no choice of foe in this replay")
+    }
+}
+
+/// What happened, in order.
+#[derive(Debug, Default)]
+struct Log {
+    /// (round, kind, NPC index, plan, effect, success).
+    rolls: Vec<(u32, RollKind, usize, Plan, i64, bool)>,
+    /// (who, injuries, state after).
+    hurts: Vec<(usize, i64, State)>,
+}
+
+impl Observer for Log {
+    fn roll(
+        &mut self,
+        round: u32,
+        _pc: usize,
+        npc: usize,
+        kind: RollKind,
+        plan: Plan,
+        effect: i64,
+        success: bool,
+    ) {
+        self.rolls.push((round, kind, npc, plan, effect, success));
+    }
+
+    fn hurt(&mut self, who: usize, injuries: i64, state: &State) {
+        self.hurts.push((who, injuries, *state));
+    }
+}
+
+const VAMPIRE: usize = 1;
+const THRALL: usize = 2;
+
+#[test]
+fn schaelee_against_the_vampire_and_its_thrall_as_l184_tells_it() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/vampire_and_thrall.toml"
+    ))
+    .unwrap();
+    let body = text
+        .replacen("order = \"pcs_first\"", "order = \"npcs_first\"", 1)
+        .replacen("max_rounds = 20", "max_rounds = 2", 1);
+    let body = &body[body.find("[run]").unwrap()..];
+    let c = conflict(body);
+    let script = [
+        // Round 1. The vampire: her Dodge (skill 1 + 1 Movement bene against level 5, 3
+        // needed, mundane and Sortilege die) fails.
+        vec![2, 1],
+        // The thrall: no Movement left, 4 − 1 = 3 needed; fails.
+        vec![1, 2],
+        // Her attack on the thrall (skill 1 + tools 1 against 4 + Dodge 1), wounded: misses.
+        vec![3],
+        // Round 2. The vampire again: her Dodge at −1 (a Sortilege 0: a flux) succeeds.
+        vec![9, 0],
+        // The thrall: succeeds.
+        vec![9, 9],
+        // Her attack, still at −1: hits.
+        vec![8],
+    ];
+    let mut dice = Scripted(script.into_iter().collect());
+    let mut arena = Arena::default();
+    let mut log = Log::default();
+    let (ending, rounds) = c.fight(&mut dice, &mut arena, &mut log);
+    assert!(dice.0.is_empty(), "every scripted roll was used");
+    assert_eq!((ending, rounds), (Ending::Stalemate, 2));
+
+    let roll = |needed: u8, bene: i64| Plan {
+        resolution: Resolution::Roll(needed),
+        bene,
+    };
+    let rolls: Vec<_> = log
+        .rolls
+        .iter()
+        .map(|&(r, k, n, p, _, s)| (r, k, n, p, s))
+        .collect();
+    assert_eq!(
+        rolls,
+        [
+            (1, RollKind::Defense, VAMPIRE, roll(3, 1), false),
+            (1, RollKind::Defense, THRALL, roll(3, 0), false),
+            (1, RollKind::Attack, THRALL, roll(4, 0), false),
+            (2, RollKind::Defense, VAMPIRE, roll(5, 0), true),
+            (2, RollKind::Defense, THRALL, roll(4, 0), true),
+            (2, RollKind::Attack, THRALL, roll(4, 0), true),
+        ]
+    );
+    // Unhurt she would need 5 − (2 − 0) = 3 to hit the thrall and 5 − 1 = 4 to Dodge the
+    // vampire without bene: both are one worse, the −1 of her one Wound (L184).
+    let hit_unhurt = 4 + 1 - 2;
+    let dodge_unhurt = 5 - 1;
+    assert_eq!(rolls[2].3.resolution, Resolution::Roll(hit_unhurt + 1));
+    assert_eq!(rolls[3].3.resolution, Resolution::Roll(dodge_unhurt + 1));
+    // Bene for effect is paid on both attacks, hit or miss (L77–81): 2 Accuracy, then none.
+    assert_eq!(log.rolls[2].4, 1);
+    assert_eq!(log.rolls[5].4, 1);
+
+    // The vampire's 5 less Armor 1: a Wound negated and an Injury (L184).
+    let (who, injuries, after_vampire) = log.hurts[0];
+    assert_eq!((who, injuries), (0, 4));
+    assert_eq!(
+        after_vampire.body,
+        Track {
+            marks: 0,
+            injuries: 1
+        }
+    );
+    assert_eq!(after_vampire.pools[PHYSICALITY], 1);
+    assert_eq!(after_vampire.pools[MOVEMENT], 0);
+    // The maul's 6 less 1: 2 Wounds with the Injury, one negated: 1 Wound, no Injuries, no
+    // Physicality left.
+    let (who, injuries, after_maul) = log.hurts[1];
+    assert_eq!((who, injuries), (0, 5));
+    assert_eq!(
+        after_maul.body,
+        Track {
+            marks: 1,
+            injuries: 0
+        }
+    );
+    assert_eq!(after_maul.pools[PHYSICALITY], 0);
+    assert_eq!(after_maul.physicality_spent, 2);
+    // Her hit in round 2: 4 + 2 for effect = 6 Injuries, 2 of the thrall's Wounds.
+    let (who, injuries, thrall) = log.hurts[2];
+    assert_eq!((who, injuries), (THRALL, 6));
+    assert_eq!(
+        thrall.body,
+        Track {
+            marks: 2,
+            injuries: 0
+        }
+    );
+    let schaelee = &arena.states[0];
+    assert_eq!(schaelee.pools[ACCURACY], 0);
+    assert!(schaelee.flux && !schaelee.dead);
+}
