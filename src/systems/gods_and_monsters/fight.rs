@@ -16,9 +16,9 @@
 
 use super::conflict::Fighter;
 use super::rules::{
-    AttackDowned, ConflictRules, ConsciousnessCheck, DeathContest, MAX_DEATH_EXCHANGES, MojoKind,
-    ROUNDS_PER_MINUTE, UnconsciousFor,
+    AttackDowned, ConflictRules, ConsciousnessCheck, MojoKind, ROUNDS_PER_MINUTE, UnconsciousFor,
 };
+use super::survival;
 use crate::combat::{FightDice, Roster, Standing};
 use crate::dice::DiceExpr;
 use rand::Rng;
@@ -220,7 +220,9 @@ fn consciousness_roll<Ro: Roller>(
 ) -> (bool, i64, i64) {
     let needed = f.willpower.max(f.fortitude) - s.injuries + f.group_bonus
         - 3 * i64::from(s.surprised && round >= 2);
-    let (ok, roll) = roll_under(roller, f, s, MojoKind::Consciousness, needed);
+    let (ok, roll) = survival::consciousness(roller, needed, |miss| {
+        bid(f, s, MojoKind::Consciousness, miss)
+    });
     (ok, roll, needed)
 }
 
@@ -330,11 +332,9 @@ impl Battle<'_> {
         self.end_round(round, roller, arena, observer);
     }
 
-    /// A time to die (613, 617): the injuries act (d20 ≤ injuries) and the combatant resists
-    /// with endurance − injuries, +2 while unconscious. Dying if the injuries' roll succeeds
-    /// and the endurance roll fails (after any death bid); both succeeding ends it with
-    /// `death_contest = "single"`, and rolls again with `"contest"` (724), doubled when
-    /// neither can fail (728). Returns whether the combatant is dying.
+    /// A time to die for `f` ([`survival::death_contest`]): endurance − injuries + group
+    /// bonus, +2 while unconscious, −3 while surprised after round 1; death bids from the
+    /// mojo pool (no reserve). Returns whether the combatant is dying.
     fn death_contest<Ro: Roller>(
         &self,
         round: u32,
@@ -342,32 +342,17 @@ impl Battle<'_> {
         s: &mut State,
         roller: &mut Ro,
     ) -> bool {
-        let injuries = s.injuries;
         let endurance = f.endurance - s.injuries + 2 * i64::from(!s.conscious) + f.group_bonus
             - 3 * i64::from(s.surprised && round >= 2);
-        let exchanges = match self.rules.death_contest {
-            DeathContest::Single => 1,
-            DeathContest::Contest => MAX_DEATH_EXCHANGES,
-        };
-        let doubled =
-            self.rules.death_contest == DeathContest::Contest && injuries >= 20 && endurance >= 20;
-        let factor = if doubled { 2 } else { 1 };
-        for _ in 0..exchanges {
-            let injuries_hit = factor * roller.d20() <= injuries;
-            let roll = factor * roller.d20();
-            let endured = roll <= endurance || {
-                let saved = injuries_hit && bid(f, s, MojoKind::Death, roll - endurance);
-                s.mojo_saved |= saved;
-                saved
-            };
-            if !injuries_hit {
-                return false;
-            }
-            if !endured {
-                return true;
-            }
-        }
-        false
+        let out = survival::death_contest(
+            roller,
+            s.injuries,
+            endurance,
+            self.rules.death_contest,
+            |miss| bid(f, s, MojoKind::Death, miss),
+        );
+        s.mojo_saved |= out.saved;
+        out.dying
     }
 
     /// Lands `(damage, direct)`: `direct` goes straight to injury points (a killing or

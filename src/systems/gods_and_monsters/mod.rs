@@ -5,7 +5,8 @@
 //! A scenario picks one by the section it has: `[check]` for a single roll ([`roll`]),
 //! `[contest]` for a contested action ([`contest`]), `[[combatant]]` tables for a fight
 //! ([`conflict`], played round by round in [`fight`], with the Guide's choices of `[conflict]`
-//! in [`rules`]). [`schema`] reads the sections.
+//! in [`rules`]). [`schema`] reads the sections; [`survival`] holds the consciousness roll
+//! and death contest that every hurt shares.
 
 pub mod conflict;
 pub mod contest;
@@ -14,6 +15,7 @@ pub mod group;
 pub mod roll;
 pub mod rules;
 mod schema;
+pub mod survival;
 
 pub use schema::System;
 
