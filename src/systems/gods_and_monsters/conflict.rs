@@ -41,16 +41,31 @@
 //!   `knockout_blows` [false]: attacks on surprised foes are knockout blows (874–878). Both
 //!   are called shots, rolled first at −3 to hit with −2 defense that round (806–808);
 //!   +10 to hit the unconscious, +4 the unaware, not both (852).
-//! - `evasion` (0–40; required when a foe deals knockout blows), `head_protection` [0]: the
+//! - `evasion` (0–40; required when a foe deals knockout blows, or when the combatant is in
+//!   close combat and someone out of it has a ranged attack), `head_protection` [0]: the
 //!   knockout's evasion roll; `warrior` [verve_in_combat]: its knockouts put two points on
-//!   injuries, not one (878).
+//!   injuries, not one (878), and it uses cover better (815).
+//! - `cover` ["none"] | "weak" | "strong" | "full": defense against ranged attacks, +1/+2/+3
+//!   for warriors and 0/+1/+2 for others (815–817).
+//! - `close_combat` [true]: melee attacks reach only foes in close combat, from combatants in
+//!   it; ranged attacks reach any foe (772). `called_shots_into_melee` [false]: its ranged
+//!   shots from out of close combat at a foe in it are called shots (782).
+//! - Per attack: `ranged` [false], `fire_actions` [1] (1–10: crossbow 2, arquebus 3, 147–187)
+//!   and `loaded` [true]: an attack with n fire actions fires, then readies n − 1 rounds
+//!   (n − 2 out of close combat, 790); unloaded, it readies first.
+//! - A ranged shot from out of close combat at a foe in it (780–784): 3–5 combatants standing
+//!   in close combat (a unit counts as its `group_size`) give everyone there strong cover
+//!   against it, 6+ full (or their own, if better). On an uncalled hit each standing foe of
+//!   the target in close combat whom the same d20 would have hit rolls evasion or takes the
+//!   same damage; on a miss one of them at random rolls evasion + defense or takes a fresh
+//!   damage roll.
 //!
 //! The Guide's choices are in `[conflict]` ([`super::rules`]).
 //!
 //! `[run] max_rounds` [100] ends a fight nobody wins as a stalemate.
 
-use super::fight::{Arena, Battle, RngRoller, Unobserved};
-use super::rules::{AttackDowned, ConflictRules, MojoOn};
+use super::fight::{Arena, Battle, Field, RngRoller, Unobserved};
+use super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
 use crate::combat::{FightRecorder, MAX_FIGHTERS, Roster};
 use crate::dice::DiceExpr;
 use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Role, Tally};
@@ -69,6 +84,37 @@ pub struct Attack {
     pub damage: DiceExpr,
     /// Bonus to hit with this attack.
     pub bonus: i64,
+    /// A missile or thrown weapon: reaches any foe; cover counts against it (772, 815).
+    pub ranged: bool,
+    /// Rounds it readies after firing before it fires again: fire actions − 1 in close
+    /// combat, − 2 out of it (129, 788–790), never below 0.
+    pub reload: u8,
+    /// Rounds it readies before it first fires: 0 when loaded, else as `reload`.
+    pub first_ready: u8,
+    /// Its readiness counter in the arena (one per attack of the conflict).
+    pub slot: usize,
+}
+
+impl Attack {
+    /// A melee attack (one fire action) of `damage` at `bonus` to hit.
+    pub fn melee(damage: DiceExpr, bonus: i64) -> Self {
+        Self {
+            damage,
+            bonus,
+            ranged: false,
+            reload: 0,
+            first_ready: 0,
+            slot: 0,
+        }
+    }
+
+    /// The same attack taking `fire_actions` (1–10), made from close combat or not, `loaded`
+    /// or not when the fight begins (129, 788–790).
+    pub fn readied(mut self, fire_actions: u8, close_combat: bool, loaded: bool) -> Self {
+        self.reload = fire_actions.saturating_sub(if close_combat { 1 } else { 2 });
+        self.first_ready = if loaded { 0 } else { self.reload };
+        self
+    }
 }
 
 /// A combatant resolved from the scenario: names turned into indices, defaults applied.
@@ -131,8 +177,18 @@ pub struct Fighter {
     /// Bonus on the evasion roll against a knockout blow: 1 for any head protection plus its
     /// defense bonus (874).
     pub head_protection: i64,
-    /// Fights as a warrior: two points of a knockout blow go to injuries (878).
+    /// Fights as a warrior: two points of a knockout blow go to injuries (878), and cover
+    /// counts more (815–817).
     pub warrior: bool,
+    /// Combatants in the unit: what it counts for in a close-combat crowd (780).
+    pub group_size: i64,
+    /// Its own cover against ranged attacks.
+    pub cover: Cover,
+    /// In close combat: melee attacks reach it and it reaches others with melee attacks.
+    pub close_combat: bool,
+    /// Its ranged shots into close combat from out of it are called shots (−3 to hit, −2
+    /// defense, no strays on a hit, 782).
+    pub called_shots_into_melee: bool,
 }
 
 /// A Gods & Monsters conflict built from `[[combatant]]` tables.
@@ -148,6 +204,8 @@ pub struct Conflict {
     pub rules: ConflictRules,
     /// Per fighter: rolls perception for surprise.
     rolls_surprise: Vec<bool>,
+    /// What the fighters make possible.
+    field: Field,
     layout: Layout,
     recorder: FightRecorder,
     unconscious: Vec<CounterId>,
@@ -161,11 +219,16 @@ impl Conflict {
     /// A conflict of `fighters` (at most [`MAX_FIGHTERS`], each on a side of `sides`, numbered
     /// in order of first appearance) with a round limit.
     pub fn new(
-        fighters: Vec<Fighter>,
+        mut fighters: Vec<Fighter>,
         sides: Vec<String>,
         max_rounds: u32,
         rules: ConflictRules,
     ) -> Self {
+        let mut slots = 0;
+        for attack in fighters.iter_mut().flat_map(|f| f.attacks.iter_mut()) {
+            attack.slot = slots;
+            slots += 1;
+        }
         assert!(
             fighters.len() <= MAX_FIGHTERS,
             "checked when the scenario loads"
@@ -224,12 +287,14 @@ impl Conflict {
             .iter()
             .map(|f| ambush && !fighters.iter().any(|g| g.side == f.side && g.surprises))
             .collect();
+        let field = Field::of(&fighters);
         Self {
             fighters,
             roster,
             max_rounds,
             rules,
             rolls_surprise,
+            field,
             layout,
             recorder,
             unconscious,
@@ -247,6 +312,7 @@ impl Conflict {
             max_rounds: self.max_rounds,
             rules: self.rules,
             rolls_surprise: &self.rolls_surprise,
+            field: self.field,
         }
     }
 }

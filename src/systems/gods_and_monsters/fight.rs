@@ -15,8 +15,10 @@
 //! still has someone standing, or at the round limit (a stalemate).
 
 use super::conflict::Fighter;
+use super::conflict::Attack;
 use super::rules::{
-    AttackDowned, ConflictRules, ConsciousnessCheck, MojoKind, ROUNDS_PER_MINUTE, UnconsciousFor,
+    AttackDowned, ConflictRules, ConsciousnessCheck, Cover, MojoKind, ROUNDS_PER_MINUTE,
+    UnconsciousFor,
 };
 use super::survival;
 use crate::combat::{FightDice, Roster, Standing};
@@ -66,6 +68,9 @@ pub trait Observer {
         _damage: Option<i64>,
     ) {
     }
+    /// A shot into close combat strayed to `who` (780–784): `damage` is `Some` when it landed
+    /// (the evasion roll failed).
+    fn stray(&mut self, _round: u32, _attacker: usize, _who: usize, _damage: Option<i64>) {}
     /// `who` rolled `roll` against `needed` to stay conscious.
     fn consciousness(&mut self, _round: u32, _who: usize, _roll: i64, _needed: i64) {}
     /// The round is over; `states` are everyone's states after it.
@@ -131,6 +136,8 @@ enum Called {
     Knockout,
     /// A killing blow at an unconscious foe.
     Killing,
+    /// A shot into close combat called to spare the target's foes there (782).
+    IntoMelee,
 }
 
 /// One attack of the round, planned at its start.
@@ -157,6 +164,46 @@ pub struct Arena {
     plan: Vec<Planned>,
     /// Bit `s`: side `s` still has someone who can act.
     side_up: u64,
+    /// Per attack ([`super::conflict::Attack::slot`]): rounds it still readies before firing.
+    ready_in: Vec<u8>,
+    /// The cover the close-combat crowd gives this round against shots fired into it (780).
+    crowd: Cover,
+}
+
+/// Facts about a conflict worked out when it loads, so that rules nobody uses cost nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Field {
+    /// Bit `i`: fighter `i` is in close combat.
+    pub close: u64,
+    /// Someone can make a called shot: the round's attacks are planned, then called shots
+    /// are resolved first (808).
+    pub called_shots: bool,
+    /// Someone out of close combat has a ranged attack: crowd cover and strays (780–784).
+    pub into_melee: bool,
+    /// Some attack takes more than a round to ready, or starts unloaded (788–790).
+    pub reloads: bool,
+}
+
+impl Field {
+    /// The facts of `fighters`.
+    pub fn of(fighters: &[Fighter]) -> Self {
+        let close = fighters
+            .iter()
+            .enumerate()
+            .fold(0, |m, (i, f)| m | u64::from(f.close_combat) << i);
+        let shoots_in = |f: &Fighter| !f.close_combat && f.attacks.iter().any(|a| a.ranged);
+        Self {
+            close,
+            called_shots: fighters.iter().any(|f| {
+                f.knockout_blows || f.killing_blows || (f.called_shots_into_melee && shoots_in(f))
+            }),
+            into_melee: close != 0 && fighters.iter().any(shoots_in),
+            reloads: fighters
+                .iter()
+                .flat_map(|f| &f.attacks)
+                .any(|a| a.reload > 0 || a.first_ready > 0),
+        }
+    }
 }
 
 /// The resolved fighters, sides and limits of one conflict.
@@ -172,6 +219,8 @@ pub struct Battle<'a> {
     pub rules: ConflictRules,
     /// Per fighter: rolls perception for surprise (someone ambushes and its side does not).
     pub rolls_surprise: &'a [bool],
+    /// What the fighters make possible.
+    pub field: Field,
 }
 
 fn can_act(f: &Fighter, s: &State) -> bool {
@@ -283,6 +332,15 @@ impl Battle<'_> {
             }
             arena.states.push(s);
         }
+        if self.field.reloads {
+            arena.ready_in.clear();
+            arena.ready_in.extend(
+                self.fighters
+                    .iter()
+                    .flat_map(|f| &f.attacks)
+                    .map(|a| a.first_ready),
+            );
+        }
     }
 
     fn play_round<Ro: Roller, Ob: Observer>(
@@ -319,14 +377,29 @@ impl Battle<'_> {
                 s.surprised = !roll_under(roller, f, s, MojoKind::SnapOut, needed).0;
             }
         }
+        if self.field.into_melee {
+            // 780: the combatants standing in close combat, a unit as its size.
+            let crowd = (0..self.fighters.len())
+                .filter(|&i| (arena.standing & self.field.close) >> i & 1 == 1)
+                .map(|i| self.fighters[i].group_size)
+                .sum();
+            arena.crowd = Cover::of_crowd(crowd);
+        }
         self.plan_attacks(round, roller, arena);
-        // 808: called shots are handled first in a round.
-        for called_first in [true, false] {
+        if self.field.called_shots {
+            // 808: called shots are handled first in a round.
+            for called_first in [true, false] {
+                for i in 0..arena.plan.len() {
+                    let planned = arena.plan[i];
+                    if (planned.called != Called::No) == called_first {
+                        self.resolve(round, planned, roller, arena, observer);
+                    }
+                }
+            }
+        } else {
             for i in 0..arena.plan.len() {
                 let planned = arena.plan[i];
-                if (planned.called != Called::No) == called_first {
-                    self.resolve(round, planned, roller, arena, observer);
-                }
+                self.resolve(round, planned, roller, arena, observer);
             }
         }
         self.end_round(round, roller, arena, observer);
@@ -455,42 +528,146 @@ impl Battle<'_> {
 
     /// Picks every attack's foe at the start of the round (852–878: a called shot is declared
     /// before anything resolves), in scenario order, and whether each is a called shot: a
-    /// knockout blow at a surprised (or unaware) foe, a killing blow at an unconscious one. A
-    /// combatant making a called shot has −2 defense this round (806).
+    /// killing blow at an unconscious foe, a knockout blow at a surprised (or unaware) one, a
+    /// called shot into close combat. A combatant making a called shot has −2 defense this
+    /// round (806). An attack still readying (788–790) spends the round on it instead.
     fn plan_attacks<Ro: Roller>(&self, round: u32, roller: &mut Ro, arena: &mut Arena) {
         arena.plan.clear();
         for (a, attacker) in self.fighters.iter().enumerate() {
-            let st = arena.states[a];
             arena.states[a].calls = false;
+            let st = &arena.states[a];
             if !st.standing || (round == 1 && st.surprised) {
                 continue;
             }
-            'actions: for _ in 0..=attacker.group_bonus {
-                for attack in 0..attacker.attacks.len() {
-                    let Some(t) = self.choose_target(a, roller, arena) else {
-                        break 'actions;
+            // Bit k: attack k is ready to fire this round.
+            let mut ready = u64::MAX;
+            if self.field.reloads {
+                for (k, attack) in attacker.attacks.iter().enumerate() {
+                    let wait = &mut arena.ready_in[attack.slot];
+                    if *wait > 0 {
+                        *wait -= 1;
+                        ready &= !(1 << k);
+                    }
+                }
+            }
+            let mut fired = 0u64;
+            for _ in 0..=attacker.group_bonus {
+                for (k, attack) in attacker.attacks.iter().enumerate() {
+                    if ready >> k & 1 == 0 {
+                        continue;
+                    }
+                    // 772: melee reaches only foes in close combat, from within it.
+                    let reach = if attack.ranged {
+                        u64::MAX
+                    } else if attacker.close_combat {
+                        self.field.close
+                    } else {
+                        0
                     };
+                    let Some(t) = self.choose_target(a, reach, roller, arena) else {
+                        continue;
+                    };
+                    fired |= 1 << k;
                     let ts = &arena.states[t];
                     let called = if !ts.conscious && attacker.killing_blows {
                         Called::Killing
                     } else if ts.surprised && attacker.knockout_blows {
                         Called::Knockout
+                    } else if attacker.called_shots_into_melee
+                        && self.into_melee(attacker, attack, t)
+                    {
+                        Called::IntoMelee
                     } else {
                         Called::No
                     };
                     arena.states[a].calls |= called != Called::No;
                     arena.plan.push(Planned {
                         attacker: a as u8,
-                        attack: attack as u8,
+                        attack: k as u8,
                         target: t as u8,
                         called,
                     });
                 }
             }
+            if self.field.reloads {
+                for (k, attack) in attacker.attacks.iter().enumerate() {
+                    if fired >> k & 1 == 1 {
+                        arena.ready_in[attack.slot] = attack.reload;
+                    }
+                }
+            }
         }
     }
 
-    /// Rolls one planned attack and lands its damage.
+    /// Whether `attack` by `attacker` at fighter `t` is a shot into close combat from out of
+    /// it (780).
+    #[inline]
+    fn into_melee(&self, attacker: &Fighter, attack: &Attack, t: usize) -> bool {
+        attack.ranged && !attacker.close_combat && self.field.close >> t & 1 == 1
+    }
+
+    /// What attacker `a`'s d20 must not exceed for `attack` to hit fighter `t`: 11 + attack
+    /// bonuses − defense (with cover against a ranged attack, 815–820, and the crowd's when
+    /// shot into close combat, 780), −injuries, −3 while surprised, −3 for a called shot, +10
+    /// against the unconscious or +4 against the unaware (852).
+    fn needed(
+        &self,
+        round: u32,
+        a: usize,
+        attack: &Attack,
+        t: usize,
+        called: bool,
+        arena: &Arena,
+    ) -> i64 {
+        let attacker = &self.fighters[a];
+        let st = &arena.states[a];
+        let target = &self.fighters[t];
+        let ts = &arena.states[t];
+        let mut defense = target.defense + target.group_bonus
+            - 2 * i64::from(ts.surprised && round >= 2)
+            - 2 * i64::from(ts.calls);
+        if attack.ranged {
+            let cover = if self.into_melee(attacker, attack, t) {
+                target.cover.max(arena.crowd)
+            } else {
+                target.cover
+            };
+            defense += cover.defense(target.warrior);
+        }
+        // 852, 862, 866: +10 against an immobile (unconscious) foe, +4 against an unaware
+        // one (with `surprised_are_unaware`, one still surprised in round 1); never both.
+        let unaware = self.rules.surprised_are_unaware && round == 1 && ts.surprised;
+        let edge = if !ts.conscious {
+            10
+        } else {
+            4 * i64::from(unaware)
+        };
+        11 + attacker.attack + attack.bonus + attacker.group_bonus
+            - defense
+            - st.injuries_at_start
+            - 3 * i64::from(st.surprised)
+            - 3 * i64::from(called)
+            + edge
+    }
+
+    /// Fighter `t`'s evasion roll with `bonus` (874, 782–784): d20 ≤ evasion + bonus −
+    /// injuries + group bonus, −3 while surprised after round 1; mojo may turn it.
+    fn evades<Ro: Roller>(
+        &self,
+        round: u32,
+        t: usize,
+        bonus: i64,
+        roller: &mut Ro,
+        arena: &mut Arena,
+    ) -> bool {
+        let f = &self.fighters[t];
+        let s = &mut arena.states[t];
+        let needed = f.evasion.unwrap_or(0) + bonus - s.injuries + f.group_bonus
+            - 3 * i64::from(s.surprised && round >= 2);
+        roll_under(roller, f, s, MojoKind::Evasion, needed).0
+    }
+
+    /// Rolls one planned attack and lands its damage, and a shot into close combat's strays.
     fn resolve<Ro: Roller, Ob: Observer>(
         &self,
         round: u32,
@@ -502,26 +679,7 @@ impl Battle<'_> {
         let (a, t) = (usize::from(planned.attacker), usize::from(planned.target));
         let attacker = &self.fighters[a];
         let attack = &attacker.attacks[usize::from(planned.attack)];
-        let st = arena.states[a];
-        let target = &self.fighters[t];
-        let ts = arena.states[t];
-        let defense = target.defense + target.group_bonus
-            - 2 * i64::from(ts.surprised && round >= 2)
-            - 2 * i64::from(ts.calls);
-        // 852, 862, 866: +10 against an immobile (unconscious) foe, +4 against an unaware
-        // one (with `surprised_are_unaware`, one still surprised in round 1); never both.
-        let unaware = self.rules.surprised_are_unaware && round == 1 && ts.surprised;
-        let edge = if !ts.conscious {
-            10
-        } else {
-            4 * i64::from(unaware)
-        };
-        let needed = 11 + attacker.attack + attack.bonus + attacker.group_bonus
-            - defense
-            - st.injuries_at_start
-            - 3 * i64::from(st.surprised)
-            - 3 * i64::from(planned.called != Called::No)
-            + edge;
+        let needed = self.needed(round, a, attack, t, planned.called != Called::No, arena);
         let (hit, roll) = roll_under(
             roller,
             attacker,
@@ -529,25 +687,41 @@ impl Battle<'_> {
             MojoKind::Attack,
             needed,
         );
+        // 780–784: the target's foes standing in close combat beside it, when shot into it.
+        let beside = if self.field.into_melee && self.into_melee(attacker, attack, t) {
+            Standing(arena.standing & self.field.close & !(1 << t))
+                .foes_of(self.roster, self.fighters[t].side)
+                .0
+        } else {
+            0
+        };
         if !hit {
             observer.attack(round, a, t, roll, needed, None);
+            if beside != 0 {
+                // 784: one random adjacent foe of the target rolls evasion + defense.
+                let who = nth_bit(beside, roller);
+                let f = &self.fighters[who];
+                if self.evades(round, who, f.defense + f.group_bonus, roller, arena) {
+                    observer.stray(round, a, who, None);
+                } else {
+                    let damage = roller.damage(&attack.damage).max(0);
+                    observer.stray(round, a, who, Some(damage));
+                    self.take_damage(round, who, (damage, 0), roller, arena, observer);
+                }
+            }
             return;
         }
         let damage = roller.damage(&attack.damage).max(0);
         observer.attack(round, a, t, roll, needed, Some(damage));
         let direct = match planned.called {
-            Called::No => 0,
+            Called::No | Called::IntoMelee => 0,
             // 870: half the damage, rounded up, as injury points.
             Called::Killing => (damage + 1) / 2,
             // 874–878: an evasion roll (+ head protection) or one point (two from a warrior)
             // goes to injuries.
             Called::Knockout => {
-                let s = &mut arena.states[t];
-                let needed = target.evasion.unwrap_or(0) + target.head_protection - s.injuries
-                    + target.group_bonus
-                    - 3 * i64::from(s.surprised && round >= 2);
-                let evaded = roll_under(roller, target, s, MojoKind::Evasion, needed).0;
-                if evaded {
+                let target = &self.fighters[t];
+                if self.evades(round, t, target.head_protection, roller, arena) {
                     0
                 } else {
                     damage.min(if attacker.warrior { 2 } else { 1 })
@@ -555,24 +729,45 @@ impl Battle<'_> {
             }
         };
         self.take_damage(round, t, (damage - direct, direct), roller, arena, observer);
+        if planned.called == Called::No {
+            // 782: everyone beside the target whom the same d20 would have hit rolls evasion
+            // or takes the same damage.
+            let mut left = beside;
+            while left != 0 {
+                let who = left.trailing_zeros() as usize;
+                left &= left - 1;
+                if roll > self.needed(round, a, attack, who, false, arena) {
+                    continue;
+                }
+                if self.evades(round, who, 0, roller, arena) {
+                    observer.stray(round, a, who, None);
+                } else {
+                    observer.stray(round, a, who, Some(damage));
+                    self.take_damage(round, who, (damage, 0), roller, arena, observer);
+                }
+            }
+        }
     }
 
     /// Picks the foe for one attack among those standing when the round began (and, with
-    /// `attack_downed`, the unconscious: as well, or first); the weakest has the fewest
+    /// `attack_downed`, the unconscious: as well, or first) that the attack can `reach`; the weakest has the fewest
     /// survival (+ verve where it soaks combat damage) − injuries.
     fn choose_target<Ro: Roller>(
         &self,
         a: usize,
+        reach: u64,
         roller: &mut Ro,
         arena: &mut Arena,
     ) -> Option<usize> {
         let attacker = &self.fighters[a];
-        let downed = Standing(arena.downed).foes_of(self.roster, attacker.side);
+        let (standing, downed) = (arena.standing & reach, arena.downed & reach);
         let candidates = match attacker.attack_downed {
-            AttackDowned::Never => Standing(arena.standing),
-            AttackDowned::Also => Standing(arena.standing | arena.downed),
-            AttackDowned::First if downed.0 != 0 => Standing(arena.downed),
-            AttackDowned::First => Standing(arena.standing),
+            AttackDowned::Never => Standing(standing),
+            AttackDowned::Also => Standing(standing | downed),
+            AttackDowned::First if Standing(downed).foes_of(self.roster, attacker.side).0 != 0 => {
+                Standing(downed)
+            }
+            AttackDowned::First => Standing(standing),
         };
         let states = &arena.states;
         let weakness = |i: usize| {
@@ -591,4 +786,15 @@ impl Battle<'_> {
         arena.states[a].focus = focus;
         t
     }
+}
+
+/// A uniform pick among the set bits of `mask` (not empty): the bit's index.
+fn nth_bit<Ro: Roller>(mut mask: u64, roller: &mut Ro) -> usize {
+    let n = mask.count_ones() as usize;
+    if n > 1 {
+        for _ in 0..roller.pick(n) {
+            mask &= mask - 1;
+        }
+    }
+    mask.trailing_zeros() as usize
 }

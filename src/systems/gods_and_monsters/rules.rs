@@ -148,3 +148,47 @@ impl AttackDowned {
         ("first", Self::First),
     ];
 }
+
+/// Cover against ranged attacks (815–820), weakest first so the better of two is the larger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Cover {
+    /// In the open.
+    #[default]
+    None,
+    /// Protects a significant portion of the body.
+    Weak,
+    /// Protects most of it.
+    Strong,
+    /// Blocks all of it.
+    Full,
+}
+
+impl Cover {
+    /// The words `cover` may take.
+    pub const WORDS: [(&'static str, Self); 4] = [
+        ("none", Self::None),
+        ("weak", Self::Weak),
+        ("strong", Self::Strong),
+        ("full", Self::Full),
+    ];
+
+    /// The defense bonus it gives (815–817): warriors +1/+2/+3, everyone else 0/+1/+2.
+    pub const fn defense(self, warrior: bool) -> i64 {
+        let level = self as i64;
+        if warrior || level == 0 {
+            level
+        } else {
+            level - 1
+        }
+    }
+
+    /// The cover a crowd in close combat gives against a shot fired into it (780): strong
+    /// with three to five combatants standing there, full with six or more.
+    pub const fn of_crowd(standing: i64) -> Self {
+        match standing {
+            i64::MIN..=2 => Self::None,
+            3..=5 => Self::Strong,
+            _ => Self::Full,
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! and scenario validation.
 
 use super::super::fight::{Ending, Observer, Roller, State};
-use super::super::rules::{AttackDowned, ConflictRules, MojoOn};
+use super::super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
 use super::*;
 use crate::sim;
 use crate::stats::summarize;
@@ -180,10 +180,7 @@ pub(super) fn duelist(
         fortitude: 0,
         attack,
         defense: 0,
-        attacks: vec![Attack {
-            damage: damage.parse().unwrap(),
-            bonus: 0,
-        }],
+        attacks: vec![Attack::melee(damage.parse().unwrap(), 0)],
         injuries: 0,
         surprises: false,
         aware: false,
@@ -201,6 +198,10 @@ pub(super) fn duelist(
         evasion: None,
         head_protection: 0,
         warrior: false,
+        group_size: 1,
+        cover: Cover::None,
+        close_combat: true,
+        called_shots_into_melee: false,
     }
 }
 

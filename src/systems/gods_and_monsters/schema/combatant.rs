@@ -18,8 +18,12 @@ use crate::scenario::{Document, Source, Spanned, int_in_range};
 use crate::systems::gods_and_monsters::conflict::{Attack, Conflict, DEFAULT_MAX_ROUNDS, Fighter};
 use crate::systems::gods_and_monsters::group::group_bonus;
 use crate::systems::gods_and_monsters::rules::{
-    AttackDowned, ConflictRules, ConsciousnessCheck, DeathContest, MojoKind, MojoOn, UnconsciousFor,
+    AttackDowned, ConflictRules, ConsciousnessCheck, Cover, DeathContest, MojoKind, MojoOn,
+    UnconsciousFor,
 };
+
+/// Attacks one combatant may list (each is rolled every round it is ready).
+const MAX_ATTACKS: usize = 16;
 use serde::Deserialize;
 
 #[derive(Debug, Deserialize)]
@@ -71,6 +75,9 @@ struct AttackSpec {
     name: Option<String>,
     damage: Spanned<String>,
     bonus: Option<Spanned<i64>>,
+    ranged: Option<bool>,
+    fire_actions: Option<Spanned<i64>>,
+    loaded: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -107,6 +114,9 @@ struct CombatantSpec {
     evasion: Option<Spanned<i64>>,
     head_protection: Option<Spanned<i64>>,
     warrior: Option<bool>,
+    cover: Option<Spanned<String>>,
+    close_combat: Option<bool>,
+    called_shots_into_melee: Option<bool>,
 }
 
 /// Reads the `[[combatant]]` tables and `[conflict]`; `max_rounds` is `[run] max_rounds`.
@@ -127,21 +137,34 @@ pub(super) fn conflict(
         .enumerate()
         .map(|(i, c)| fighter(source, c, &sides, &entries, i))
         .collect::<Result<Vec<_>, _>>()?;
-    // 874: a knockout blow allows the target an evasion roll, so it needs an evasion score.
+    // 874: a knockout blow allows the target an evasion roll, and 782–784: a shot into close
+    // combat makes those there roll evasion; either needs an evasion score.
     for (c, f) in specs.iter().zip(&fighters) {
+        if f.evasion.is_some() {
+            continue;
+        }
         let knocker = fighters
             .iter()
             .find(|g| g.side != f.side && g.knockout_blows);
-        if let (Some(k), None) = (knocker, f.evasion) {
-            return Err(source.invalid(
-                c.name.span(),
-                format!("combatant.{}.evasion", f.name),
-                format!(
-                    "missing: \"{}\" deals knockout blows, so \"{}\" rolls evasion against them (874); give `evasion` (0–40)",
-                    k.name, f.name
-                ),
-            ));
-        }
+        let shooter = fighters
+            .iter()
+            .find(|g| f.close_combat && !g.close_combat && g.attacks.iter().any(|a| a.ranged));
+        let why = match (knocker, shooter) {
+            (Some(k), _) => format!(
+                "\"{}\" deals knockout blows, so \"{}\" rolls evasion against them (874)",
+                k.name, f.name
+            ),
+            (None, Some(g)) => format!(
+                "\"{}\" shoots from out of close combat, so \"{}\", in close combat, rolls evasion against strays (782–784)",
+                g.name, f.name
+            ),
+            (None, None) => continue,
+        };
+        return Err(source.invalid(
+            c.name.span(),
+            format!("combatant.{}.evasion", f.name),
+            format!("missing: {why}; give `evasion` (0–40)"),
+        ));
     }
     let max_rounds = match max_rounds {
         None => DEFAULT_MAX_ROUNDS,
@@ -196,6 +219,17 @@ fn fighter(
         .position(|s| s == c.side.get_ref())
         .expect("collected above");
     let target = load::targeting(source, entries, me, c.target.as_ref())?;
+    let close_combat = c.close_combat.unwrap_or(true);
+    if c.attacks.len() > MAX_ATTACKS {
+        return Err(source.invalid(
+            c.name.span(),
+            format!("combatant.{}.attacks", c.name.get_ref()),
+            format!(
+                "{} attacks; allowed: at most {MAX_ATTACKS} a combatant",
+                c.attacks.len()
+            ),
+        ));
+    }
     let attacks = c
         .attacks
         .iter()
@@ -203,10 +237,12 @@ fn fighter(
             let damage = a.damage.get_ref().parse::<DiceExpr>().map_err(|e| {
                 source.invalid(a.damage.span(), "combatant.attacks.damage", e.to_string())
             })?;
-            Ok(Attack {
-                damage,
-                bonus: int(a.bonus.as_ref(), "attacks.bonus", -40, 40, 0)?,
-            })
+            let attack = Attack::melee(damage, int(a.bonus.as_ref(), "attacks.bonus", -40, 40, 0)?);
+            let fire_actions = int(a.fire_actions.as_ref(), "attacks.fire_actions", 1, 10, 1)?;
+            let loaded = a.loaded.unwrap_or(true);
+            let mut attack = attack.readied(fire_actions as u8, close_combat, loaded);
+            attack.ranged = a.ranged.unwrap_or(false);
+            Ok(attack)
         })
         .collect::<Result<Vec<_>, ScenarioError>>()?;
     Ok(Fighter {
@@ -251,6 +287,16 @@ fn fighter(
         },
         head_protection: int(c.head_protection.as_ref(), "head_protection", 0, 40, 0)?,
         warrior: c.warrior.unwrap_or(c.verve_in_combat.unwrap_or(false)),
+        group_size,
+        cover: one_of(
+            source,
+            c.cover.as_ref(),
+            &format!("combatant.{}.cover", c.name.get_ref()),
+            &Cover::WORDS,
+            Cover::None,
+        )?,
+        close_combat,
+        called_shots_into_melee: c.called_shots_into_melee.unwrap_or(false),
     })
 }
 
