@@ -64,7 +64,7 @@
 //!
 //! `[run] max_rounds` [100] ends a fight nobody wins as a stalemate.
 
-use super::fight::{Arena, Battle, Field, RngRoller, Unobserved};
+use super::fight::{Arena, Battle, Field, RngRoller, Unobserved, to_hit};
 use super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
 use crate::combat::{FightRecorder, MAX_FIGHTERS, Roster};
 use crate::dice::DiceExpr;
@@ -206,6 +206,8 @@ pub struct Conflict {
     rolls_surprise: Vec<bool>,
     /// What the fighters make possible.
     field: Field,
+    /// The static part of every attack's number to hit, per target.
+    to_hit: Vec<i64>,
     layout: Layout,
     recorder: FightRecorder,
     unconscious: Vec<CounterId>,
@@ -288,6 +290,7 @@ impl Conflict {
             .map(|f| ambush && !fighters.iter().any(|g| g.side == f.side && g.surprises))
             .collect();
         let field = Field::of(&fighters);
+        let to_hit = to_hit(&fighters);
         Self {
             fighters,
             roster,
@@ -295,6 +298,7 @@ impl Conflict {
             rules,
             rolls_surprise,
             field,
+            to_hit,
             layout,
             recorder,
             unconscious,
@@ -313,6 +317,7 @@ impl Conflict {
             rules: self.rules,
             rolls_surprise: &self.rolls_surprise,
             field: self.field,
+            to_hit: &self.to_hit,
         }
     }
 }

@@ -118,9 +118,14 @@ pub struct State {
     gained_injuries: bool,
     /// Could act and be targeted when the round began.
     standing: bool,
-    /// Injury points when the round began: the penalty on this round's attacks, since
-    /// everything in a round happens at once.
-    injuries_at_start: i64,
+    /// This round's change to its attacks' numbers: −injuries when the round began (the
+    /// penalty holds for the round, since everything in it happens at once), −3 while
+    /// surprised.
+    aim: i64,
+    /// This round's change to the numbers of attacks at it: +2 while surprised after round 1
+    /// and +2 while making a called shot (−2 defense each, 806), +10 while unconscious or
+    /// else +4 while unaware (852).
+    exposure: i64,
     /// The foe this combatant keeps attacking (`Targeting::Focus`).
     focus: Option<usize>,
 }
@@ -221,6 +226,32 @@ pub struct Battle<'a> {
     pub rolls_surprise: &'a [bool],
     /// What the fighters make possible.
     pub field: Field,
+    /// Per attack slot and target, the static part of the number to hit ([`to_hit`]).
+    pub to_hit: &'a [i64],
+}
+
+/// Per attack (by [`Attack::slot`]) and target, in a table of `slots × fighters`: 11 + the
+/// attacker's attack bonus, the attack's, and its group bonus, less the target's defense and
+/// group bonus and, against a ranged attack, its own cover's bonus (815–820).
+pub fn to_hit(fighters: &[Fighter]) -> Vec<i64> {
+    let mut table = Vec::new();
+    for attacker in fighters {
+        for attack in &attacker.attacks {
+            debug_assert_eq!(table.len(), attack.slot * fighters.len());
+            table.extend(fighters.iter().map(|target| {
+                let cover = if attack.ranged {
+                    target.cover.defense(target.warrior)
+                } else {
+                    0
+                };
+                11 + attacker.attack + attack.bonus + attacker.group_bonus
+                    - target.defense
+                    - target.group_bonus
+                    - cover
+            }));
+        }
+    }
+    table
 }
 
 fn can_act(f: &Fighter, s: &State) -> bool {
@@ -370,12 +401,21 @@ impl Battle<'_> {
             s.standing = can_act(f, s);
             arena.standing |= u64::from(s.standing) << i;
             arena.downed |= u64::from(!s.conscious && !s.dead && !s.fled) << i;
-            s.injuries_at_start = s.injuries;
             // Snap out of surprise: willpower or fortitude (the better), from round 2 on.
             if round >= 2 && s.standing && s.surprised {
                 let needed = f.willpower.max(f.fortitude) - s.injuries + f.group_bonus;
                 s.surprised = !roll_under(roller, f, s, MojoKind::SnapOut, needed).0;
             }
+            s.aim = -s.injuries - 3 * i64::from(s.surprised);
+            // 852, 862, 866: +10 against an immobile (unconscious) foe, +4 against an unaware
+            // one (with `surprised_are_unaware`, one still surprised in round 1); never both.
+            let unaware = self.rules.surprised_are_unaware && round == 1 && s.surprised;
+            s.exposure = 2 * i64::from(s.surprised && round >= 2)
+                + if !s.conscious {
+                    10
+                } else {
+                    4 * i64::from(unaware)
+                };
         }
         if self.field.into_melee {
             // 780: the combatants standing in close combat, a unit as its size.
@@ -580,7 +620,11 @@ impl Battle<'_> {
                     } else {
                         Called::No
                     };
-                    arena.states[a].calls |= called != Called::No;
+                    let s = &mut arena.states[a];
+                    if called != Called::No && !s.calls {
+                        s.calls = true;
+                        s.exposure += 2;
+                    }
                     arena.plan.push(Planned {
                         attacker: a as u8,
                         attack: k as u8,
@@ -606,48 +650,30 @@ impl Battle<'_> {
         attack.ranged && !attacker.close_combat && self.field.close >> t & 1 == 1
     }
 
-    /// What attacker `a`'s d20 must not exceed for `attack` to hit fighter `t`: 11 + attack
-    /// bonuses − defense (with cover against a ranged attack, 815–820, and the crowd's when
-    /// shot into close combat, 780), −injuries, −3 while surprised, −3 for a called shot, +10
-    /// against the unconscious or +4 against the unaware (852).
+    /// What attacker `a`'s d20 must not exceed for `attack` to hit fighter `t`: the table's
+    /// 11 + attack bonuses − defense (with the target's cover against a ranged attack,
+    /// 815–820), the crowd's cover when shot into close combat if better (780), the
+    /// attacker's aim and the target's exposure this round, −3 for a called shot (806).
+    #[inline(always)]
     fn needed(
         &self,
-        round: u32,
         a: usize,
         attack: &Attack,
         t: usize,
         called: bool,
         arena: &Arena,
     ) -> i64 {
-        let attacker = &self.fighters[a];
-        let st = &arena.states[a];
-        let target = &self.fighters[t];
-        let ts = &arena.states[t];
-        let mut defense = target.defense + target.group_bonus
-            - 2 * i64::from(ts.surprised && round >= 2)
-            - 2 * i64::from(ts.calls);
-        if attack.ranged {
-            let cover = if self.into_melee(attacker, attack, t) {
-                target.cover.max(arena.crowd)
-            } else {
-                target.cover
-            };
-            defense += cover.defense(target.warrior);
+        let mut needed = self.to_hit[attack.slot * self.fighters.len() + t]
+            + arena.states[a].aim
+            + arena.states[t].exposure
+            - 3 * i64::from(called);
+        if self.field.into_melee && self.into_melee(&self.fighters[a], attack, t) {
+            let target = &self.fighters[t];
+            if arena.crowd > target.cover {
+                needed -= arena.crowd.defense(target.warrior) - target.cover.defense(target.warrior);
+            }
         }
-        // 852, 862, 866: +10 against an immobile (unconscious) foe, +4 against an unaware
-        // one (with `surprised_are_unaware`, one still surprised in round 1); never both.
-        let unaware = self.rules.surprised_are_unaware && round == 1 && ts.surprised;
-        let edge = if !ts.conscious {
-            10
-        } else {
-            4 * i64::from(unaware)
-        };
-        11 + attacker.attack + attack.bonus + attacker.group_bonus
-            - defense
-            - st.injuries_at_start
-            - 3 * i64::from(st.surprised)
-            - 3 * i64::from(called)
-            + edge
+        needed
     }
 
     /// Fighter `t`'s evasion roll with `bonus` (874, 782–784): d20 ≤ evasion + bonus −
@@ -668,6 +694,7 @@ impl Battle<'_> {
     }
 
     /// Rolls one planned attack and lands its damage, and a shot into close combat's strays.
+    #[inline]
     fn resolve<Ro: Roller, Ob: Observer>(
         &self,
         round: u32,
@@ -679,7 +706,7 @@ impl Battle<'_> {
         let (a, t) = (usize::from(planned.attacker), usize::from(planned.target));
         let attacker = &self.fighters[a];
         let attack = &attacker.attacks[usize::from(planned.attack)];
-        let needed = self.needed(round, a, attack, t, planned.called != Called::No, arena);
+        let needed = self.needed(a, attack, t, planned.called != Called::No, arena);
         let (hit, roll) = roll_under(
             roller,
             attacker,
@@ -736,7 +763,7 @@ impl Battle<'_> {
             while left != 0 {
                 let who = left.trailing_zeros() as usize;
                 left &= left - 1;
-                if roll > self.needed(round, a, attack, who, false, arena) {
+                if roll > self.needed(a, attack, who, false, arena) {
                     continue;
                 }
                 if self.evades(round, who, 0, roller, arena) {
