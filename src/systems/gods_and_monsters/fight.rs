@@ -14,8 +14,8 @@
 //! mojo bid where the pool covers the miss (976–978). The fight ends when at most one side
 //! still has someone standing, or at the round limit (a stalemate).
 
-use super::conflict::Fighter;
 use super::conflict::Attack;
+use super::conflict::Fighter;
 use super::rules::{
     AttackDowned, ConflictRules, ConsciousnessCheck, Cover, MojoKind, ROUNDS_PER_MINUTE,
     UnconsciousFor,
@@ -126,6 +126,9 @@ pub struct State {
     /// and +2 while making a called shot (−2 defense each, 806), +10 while unconscious or
     /// else +4 while unaware (852).
     exposure: i64,
+    /// Survival (+ verve where it soaks combat damage) − injuries when the round began: the
+    /// weakest foe has the least.
+    weakness: i64,
     /// The foe this combatant keeps attacking (`Targeting::Focus`).
     focus: Option<usize>,
 }
@@ -407,6 +410,7 @@ impl Battle<'_> {
                 s.surprised = !roll_under(roller, f, s, MojoKind::SnapOut, needed).0;
             }
             s.aim = -s.injuries - 3 * i64::from(s.surprised);
+            s.weakness = s.survival + if f.verve_in_combat { s.verve } else { 0 } - s.injuries;
             // 852, 862, 866: +10 against an immobile (unconscious) foe, +4 against an unaware
             // one (with `surprised_are_unaware`, one still surprised in round 1); never both.
             let unaware = self.rules.surprised_are_unaware && round == 1 && s.surprised;
@@ -425,7 +429,7 @@ impl Battle<'_> {
                 .sum();
             arena.crowd = Cover::of_crowd(crowd);
         }
-        self.plan_attacks(round, roller, arena);
+        self.plan_attacks(round, roller, arena, observer);
         if self.field.called_shots {
             // 808: called shots are handled first in a round.
             for called_first in [true, false] {
@@ -435,11 +439,6 @@ impl Battle<'_> {
                         self.resolve(round, planned, roller, arena, observer);
                     }
                 }
-            }
-        } else {
-            for i in 0..arena.plan.len() {
-                let planned = arena.plan[i];
-                self.resolve(round, planned, roller, arena, observer);
             }
         }
         self.end_round(round, roller, arena, observer);
@@ -473,6 +472,7 @@ impl Battle<'_> {
     /// target, then survival, then injury points. Dropping to zero survival or gaining
     /// injuries calls for a fortitude-or-willpower roll at −injuries, now (`per_hit`) or at
     /// the round's end; failing it means unconscious at the end of the round.
+    #[inline(always)]
     fn take_damage<Ro: Roller, Ob: Observer>(
         &self,
         round: u32,
@@ -571,7 +571,17 @@ impl Battle<'_> {
     /// killing blow at an unconscious foe, a knockout blow at a surprised (or unaware) one, a
     /// called shot into close combat. A combatant making a called shot has −2 defense this
     /// round (806). An attack still readying (788–790) spends the round on it instead.
-    fn plan_attacks<Ro: Roller>(&self, round: u32, roller: &mut Ro, arena: &mut Arena) {
+    ///
+    /// When nobody can call a shot, each attack is resolved as soon as its foe is picked:
+    /// picks read only what held when the round began (who stood, how weak each was), so
+    /// this is the same as planning them all first.
+    fn plan_attacks<Ro: Roller, Ob: Observer>(
+        &self,
+        round: u32,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) {
         arena.plan.clear();
         for (a, attacker) in self.fighters.iter().enumerate() {
             arena.states[a].calls = false;
@@ -625,12 +635,17 @@ impl Battle<'_> {
                         s.calls = true;
                         s.exposure += 2;
                     }
-                    arena.plan.push(Planned {
+                    let planned = Planned {
                         attacker: a as u8,
                         attack: k as u8,
                         target: t as u8,
                         called,
-                    });
+                    };
+                    if self.field.called_shots {
+                        arena.plan.push(planned);
+                    } else {
+                        self.resolve(round, planned, roller, arena, observer);
+                    }
                 }
             }
             if self.field.reloads {
@@ -655,14 +670,7 @@ impl Battle<'_> {
     /// 815–820), the crowd's cover when shot into close combat if better (780), the
     /// attacker's aim and the target's exposure this round, −3 for a called shot (806).
     #[inline(always)]
-    fn needed(
-        &self,
-        a: usize,
-        attack: &Attack,
-        t: usize,
-        called: bool,
-        arena: &Arena,
-    ) -> i64 {
+    fn needed(&self, a: usize, attack: &Attack, t: usize, called: bool, arena: &Arena) -> i64 {
         let mut needed = self.to_hit[attack.slot * self.fighters.len() + t]
             + arena.states[a].aim
             + arena.states[t].exposure
@@ -670,7 +678,8 @@ impl Battle<'_> {
         if self.field.into_melee && self.into_melee(&self.fighters[a], attack, t) {
             let target = &self.fighters[t];
             if arena.crowd > target.cover {
-                needed -= arena.crowd.defense(target.warrior) - target.cover.defense(target.warrior);
+                needed -=
+                    arena.crowd.defense(target.warrior) - target.cover.defense(target.warrior);
             }
         }
         needed
@@ -694,7 +703,7 @@ impl Battle<'_> {
     }
 
     /// Rolls one planned attack and lands its damage, and a shot into close combat's strays.
-    #[inline]
+    #[inline(always)]
     fn resolve<Ro: Roller, Ob: Observer>(
         &self,
         round: u32,
@@ -797,10 +806,7 @@ impl Battle<'_> {
             AttackDowned::First => Standing(standing),
         };
         let states = &arena.states;
-        let weakness = |i: usize| {
-            let (f, s) = (&self.fighters[i], &states[i]);
-            s.survival + if f.verve_in_combat { s.verve } else { 0 } - s.injuries
-        };
+        let weakness = |i: usize| states[i].weakness;
         let mut focus = states[a].focus;
         let t = attacker.target.choose(
             self.roster,
