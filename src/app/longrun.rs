@@ -1,9 +1,9 @@
 //! Runs that outlive one process or one machine: `oddsmith resume FILE` continues a
-//! checkpointed run, `oddsmith run --shard I/N` runs one share of a run's batches and writes
-//! its exact counts (`tally.json`), and `oddsmith merge DIR...` checks that shards belong
-//! together and writes the outputs of the one-machine run. Batches depend only on (seed,
-//! index) and tallies merge by integer addition, so all three give the uninterrupted
-//! one-machine run's numbers, bit for bit.
+//! checkpointed run or sweep, `oddsmith run --shard I/N` runs one share of a run's batches
+//! (of a sweep's grid point × batch units) and writes its exact counts (`tally.json`), and
+//! `oddsmith merge DIR...` checks that shards belong together and writes the outputs of the
+//! one-machine run. Batches depend only on (seed, index) and tallies merge by integer
+//! addition, so all three give the uninterrupted one-machine run's numbers, bit for bit.
 
 use super::interrupt::Watched;
 use super::run::{finish_manifest, print_report, report_of, run_single, start_manifest};
