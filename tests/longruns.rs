@@ -105,18 +105,10 @@ fn out_of_range_run_values_point_at_their_own_line() {
 fn an_interrupted_run_writes_the_trials_done_marked_partial() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("cut");
-    let code = interrupted(
-        &[
-            "run",
-            "scenarios/yeti.toml",
-            "--trials",
-            "100000000",
-            "--threads",
-            "2",
-            "--quiet",
-            "--out",
-            out.to_str().unwrap(),
-        ],
+    let code = interrupted_into(
+        &["run", "scenarios/yeti.toml"],
+        "100000000",
+        &out,
         std::time::Duration::from_millis(1500),
     );
     assert_eq!(code, Some(130));
@@ -355,19 +347,10 @@ fn an_interrupted_comparison_writes_its_first_paired_trials_marked_partial() {
         "scenarios/yeti.toml",
         "scenarios/yeti_charlotte_armored.toml",
     );
-    let code = interrupted(
-        &[
-            "compare",
-            a,
-            b,
-            "--trials",
-            "100000000",
-            "--threads",
-            "2",
-            "--quiet",
-            "--out",
-            out.to_str().unwrap(),
-        ],
+    let code = interrupted_into(
+        &["compare", a, b],
+        "100000000",
+        &out,
         std::time::Duration::from_millis(1500),
     );
     assert_eq!(code, Some(130));

@@ -40,18 +40,10 @@ fn an_interrupted_sweep_keeps_finished_points_equal_to_an_uninterrupted_run() {
                 \"combatant.Yeti.attack\" = [3, 4, 5]";
     let big = yeti_sweep(dir.path(), "big.toml", axes);
     let out = dir.path().join("cut");
-    let code = interrupted(
-        &[
-            "run",
-            big.to_str().unwrap(),
-            "--trials",
-            "65536",
-            "--threads",
-            "2",
-            "--quiet",
-            "--out",
-            out.to_str().unwrap(),
-        ],
+    let code = interrupted_into(
+        &["run", big.to_str().unwrap()],
+        "65536",
+        &out,
         std::time::Duration::from_millis(1500),
     );
     assert_eq!(code, Some(130));

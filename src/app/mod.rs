@@ -57,8 +57,8 @@ pub fn execute(cli: Cli) -> Result<()> {
             out,
             ..
         }) => format!(
-            "the shard's tally.json{} holds the batches finished, marked cut short: rerun \
-             the shard before `oddsmith merge`",
+            "the shard's tally.json{} holds only the batches finished, and `oddsmith merge` \
+             refuses it as cut short: rerun the shard",
             out.as_ref()
                 .map(|o| format!(" in {}", o.display()))
                 .unwrap_or_default()

@@ -131,3 +131,26 @@ pub fn write_tables(sweep: &SweepReport, files: &mut Staged) -> Result<(), Outpu
     let text = serde_json::to_string_pretty(sweep).expect("a sweep always serializes");
     files.text("sweep.json", &(text + "\n"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pivot_leaves_the_cells_of_an_unfinished_row_empty() {
+        // Rows a = 1, 2; columns b = 1, 2; the point (2, 2) was not run.
+        let long = df!(
+            "a" => [1i64, 1, 2],
+            "b" => [1i64, 2, 1],
+            "metric" => ["m", "m", "m"],
+            "estimate" => [0.1, 0.2, 0.3],
+        )
+        .unwrap();
+        let pivot = pivot_frame(&long, "m", "a", "b", &[1.0, 2.0]).unwrap();
+        let column = |name: &str| -> Vec<Option<f64>> {
+            pivot.column(name).unwrap().f64().unwrap().iter().collect()
+        };
+        assert_eq!(column("b=1"), [Some(0.1), Some(0.3)]);
+        assert_eq!(column("b=2"), [Some(0.2), None]);
+    }
+}

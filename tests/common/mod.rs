@@ -73,6 +73,21 @@ pub fn json_file(path: &Path) -> serde_json::Value {
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// Runs `head` with `--trials trials --threads 2 --quiet --out out` and interrupts it with
+/// SIGINT after `after`; returns its exit code.
+pub fn interrupted_into(
+    head: &[&str],
+    trials: &str,
+    out: &Path,
+    after: std::time::Duration,
+) -> Option<i32> {
+    let mut args = head.to_vec();
+    let tail = ["--trials", trials, "--threads", "2", "--quiet", "--out"];
+    args.extend(tail);
+    args.push(out.to_str().unwrap());
+    interrupted(&args, after)
+}
+
 /// Runs `args` and interrupts it with SIGINT after `after`; returns its exit code.
 pub fn interrupted(args: &[&str], after: std::time::Duration) -> Option<i32> {
     let mut child = spawn(args);
@@ -194,20 +209,15 @@ pub fn resume_equals_whole(
     let dir = scenario.parent().unwrap();
     let checkpoint = scenario.with_extension("ckpt");
     let (cut, whole) = (dir.join("cut"), dir.join("whole"));
-    let code = interrupted(
+    let code = interrupted_into(
         &[
             "run",
             scenario.to_str().unwrap(),
-            "--trials",
-            trials,
-            "--threads",
-            "2",
-            "--quiet",
             "--checkpoint",
             checkpoint.to_str().unwrap(),
-            "--out",
-            cut.to_str().unwrap(),
         ],
+        trials,
+        &cut,
         after,
     );
     assert_eq!(code, Some(130));
