@@ -64,12 +64,12 @@ pub struct RunArgs {
     /// cap (default 10^9).
     #[arg(long)]
     pub precision: Option<f64>,
-    /// Save the exact counts done so far to FILE every few seconds and on interrupt;
-    /// `oddsmith resume FILE` continues the run.
+    /// Save the exact counts done so far (a sweep's: per grid point) to FILE every few
+    /// seconds and on interrupt; `oddsmith resume FILE` continues the run.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
-    /// Run only shard I of N (I from 0 to N−1): its share of the batches, written as
-    /// DIR/tally.json for `oddsmith merge`.
+    /// Run only shard I of N (I from 0 to N−1): its share of the batches (of a sweep's grid
+    /// point × batch units), written as DIR/tally.json for `oddsmith merge`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
 }

@@ -69,9 +69,10 @@ pub enum OutputError {
     },
 }
 
-/// The run was interrupted (Ctrl-C or SIGTERM) and wrote what it had finished; exit 130.
+/// The command was interrupted (Ctrl-C or SIGTERM) and wrote what it had finished, as the
+/// message says; exit 130.
 #[derive(Debug, Error)]
-#[error("interrupted: the files hold the trials finished before the interrupt, marked partial{0}")]
+#[error("interrupted: {0}")]
 pub struct Interrupted(pub String);
 
 /// A checkpoint or shard tally that cannot be used: the file is unreadable, belongs to

@@ -7,10 +7,6 @@ mod common;
 use common::*;
 use std::path::Path;
 
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 #[test]
 fn absurd_option_values_exit_2_with_the_allowed_range() {
     let door = "scenarios/warded_door.toml";
@@ -105,55 +101,14 @@ fn out_of_range_run_values_point_at_their_own_line() {
     }
 }
 
-fn spawn(args: &[&str]) -> std::process::Child {
-    std::process::Command::new(env!("CARGO_BIN_EXE_oddsmith"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
-fn signal(child: &std::process::Child, sig: &str) {
-    let ok = std::process::Command::new("kill")
-        .args([sig, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(ok.success());
-}
-
-fn json_file(path: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap())
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Runs `args` and interrupts it with SIGINT after `after`; returns its exit code.
-fn interrupted(args: &[&str], after: std::time::Duration) -> Option<i32> {
-    let mut child = spawn(args);
-    std::thread::sleep(after);
-    if child.try_wait().unwrap().is_none() {
-        signal(&child, "-INT");
-    }
-    child.wait().unwrap().code()
-}
-
 #[test]
 fn an_interrupted_run_writes_the_trials_done_marked_partial() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("cut");
-    let code = interrupted(
-        &[
-            "run",
-            "scenarios/yeti.toml",
-            "--trials",
-            "100000000",
-            "--threads",
-            "2",
-            "--quiet",
-            "--out",
-            out.to_str().unwrap(),
-        ],
+    let code = interrupted_into(
+        &["run", "scenarios/yeti.toml"],
+        "100000000",
+        &out,
         std::time::Duration::from_millis(1500),
     );
     assert_eq!(code, Some(130));
@@ -191,33 +146,6 @@ fn an_interrupted_run_writes_the_trials_done_marked_partial() {
         .map(|l| format!("{}\n", l.rsplit_once(',').unwrap().0))
         .collect();
     assert_eq!(stripped, whole_csv);
-}
-
-#[test]
-fn an_interrupted_sweep_keeps_finished_points_and_lists_the_rest() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("sweep");
-    let code = interrupted(
-        &[
-            "run",
-            "scenarios/yeti_survival_sweep.toml",
-            "--trials",
-            "3000000",
-            "--threads",
-            "2",
-            "--quiet",
-            "--out",
-            out.to_str().unwrap(),
-        ],
-        std::time::Duration::from_millis(2500),
-    );
-    assert_eq!(code, Some(130));
-    let sweep = json_file(&out.join("sweep.json"));
-    let points = sweep["points"].as_array().unwrap().len();
-    let missing = sweep["partial"]["missing_points"].as_array().unwrap().len();
-    assert!(missing > 0, "{sweep}");
-    assert_eq!(points + missing, 7, "{sweep}");
-    assert_eq!(json_file(&out.join("manifest.json"))["partial"], true);
 }
 
 #[test]
@@ -263,22 +191,7 @@ fn random_interrupts_and_kills_never_leave_a_torn_file() {
             if name.starts_with('.') {
                 continue;
             }
-            let bytes = std::fs::read(&path).unwrap();
-            let whole = match path.extension().and_then(|e| e.to_str()) {
-                Some("json") | Some("ckpt") => {
-                    serde_json::from_slice::<serde_json::Value>(&bytes).is_ok()
-                }
-                Some("csv") => {
-                    let text = String::from_utf8(bytes).unwrap();
-                    let columns = text.lines().next().map_or(0, |h| h.split(',').count());
-                    text.ends_with('\n') && text.lines().all(|l| l.split(',').count() == columns)
-                }
-                Some("png") => bytes.ends_with(&[0xAE, 0x42, 0x60, 0x82]),
-                Some("svg") => String::from_utf8_lossy(&bytes)
-                    .trim_end()
-                    .ends_with("</svg>"),
-                _ => true,
-            };
+            let whole = is_whole(&path);
             assert!(whole, "{sig} after {delay:?}: {name} is torn");
         }
     }
@@ -293,56 +206,12 @@ fn a_resumed_run_equals_the_uninterrupted_run_bit_for_bit() {
         &scenario,
     )
     .unwrap();
-    let checkpoint = dir.path().join("yeti.ckpt");
-    let cut = dir.path().join("cut");
-    let trials = "8000000";
-    let code = interrupted(
-        &[
-            "run",
-            scenario.to_str().unwrap(),
-            "--trials",
-            trials,
-            "--threads",
-            "2",
-            "--quiet",
-            "--checkpoint",
-            checkpoint.to_str().unwrap(),
-            "--out",
-            cut.to_str().unwrap(),
-        ],
-        std::time::Duration::from_millis(1200),
-    );
-    assert_eq!(code, Some(130));
-    let saved = json_file(&checkpoint);
+    let files = ["summary.csv", "summary.json", "rounds_histogram.csv"];
+    let after = std::time::Duration::from_millis(1200);
+    let saved = resume_equals_whole(&scenario, "8000000", after, &files);
     let done = saved["trials_done"].as_u64().unwrap();
     assert!(done < 8_000_000, "{done}");
-    let resumed = oddsmith(&[
-        "resume",
-        checkpoint.to_str().unwrap(),
-        "--quiet",
-        "--threads",
-        "1",
-    ]);
-    assert!(resumed.status.success(), "{}", stderr(&resumed));
-    let whole = dir.path().join("whole");
-    let run = oddsmith(&[
-        "run",
-        scenario.to_str().unwrap(),
-        "--trials",
-        trials,
-        "--quiet",
-        "--out",
-        whole.to_str().unwrap(),
-    ]);
-    assert!(run.status.success(), "{}", stderr(&run));
-    for file in ["summary.csv", "summary.json", "rounds_histogram.csv"] {
-        assert_eq!(
-            std::fs::read(cut.join(file)).unwrap(),
-            std::fs::read(whole.join(file)).unwrap(),
-            "{file}"
-        );
-    }
-    assert_eq!(json_file(&cut.join("manifest.json"))["partial"], false);
+    let checkpoint = scenario.with_extension("ckpt");
     // A changed scenario is refused.
     std::fs::write(
         &scenario,
@@ -361,68 +230,9 @@ fn a_resumed_run_equals_the_uninterrupted_run_bit_for_bit() {
 #[test]
 fn three_shards_in_separate_processes_merge_to_the_one_machine_files() {
     let dir = tempfile::tempdir().unwrap();
-    let shard_dir = |i: usize| dir.path().join(format!("shard{i}"));
-    let trials = "1000000";
-    let mut children: Vec<_> = (0..3)
-        .map(|i| {
-            spawn(&[
-                "run",
-                "scenarios/yeti.toml",
-                "--trials",
-                trials,
-                "--threads",
-                "1",
-                "--quiet",
-                "--shard",
-                &format!("{i}/3"),
-                "--out",
-                shard_dir(i).to_str().unwrap(),
-            ])
-        })
-        .collect();
-    for c in &mut children {
-        assert!(c.wait().unwrap().success());
-    }
-    let merged = dir.path().join("merged");
-    let dirs: Vec<String> = (0..3)
-        .map(|i| shard_dir(i).to_str().unwrap().to_string())
-        .collect();
-    let mut args = vec!["merge", "--quiet", "--out", merged.to_str().unwrap()];
-    args.extend(dirs.iter().map(String::as_str));
-    let m = oddsmith(&args);
-    assert!(m.status.success(), "{}", stderr(&m));
-    let whole = dir.path().join("whole");
-    let run = oddsmith(&[
-        "run",
-        "scenarios/yeti.toml",
-        "--trials",
-        trials,
-        "--quiet",
-        "--out",
-        whole.to_str().unwrap(),
-    ]);
-    assert!(run.status.success());
-    for file in ["summary.csv", "summary.json", "rounds_histogram.csv"] {
-        assert_eq!(
-            std::fs::read(merged.join(file)).unwrap(),
-            std::fs::read(whole.join(file)).unwrap(),
-            "{file}"
-        );
-    }
-    // A missing shard is refused, naming it; so is a shard given twice.
-    let missing = oddsmith(&[
-        "merge",
-        &dirs[0],
-        &dirs[2],
-        "--out",
-        merged.to_str().unwrap(),
-    ]);
-    assert_eq!(missing.status.code(), Some(2));
-    assert!(
-        stderr(&missing).contains("shard 1/3 missing"),
-        "{}",
-        stderr(&missing)
-    );
+    let files = ["summary.csv", "summary.json", "rounds_histogram.csv"];
+    let dirs = shards_merge_to_one_machine(dir.path(), "scenarios/yeti.toml", "1000000", 3, &files);
+    // A shard given twice is refused, naming it.
     let twice = oddsmith(&["merge", &dirs[0], &dirs[1], &dirs[1], &dirs[2]]);
     assert_eq!(twice.status.code(), Some(2));
     assert!(
@@ -430,4 +240,187 @@ fn three_shards_in_separate_processes_merge_to_the_one_machine_files() {
         "{}",
         stderr(&twice)
     );
+}
+
+/// Two fighters who cannot hurt each other: every fight runs to `max_rounds` (100 000
+/// rounds), so one batch of 65 536 fights takes minutes, and the first interrupt, which
+/// lets the running batches finish, would keep the process alive that long.
+const STALEMATE: &str = r#"
+name = "Two guards who cannot hurt each other"
+system = "gods-and-monsters"
+
+[run]
+trials = 1_000_000
+seed = 1
+max_rounds = 100000
+
+[[combatant]]
+name = "Left"
+side = "left"
+survival = 1000
+endurance = 20
+perception = 6
+willpower = 6
+fortitude = 6
+attack = -20
+defense = 40
+attacks = [{ name = "stick", damage = "1" }]
+
+[[combatant]]
+name = "Right"
+side = "right"
+survival = 1000
+endurance = 20
+perception = 6
+willpower = 6
+fortitude = 6
+attack = -20
+defense = 40
+attacks = [{ name = "stick", damage = "1" }]
+"#;
+
+/// Waits for `child` to exit, at most `limit`; kills it and fails if it does not.
+fn exit_within(child: &mut std::process::Child, limit: std::time::Duration) -> Option<i32> {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("still running {limit:?} after the second interrupt");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_second_interrupt_exits_at_once_and_leaves_no_torn_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("stalemate.toml");
+    std::fs::write(&scenario, STALEMATE).unwrap();
+    let out = dir.path().join("out");
+    let mut child = spawn(&[
+        "run",
+        scenario.to_str().unwrap(),
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    // The run has started once its manifest is in place.
+    let manifest = out.join("manifest.json");
+    while !manifest.exists() {
+        assert!(child.try_wait().unwrap().is_none(), "the run ended early");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    signal(&child, "-INT");
+    // The first interrupt waits for the running batch, minutes away: still running.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first interrupt waits"
+    );
+    signal(&child, "-INT");
+    let code = exit_within(&mut child, std::time::Duration::from_secs(30));
+    assert_eq!(code, Some(130));
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert!(err.contains("interrupted again: exiting now"), "{err}");
+    // Only the starting manifest is there, whole, and it says the run did not finish.
+    let names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["manifest.json"]);
+    assert!(is_whole(&manifest));
+    assert_eq!(json_file(&manifest)["finished"], false);
+}
+
+#[test]
+fn an_interrupted_comparison_writes_its_first_paired_trials_marked_partial() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("cut");
+    let (a, b) = (
+        "scenarios/yeti.toml",
+        "scenarios/yeti_charlotte_armored.toml",
+    );
+    let code = interrupted_into(
+        &["compare", a, b],
+        "100000000",
+        &out,
+        std::time::Duration::from_millis(1500),
+    );
+    assert_eq!(code, Some(130));
+    let cut = json_file(&out.join("compare.json"));
+    let done = cut["trials"].as_u64().unwrap();
+    assert!(
+        done > 0 && done < 100_000_000 && done.is_multiple_of(65_536),
+        "{done}"
+    );
+    assert_eq!(cut["partial"]["trials_requested"], 100_000_000u64);
+    let csv = std::fs::read_to_string(out.join("compare.csv")).unwrap();
+    assert!(csv.lines().next().unwrap().ends_with(",partial"), "{csv}");
+    // The numbers are those of a comparison of `done` paired trials.
+    let whole = dir.path().join("whole");
+    let full = oddsmith(&[
+        "compare",
+        a,
+        b,
+        "--trials",
+        &done.to_string(),
+        "--quiet",
+        "--out",
+        whole.to_str().unwrap(),
+    ]);
+    assert!(full.status.success(), "{}", stderr(&full));
+    assert_eq!(
+        cut["metrics"],
+        json_file(&whole.join("compare.json"))["metrics"]
+    );
+}
+
+#[test]
+fn an_interrupted_target_search_prints_what_it_finished_and_claims_no_answer() {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_oddsmith"))
+        .args([
+            "tune",
+            "scenarios/yeti.toml",
+            "--vary",
+            "combatant.Yeti.survival",
+            "--metric",
+            "death.Charlotte Korde",
+            "--target",
+            "0.1",
+            "--trials",
+            "100000000",
+            "--threads",
+            "2",
+            "--json",
+            "--quiet",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    signal(&child, "-INT");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("the search stopped early"),
+        "{}",
+        stderr(&out)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["partial"], true, "{report}");
+    assert!(
+        report["best"].is_null() && report["bracket"].is_null(),
+        "{report}"
+    );
+    // The first value alone takes far longer than the wait: nothing finished.
+    assert_eq!(report["tried"], serde_json::json!([]), "{report}");
 }

@@ -1,11 +1,15 @@
 //! `oddsmith compare A B`: both scenarios on the same random numbers, trial by trial, and
-//! each shared rate's difference with its paired 95% interval.
+//! each shared rate's difference with its paired 95% interval. An interrupt keeps the first
+//! paired batches (the numbers of a run of that many trials), writes them marked partial,
+//! and skips the variants not yet started.
 
+use super::interrupt::Watched;
 use super::{Plan, file_stem, run::print_results};
 use crate::cli::CompareArgs;
 use crate::error::UsageError;
 use crate::export::progress::TrialBar;
 use crate::export::table;
+use crate::stats::Partial;
 use crate::stats::compare::{CompareReport, paired_difference};
 use crate::systems::Scenario;
 use anyhow::Result;
@@ -33,12 +37,20 @@ pub fn compare(args: &CompareArgs) -> Result<()> {
                 ))
                 .into());
             }
+            let mut skipped = Vec::new();
             for (variant, mut b) in variants {
+                if super::interrupt::requested() {
+                    skipped.push(variant.label);
+                    continue;
+                }
                 b.name = format!("{} [{}]", a.name, variant.label);
                 let dir = plan.out_subdir(&variant.label, || {
                     format!("compare_{}_{}", file_stem(&args.a), variant.label)
                 });
                 compare_pair(&plan, &a, &b, &dir)?;
+            }
+            if !skipped.is_empty() {
+                eprintln!("not compared (interrupted): {}", skipped.join(", "));
             }
             Ok(())
         }
@@ -71,25 +83,35 @@ fn compare_pair(plan: &Plan, a: &Scenario, b: &Scenario, dir: &Path) -> Result<(
     let seed = plan.seed(a);
     let index_pairs: Vec<(usize, usize)> = pairs.iter().map(|(x, y, _)| (*x, *y)).collect();
     let bar = TrialBar::new(trials, plan.quiet);
+    let watched = Watched {
+        bar: &bar,
+        checkpoint: None,
+    };
     let start = Instant::now();
     let paired = plan
         .pool
-        .run_paired(&a.system, &b.system, &index_pairs, trials, seed, &bar);
+        .run_paired(&a.system, &b.system, &index_pairs, trials, seed, &watched);
     bar.finish();
     let seconds = start.elapsed().as_secs_f64();
+    // An interrupt leaves the first batches: the numbers of a run of that many trials.
+    let done = paired.trials;
     let report = CompareReport {
         a: a.name.clone(),
         b: b.name.clone(),
-        trials,
+        trials: done,
         seed,
         metrics: pairs
             .iter()
             .zip(&paired.joints)
-            .map(|((_, _, name), j)| paired_difference(name, j.a_only, j.b_only, j.both, trials))
+            .map(|((_, _, name), j)| paired_difference(name, j.a_only, j.b_only, j.both, done))
             .collect(),
+        partial: (done < trials).then(|| Partial {
+            trials_requested: trials,
+            missing_points: Vec::new(),
+        }),
     };
     print_results(plan.json, &report, || table::render_compare(&report));
-    plan.throughput("paired trials", trials, seconds);
+    plan.throughput("paired trials", done, seconds);
     plan.wrote(&crate::export::compare::write(&report, dir)?);
     Ok(())
 }

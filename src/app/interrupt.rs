@@ -5,9 +5,9 @@
 //!
 //! [`Watched`] is the runner's [`Progress`] for a command: it passes progress to the bar,
 //! says when an interrupt came, and saves a checkpoint of the merged batches every few
-//! seconds.
+//! seconds (for a sweep: the finished grid points and the batches done of the one running).
 
-use crate::export::tally_file::{self, SavedTally};
+use crate::export::tally_file::{self, Counts, PointTally, SavedTally};
 use crate::sim::Progress;
 use crate::stats::{Layout, Tally};
 use std::path::PathBuf;
@@ -44,14 +44,17 @@ pub fn requested() -> bool {
 pub struct Checkpointer {
     /// The checkpoint file.
     pub path: PathBuf,
-    /// Everything but the counts (filled at each save).
+    /// Everything but the running counts (filled at each save); a sweep's finished grid
+    /// points are in its `points`.
     pub header: SavedTally,
-    /// The run's layout.
+    /// The layout of the run (or grid point) in progress.
     pub layout: Layout,
+    /// The sweep's grid point in progress, if any.
+    point: Option<u64>,
     /// When the last save happened.
     last: Mutex<Instant>,
     /// The first save error, reported when the run ends.
-    pub failed: Mutex<Option<crate::error::OutputError>>,
+    failed: Mutex<Option<crate::error::OutputError>>,
 }
 
 impl Checkpointer {
@@ -61,19 +64,55 @@ impl Checkpointer {
             path,
             header,
             layout,
+            point: None,
             last: Mutex::new(Instant::now()),
             failed: Mutex::new(None),
         }
     }
 
-    /// Saves batches `0..end`, merged in `tally`.
+    /// Saves batches `0..end` of the run (or grid point) in progress, merged in `tally`.
     pub fn save(&self, tally: &Tally, end: u64) -> Result<(), crate::error::OutputError> {
-        let saved = SavedTally {
-            end,
-            ..self.header.clone()
+        let mut saved = self.header.clone();
+        match self.point {
+            Some(point) => saved.points.push(PointTally {
+                point,
+                start: 0,
+                end,
+                finished: false,
+                counts: Counts::of(&self.layout, tally),
+            }),
+            None => saved = SavedTally { end, ..saved }.with_tally(&self.layout, tally),
         }
-        .with_tally(&self.layout, tally);
         tally_file::write(&saved, &self.path).map(|_| ())
+    }
+
+    /// Saves the sweep's finished grid points alone (none in progress).
+    pub fn save_points(&self) -> Result<(), crate::error::OutputError> {
+        tally_file::write(&self.header, &self.path).map(|_| ())
+    }
+
+    /// The sweep's grid point `point` (of `layout`) is starting.
+    pub fn start_point(&mut self, point: u64, layout: Layout) {
+        self.point = Some(point);
+        self.layout = layout;
+    }
+
+    /// The sweep's grid point in progress finished with `tally`, batches `0..end`.
+    pub fn finish_point(&mut self, tally: &Tally, end: u64) {
+        if let Some(point) = self.point.take() {
+            self.header.points.push(PointTally {
+                point,
+                start: 0,
+                end,
+                finished: true,
+                counts: Counts::of(&self.layout, tally),
+            });
+        }
+    }
+
+    /// The first save error, if any.
+    pub fn take_error(&self) -> Option<crate::error::OutputError> {
+        self.failed.lock().unwrap_or_else(|e| e.into_inner()).take()
     }
 }
 

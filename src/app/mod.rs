@@ -15,7 +15,7 @@ mod tune;
 pub use plan::{MAX_THREADS, PRECISION_CAP, Plan, file_stem};
 pub use run::{Outcome, exact_report, run_scenario};
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, RunArgs};
 use crate::error::{Interrupted, ScenarioError, TallyFileError, UsageError};
 use crate::systems::Scenario;
 use anyhow::{Context, Result};
@@ -40,23 +40,46 @@ pub fn exit_code(error: &anyhow::Error) -> u8 {
 /// Runs the parsed command line; a command an interrupt cut short ends in [`Interrupted`]
 /// once its files are written.
 pub fn execute(cli: Cli) -> Result<()> {
-    if matches!(
+    if !matches!(
         cli.command,
-        Command::Run(_) | Command::Report(_) | Command::Resume(_) | Command::Merge(_)
+        Command::Validate { .. } | Command::Completions { .. }
     ) {
         interrupt::install();
     }
-    let checkpoint = match &cli.command {
-        Command::Run(a) => a.checkpoint.clone(),
-        Command::Resume(a) => Some(a.checkpoint.clone()),
-        _ => None,
+    let message = match &cli.command {
+        Command::Tune(_) => {
+            "the search stopped early; the values it finished are printed, no answer is \
+             claimed"
+                .to_string()
+        }
+        Command::Run(RunArgs {
+            shard: Some(_),
+            out,
+            ..
+        }) => format!(
+            "the shard's tally.json{} holds only the batches finished, and `oddsmith merge` \
+             refuses it as cut short: rerun the shard",
+            out.as_ref()
+                .map(|o| format!(" in {}", o.display()))
+                .unwrap_or_default()
+        ),
+        command => {
+            let checkpoint = match command {
+                Command::Run(a) => a.checkpoint.clone(),
+                Command::Resume(a) => Some(a.checkpoint.clone()),
+                _ => None,
+            };
+            let resume = checkpoint
+                .map(|c| format!("; continue with `oddsmith resume {}`", c.display()))
+                .unwrap_or_default();
+            format!(
+                "the files hold the trials finished before the interrupt, marked partial{resume}"
+            )
+        }
     };
     execute_command(cli)?;
     if interrupt::requested() {
-        let resume = checkpoint
-            .map(|c| format!("; continue with `oddsmith resume {}`", c.display()))
-            .unwrap_or_default();
-        return Err(Interrupted(resume).into());
+        return Err(Interrupted(message).into());
     }
     Ok(())
 }

@@ -29,15 +29,7 @@ pub enum Outcome {
 /// Runs `scenario` by `plan` and writes its files into `out`.
 pub fn run(plan: &Plan, scenario: &Scenario, out: &Path) -> Result<Outcome> {
     if let Some(points) = scenario.sweep_points()? {
-        if plan.checkpoint.is_some() {
-            return Err(crate::error::UsageError(
-                "--checkpoint saves one scenario's run; a [sweep] cannot be checkpointed yet \
-                 (an interrupted sweep still writes its finished grid points)"
-                    .into(),
-            )
-            .into());
-        }
-        return super::sweep::run(plan, scenario, &points, out).map(Outcome::Sweep);
+        return super::sweep::run(plan, scenario, &points, out, &[]).map(Outcome::Sweep);
     }
     let notes = scenario.system.notes();
     if plan.exact_only {
@@ -92,7 +84,7 @@ pub(super) fn run_single(
     let seconds = start.elapsed().as_secs_f64();
     if let Some(c) = &checkpoint {
         c.save(&tally, end)?;
-        if let Some(e) = c.failed.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        if let Some(e) = c.take_error() {
             return Err(e.into());
         }
     }

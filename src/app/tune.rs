@@ -3,7 +3,9 @@
 //! with the field. The search assumes the rate moves one way as the field grows: it steps
 //! outward from the scenario's value (1, 2, 4, ... away, or within `--from`/`--to`) until the
 //! target lies between two values, then halves that bracket down to two neighbours, and
-//! reports both with their intervals.
+//! reports both with their intervals. An interrupt stops the search after the running
+//! batches: the value cut short is dropped, the values finished are printed, and no answer
+//! is claimed.
 
 use super::Plan;
 use super::run::{exact_report, print_results, run_scenario};
@@ -64,6 +66,9 @@ struct Search<'a> {
     goal: &'a Goal,
     plan: &'a Plan,
     cache: BTreeMap<i64, Option<Tried>>,
+    /// An interrupt cut a value short: every later value counts as not allowed, which ends
+    /// the search.
+    stopped: bool,
 }
 
 impl Search<'_> {
@@ -72,6 +77,9 @@ impl Search<'_> {
         if let Some(hit) = self.cache.get(&value) {
             return Ok(hit.clone());
         }
+        if self.stopped {
+            return Ok(None);
+        }
         let in_range =
             self.goal.from.is_none_or(|f| value >= f) && self.goal.to.is_none_or(|t| value <= t);
         let tried = match self.base.with_integer(&self.goal.vary, value) {
@@ -79,6 +87,10 @@ impl Search<'_> {
                 // Every value runs from the base file's seed and trials.
                 s.run = self.base.run;
                 let r = run_scenario(self.plan, &s, &NoProgress);
+                if r.partial.is_some() {
+                    self.stopped = true;
+                    return Ok(None);
+                }
                 let row: &MetricRow = r
                     .metrics
                     .iter()
@@ -194,15 +206,17 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
         goal: &goal,
         plan: &plan,
         cache: BTreeMap::new(),
+        stopped: false,
     };
-    let Some(first) = search.eval(start)? else {
+    let first = search.eval(start)?;
+    if first.is_none() && !search.stopped {
         let why = base
             .with_integer(&goal.vary, start)
             .err()
             .unwrap_or_default();
         return Err(UsageError(format!("--vary {} = {start}: {why}", goal.vary)).into());
-    };
-    let bracket = match search.bracket(first)? {
+    }
+    let bracket = match first.map(|f| search.bracket(f)).transpose()?.flatten() {
         Some(b) => Some(search.narrow(b)?),
         None => None,
     };
@@ -218,9 +232,11 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
             .map(|t| (*t).clone())
     };
     let best = match &bracket {
+        _ if search.stopped => None,
         Some((lo, hi)) => closest(&[lo, hi]),
         None => closest(&tried.iter().collect::<Vec<_>>()),
     };
+    let bracket = bracket.filter(|_| !search.stopped);
     let report = TuneReport {
         scenario: base.name.clone(),
         field: goal.vary.clone(),
@@ -231,6 +247,7 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
         best,
         bracket,
         tried,
+        partial: search.stopped,
     };
     print_results(plan.json, &report, || render_tune(&report));
     Ok(())

@@ -1,5 +1,6 @@
 //! Comparison files: `compare.csv` (Polars) with `metric, a, b, difference, ci_low,
-//! ci_high, significant, trials`, and `compare.json`.
+//! ci_high, significant, trials` (and `partial`, `true`, after an interrupt), and
+//! `compare.json`.
 
 use super::write::Staged;
 use crate::error::OutputError;
@@ -22,6 +23,13 @@ pub fn write(r: &CompareReport, dir: &Path) -> Result<Vec<PathBuf>, OutputError>
         "significant" => m.iter().map(|x| x.significant).collect::<Vec<_>>(),
         "trials" => m.iter().map(|x| x.trials).collect::<Vec<_>>(),
     )
+    .and_then(|mut df| {
+        // As in summary.csv: only an interrupted comparison has the column.
+        if r.partial.is_some() {
+            df.with_column(Column::new("partial".into(), vec![true; m.len()]))?;
+        }
+        Ok(df)
+    })
     .map_err(|e| OutputError::Table {
         path: csv.clone(),
         message: e.to_string(),

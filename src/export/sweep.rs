@@ -1,5 +1,5 @@
 //! Sweep tables through Polars: `sweep.csv`, one row per grid point × metric with one column
-//! per swept field; for two swept fields, `pivot_<metric>.csv` per headline rate, rows by the
+//! per swept field (and `partial`, `true`, after an interrupt); for two swept fields, `pivot_<metric>.csv` per headline rate, rows by the
 //! first field and a column per value of the second, built by filtering and stacking the
 //! long table; and `sweep.json`.
 
@@ -49,11 +49,16 @@ pub fn long_frame(sweep: &SweepReport) -> PolarsResult<DataFrame> {
         "trials".into(),
         rows.iter().map(|(_, m)| m.trials).collect::<Vec<_>>(),
     ));
+    // As in summary.csv: only an interrupted sweep has the column.
+    if sweep.partial.is_some() {
+        columns.push(Column::new("partial".into(), vec![true; rows.len()]));
+    }
     DataFrame::new_infer_height(columns)
 }
 
 /// One metric's estimates as a grid: a row per value of `row`, a column `<col>=<value>` per
-/// value of `col`, taken from the long table by Polars filters and a horizontal stack.
+/// value of `col`, taken from the long table by Polars filters and a horizontal stack. An
+/// interrupted sweep's last row may lack some columns' points: those cells are empty.
 pub fn pivot_frame(
     long: &DataFrame,
     metric: &str,
@@ -64,15 +69,34 @@ pub fn pivot_frame(
     let of_metric = long.filter(&long.column("metric")?.str()?.equal(metric))?;
     let col_f64 = of_metric.column(col)?.cast(&DataType::Float64)?;
     let mut out: Option<DataFrame> = None;
+    // The rows, from the first column: every row begun has its point.
+    let mut rows: Vec<Option<f64>> = Vec::new();
     for &v in col_values {
         let label = format!("{col}={}", fmt_value(v));
         let mut part = of_metric
             .filter(&col_f64.f64()?.equal(v))?
             .select([row, "estimate"])?;
         part.rename("estimate", label.as_str().into())?;
+        let keys: Vec<Option<f64>> = part
+            .column(row)?
+            .cast(&DataType::Float64)?
+            .f64()?
+            .iter()
+            .collect();
         out = Some(match out {
-            None => part,
-            Some(df) => df.hstack(&[part.column(&label)?.clone()])?,
+            None => {
+                rows = keys;
+                part
+            }
+            Some(df) if keys == rows => df.hstack(&[part.column(&label)?.clone()])?,
+            Some(df) => {
+                let estimates: Vec<Option<f64>> = part.column(&label)?.f64()?.iter().collect();
+                let cells: Vec<Option<f64>> = rows
+                    .iter()
+                    .map(|r| keys.iter().position(|k| k == r).and_then(|i| estimates[i]))
+                    .collect();
+                df.hstack(&[Column::new(label.as_str().into(), cells)])?
+            }
         });
     }
     out.ok_or_else(|| polars_err!(NoData: "no values to pivot"))
@@ -106,4 +130,27 @@ pub fn write_tables(sweep: &SweepReport, files: &mut Staged) -> Result<(), Outpu
     }
     let text = serde_json::to_string_pretty(sweep).expect("a sweep always serializes");
     files.text("sweep.json", &(text + "\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pivot_leaves_the_cells_of_an_unfinished_row_empty() {
+        // Rows a = 1, 2; columns b = 1, 2; the point (2, 2) was not run.
+        let long = df!(
+            "a" => [1i64, 1, 2],
+            "b" => [1i64, 2, 1],
+            "metric" => ["m", "m", "m"],
+            "estimate" => [0.1, 0.2, 0.3],
+        )
+        .unwrap();
+        let pivot = pivot_frame(&long, "m", "a", "b", &[1.0, 2.0]).unwrap();
+        let column = |name: &str| -> Vec<Option<f64>> {
+            pivot.column(name).unwrap().f64().unwrap().iter().collect()
+        };
+        assert_eq!(column("b=1"), [Some(0.1), Some(0.3)]);
+        assert_eq!(column("b=2"), [Some(0.2), None]);
+    }
 }

@@ -523,6 +523,15 @@ pub fn render_sweep(sweep: &SweepReport) -> String {
 /// interval, with a mark where the interval excludes 0.
 pub fn render_compare(r: &CompareReport) -> String {
     let mut out = String::new();
+    if let Some(p) = &r.partial {
+        let _ = writeln!(
+            out,
+            "PARTIAL: interrupted after {} of {} paired trials; the numbers are those of a run of {}",
+            format::thousands(r.trials),
+            format::thousands(p.trials_requested),
+            format::thousands(r.trials)
+        );
+    }
     let _ = writeln!(
         out,
         "A: {}\nB: {}\n{} paired trials, seed {} (same random numbers for both)",
@@ -574,6 +583,15 @@ pub fn render_tune(r: &TuneReport) -> String {
         "{}: {} closest to {} over {} ({} trials per value, seed {})",
         r.scenario, r.metric, r.target, r.field, r.trials, r.seed
     );
+    if r.partial {
+        let _ = writeln!(
+            out,
+            "PARTIAL: interrupted before the search finished; no answer. Values tried:"
+        );
+        for t in &r.tried {
+            let _ = writeln!(out, "  {}", row(t));
+        }
+    }
     match (&r.best, &r.bracket) {
         (Some(best), Some((lo, hi))) => {
             let _ = writeln!(out, "closest: {}", row(best));

@@ -1,8 +1,10 @@
 //! Saved tallies: a checkpoint (`--checkpoint FILE`) or a shard's `tally.json` (`--shard
 //! I/N`). Both hold the exact integer counts of a run's batches `start..end` — counters,
 //! histograms, ratio sums (as decimal strings: they are 128-bit) — with what identifies the
-//! run: the scenario file's path and FNV-1a hash, seed, trials, precision. Written through
-//! the one atomic writer, so a reader sees the old file or the new one.
+//! run: the scenario file's path and FNV-1a hash, seed, trials, precision. A sweep's tally
+//! (`grid_points` set) holds its counts per grid point instead, one [`PointTally`] for each
+//! piece of a point it has. Written through the one atomic writer, so a reader sees the old
+//! file or the new one.
 
 use crate::error::{OutputError, TallyFileError};
 use crate::stats::{Layout, RatioSums, Tally};
@@ -33,10 +35,41 @@ pub struct SavedTally {
     pub out: Option<String>,
     /// `[I, N]` for shard I of N.
     pub shard: Option<[u64; 2]>,
+    /// First batch held (a sweep's shard: first work unit, `point × batches per point +
+    /// batch`; a sweep's checkpoint: 0).
+    pub start: u64,
+    /// One past the last batch (or work unit) held; `start..end` are all held.
+    pub end: u64,
+    /// The counts of a single run (empty for a sweep).
+    #[serde(flatten)]
+    pub counts: Counts,
+    /// A sweep's number of grid points; `None` for a single run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grid_points: Option<u64>,
+    /// A sweep's counts, one entry per piece of a grid point held, by point then batch.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<PointTally>,
+}
+
+/// Batches `start..end` of one grid point of a sweep, exactly.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct PointTally {
+    /// The grid point's index (first swept field slowest).
+    pub point: u64,
     /// First batch held.
     pub start: u64,
-    /// One past the last batch held; `start..end` are all held.
+    /// One past the last batch held.
     pub end: u64,
+    /// The point is done: every batch it needs is in (a checkpoint's finished points).
+    pub finished: bool,
+    /// The counts.
+    #[serde(flatten)]
+    pub counts: Counts,
+}
+
+/// Exact integer counts of some batches of one scenario.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Counts {
     /// Trials held.
     pub trials_done: u64,
     /// Counter names in layout order (checked when read back).
@@ -52,23 +85,38 @@ pub struct SavedTally {
 impl SavedTally {
     /// Fills the counts from `tally` (of `layout`).
     pub fn with_tally(mut self, layout: &Layout, tally: &Tally) -> Self {
-        self.trials_done = tally.trials();
-        self.counter_names = layout.counter_names().map(str::to_string).collect();
-        self.counters = tally.counters().to_vec();
-        self.histograms = tally
-            .histograms_slice()
-            .iter()
-            .map(|h| h.counts().to_vec())
-            .collect();
-        self.ratios = tally
-            .ratios()
-            .iter()
-            .map(|r| [r.x, r.y, r.xx, r.yy, r.xy].map(|v| v.to_string()))
-            .collect();
+        self.counts = Counts::of(layout, tally);
         self
     }
 
     /// The counts as a tally of `layout`, or why they do not fit it.
+    pub fn tally(&self, layout: &Layout, path: &Path) -> Result<Tally, TallyFileError> {
+        self.counts.tally(layout, path)
+    }
+}
+
+impl Counts {
+    /// The counts of `tally` (of `layout`).
+    pub fn of(layout: &Layout, tally: &Tally) -> Self {
+        Self {
+            trials_done: tally.trials(),
+            counter_names: layout.counter_names().map(str::to_string).collect(),
+            counters: tally.counters().to_vec(),
+            histograms: tally
+                .histograms_slice()
+                .iter()
+                .map(|h| h.counts().to_vec())
+                .collect(),
+            ratios: tally
+                .ratios()
+                .iter()
+                .map(|r| [r.x, r.y, r.xx, r.yy, r.xy].map(|v| v.to_string()))
+                .collect(),
+        }
+    }
+
+    /// The counts as a tally of `layout` (`path` names the file in errors), or why they
+    /// do not fit it.
     pub fn tally(&self, layout: &Layout, path: &Path) -> Result<Tally, TallyFileError> {
         let bad = |message: String| TallyFileError::Unreadable {
             path: path.to_path_buf(),
@@ -134,10 +182,20 @@ pub fn read(path: &Path) -> Result<SavedTally, TallyFileError> {
             saved.format
         )));
     }
-    if saved.start > saved.end {
+    let backwards = std::iter::once((saved.start, saved.end))
+        .chain(saved.points.iter().map(|p| (p.start, p.end)))
+        .find(|(start, end)| start > end);
+    if let Some((start, end)) = backwards {
+        return Err(bad(format!("batches {start}..{end} are backwards")));
+    }
+    if let Some(p) = saved
+        .points
+        .iter()
+        .find(|p| saved.grid_points.is_none_or(|n| p.point >= n))
+    {
         return Err(bad(format!(
-            "batches {}..{} are backwards",
-            saved.start, saved.end
+            "grid point {} is not in the sweep's {:?} points",
+            p.point, saved.grid_points
         )));
     }
     Ok(saved)

@@ -76,8 +76,7 @@ pub fn run<S: RuleSystem>(system: &S, trials: u64, seed: u64, progress: &dyn Pro
 /// tally). Batches depend only on their index, so running a run's batches in several ranges
 /// and merging gives exactly the numbers of running them at once.
 ///
-/// Batches are handed out in index order, one at a time, to one worker per pool thread; when
-/// `progress` asks to stop, no new batch is handed out and the running ones finish, so the
+/// Batches are handed out as [`run_ordered`] does, so when `progress` asks to stop, the
 /// batches done are always `range.start..end` for the returned `end`.
 pub fn run_batches<S: RuleSystem>(
     system: &S,
@@ -87,11 +86,41 @@ pub fn run_batches<S: RuleSystem>(
     base: Tally,
     progress: &dyn Progress,
 ) -> (Tally, u64) {
+    run_ordered(
+        range,
+        base,
+        |index| {
+            let len = BATCH_TRIALS.min(trials - index * BATCH_TRIALS);
+            let tally = run_batch(system, seed, index, len);
+            progress.advance(len);
+            tally
+        },
+        Tally::merge,
+        progress,
+        |tally, end| progress.prefix(tally, end),
+    )
+}
+
+/// Runs `batch(i)` for every index in `range` on the current rayon pool and merges the
+/// results into `base` in index order; `on_prefix(merged, end)` is told each time the
+/// merged batches `range.start..end` grow (under the merging lock).
+///
+/// Batches are handed out in index order, one at a time, to one worker per pool thread;
+/// when `progress` asks to stop, no new batch is handed out and the running ones finish, so
+/// the batches done are always `range.start..end` for the returned `end`.
+pub fn run_ordered<T: Send + Default>(
+    range: std::ops::Range<u64>,
+    base: T,
+    batch: impl Fn(u64) -> T + Sync,
+    merge: impl Fn(T, T) -> T + Sync,
+    progress: &dyn Progress,
+    on_prefix: impl Fn(&T, u64) + Sync,
+) -> (T, u64) {
     let next = AtomicU64::new(range.start);
     let prefix = Mutex::new(Prefix {
         end: range.start,
         pending: BTreeMap::new(),
-        tally: base,
+        merged: base,
     });
     rayon::broadcast(|_| {
         loop {
@@ -102,35 +131,33 @@ pub fn run_batches<S: RuleSystem>(
             if index >= range.end {
                 break;
             }
-            let len = BATCH_TRIALS.min(trials - index * BATCH_TRIALS);
-            let tally = run_batch(system, seed, index, len);
-            progress.advance(len);
+            let done = batch(index);
             let mut guard = prefix.lock().unwrap_or_else(|e| e.into_inner());
             let p = &mut *guard;
-            p.pending.insert(index, tally);
+            p.pending.insert(index, done);
             let before = p.end;
             while let Some(t) = p.pending.remove(&p.end.clone()) {
-                p.tally = std::mem::take(&mut p.tally).merge(t);
+                p.merged = merge(std::mem::take(&mut p.merged), t);
                 p.end += 1;
             }
             if p.end > before {
-                progress.prefix(&p.tally, p.end);
+                on_prefix(&p.merged, p.end);
             }
         }
     });
     let p = prefix.into_inner().unwrap_or_else(|e| e.into_inner());
     debug_assert!(p.pending.is_empty(), "every batch handed out finishes");
-    (p.tally, p.end)
+    (p.merged, p.end)
 }
 
 /// The completed batches merged so far, and those finished out of order.
-struct Prefix {
+struct Prefix<T> {
     /// First batch not yet merged.
     end: u64,
     /// Finished batches waiting for an earlier one.
-    pending: BTreeMap<u64, Tally>,
+    pending: BTreeMap<u64, T>,
     /// Batches `range.start..end` merged.
-    tally: Tally,
+    merged: T,
 }
 
 /// Batches run before the first precision check (about a million trials).

@@ -9,7 +9,6 @@ use super::{BATCH_TRIALS, Progress};
 use crate::stats::Tally;
 use crate::systems::RuleSystem;
 use rand::SeedableRng;
-use rayon::prelude::*;
 
 /// Joint counts of one counter over paired trials.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -23,7 +22,7 @@ pub struct Joint {
 }
 
 /// The merged result of a paired run.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PairedTally {
     /// Trials run.
     pub trials: u64,
@@ -57,7 +56,9 @@ fn trial_rng(seed: u64, batch: u64, trial: u64) -> BatchRng {
 }
 
 /// Runs `trials` paired trials of `a` and `b`; `pairs` lists (A counter, B counter) index
-/// pairs to count jointly.
+/// pairs to count jointly. Batches are handed out in order (see [`super::run_ordered`]): if
+/// `progress` asks to stop, the trials done are the first batches' and their result is
+/// that of a run of that many trials.
 pub fn run_paired<A: RuleSystem, B: RuleSystem>(
     a: &A,
     b: &B,
@@ -72,35 +73,35 @@ pub fn run_paired<A: RuleSystem, B: RuleSystem>(
         a: a.layout().tally(),
         b: b.layout().tally(),
     };
-    (0..trials.div_ceil(BATCH_TRIALS))
-        .into_par_iter()
-        .map(|batch| {
-            let len = BATCH_TRIALS.min(trials - batch * BATCH_TRIALS);
-            let mut out = empty();
-            let (mut sa, mut sb) = (a.scratch(), b.scratch());
-            // Counters before the trial: a counter that grew was counted by this trial.
-            let (mut before_a, mut before_b) = (Vec::new(), Vec::new());
-            for i in 0..len {
-                before_a.clear();
-                before_a.extend_from_slice(out.a.counters());
-                before_b.clear();
-                before_b.extend_from_slice(out.b.counters());
-                // `trial` adds its outcome to the tally before it returns.
-                a.trial(&mut trial_rng(seed, batch, i), &mut sa, &mut out.a);
-                b.trial(&mut trial_rng(seed, batch, i), &mut sb, &mut out.b);
-                for (joint, &(ia, ib)) in out.joints.iter_mut().zip(pairs) {
-                    let x = out.a.counters()[ia] > before_a[ia];
-                    let y = out.b.counters()[ib] > before_b[ib];
-                    joint.a_only += u64::from(x && !y);
-                    joint.b_only += u64::from(y && !x);
-                    joint.both += u64::from(x && y);
-                }
+    let batch = |batch: u64| {
+        let len = BATCH_TRIALS.min(trials - batch * BATCH_TRIALS);
+        let mut out = empty();
+        let (mut sa, mut sb) = (a.scratch(), b.scratch());
+        // Counters before the trial: a counter that grew was counted by this trial.
+        let (mut before_a, mut before_b) = (Vec::new(), Vec::new());
+        for i in 0..len {
+            before_a.clear();
+            before_a.extend_from_slice(out.a.counters());
+            before_b.clear();
+            before_b.extend_from_slice(out.b.counters());
+            // `trial` adds its outcome to the tally before it returns.
+            a.trial(&mut trial_rng(seed, batch, i), &mut sa, &mut out.a);
+            b.trial(&mut trial_rng(seed, batch, i), &mut sb, &mut out.b);
+            for (joint, &(ia, ib)) in out.joints.iter_mut().zip(pairs) {
+                let x = out.a.counters()[ia] > before_a[ia];
+                let y = out.b.counters()[ib] > before_b[ib];
+                joint.a_only += u64::from(x && !y);
+                joint.b_only += u64::from(y && !x);
+                joint.both += u64::from(x && y);
             }
-            out.a.add_trials(len);
-            out.b.add_trials(len);
-            out.trials = len;
-            progress.advance(len);
-            out
-        })
-        .reduce(empty, PairedTally::merge)
+        }
+        out.a.add_trials(len);
+        out.b.add_trials(len);
+        out.trials = len;
+        progress.advance(len);
+        out
+    };
+    let range = 0..trials.div_ceil(BATCH_TRIALS);
+    let merge = PairedTally::merge;
+    super::run_ordered(range, empty(), batch, merge, progress, |_, _| {}).0
 }

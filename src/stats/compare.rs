@@ -64,6 +64,10 @@ pub struct CompareReport {
     pub seed: u64,
     /// Counters present in both, in A's order.
     pub metrics: Vec<DiffRow>,
+    /// Set when an interrupt cut the run short: `trials` are then the first paired trials
+    /// done, and the numbers those of a run of that many.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partial: Option<super::Partial>,
 }
 
 #[cfg(test)]

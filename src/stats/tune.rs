@@ -39,4 +39,8 @@ pub struct TuneReport {
     pub bracket: Option<(Tried, Tried)>,
     /// Every value tried, in increasing order.
     pub tried: Vec<Tried>,
+    /// An interrupt stopped the search: `tried` holds the values finished before it, and
+    /// `best` and `bracket` are empty (no answer is claimed).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub partial: bool,
 }
