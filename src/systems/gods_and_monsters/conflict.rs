@@ -360,6 +360,8 @@ impl RuleSystem for Conflict {
 }
 
 #[cfg(test)]
+mod range_tests;
+#[cfg(test)]
 mod rules_tests;
 #[cfg(test)]
 mod tests;

@@ -12,7 +12,7 @@ use super::*;
 use std::collections::VecDeque;
 
 /// A fighter on `side` who never attacks, with fortitude and willpower 10, endurance 10.
-fn target(name: &str, side: usize, survival: i64) -> Fighter {
+pub(super) fn target(name: &str, side: usize, survival: i64) -> Fighter {
     let mut f = duelist(name, side, survival, 0, 0, "d6");
     f.attacks.clear();
     f.willpower = 10;
@@ -31,7 +31,7 @@ fn striker(attacks: usize) -> Fighter {
 }
 
 /// Plays one fight with scripted dice; every d20 and damage face must be used.
-fn play(
+pub(super) fn play(
     fighters: Vec<Fighter>,
     rounds: u32,
     rules: ConflictRules,
@@ -55,7 +55,7 @@ fn play(
     (ending, n, log, arena.states.clone())
 }
 
-fn rules() -> ConflictRules {
+pub(super) fn rules() -> ConflictRules {
     ConflictRules::default()
 }
 

@@ -45,12 +45,16 @@ impl Roller for Script {
 pub(super) struct Log {
     pub(super) attacks: Vec<(u32, usize, usize, i64, i64, Option<i64>)>,
     pub(super) consciousness: Vec<(u32, usize, i64, i64)>,
+    pub(super) strays: Vec<(u32, usize, usize, Option<i64>)>,
     pub(super) rounds: Vec<Vec<State>>,
 }
 
 impl Observer for Log {
     fn attack(&mut self, r: u32, a: usize, t: usize, roll: i64, needed: i64, d: Option<i64>) {
         self.attacks.push((r, a, t, roll, needed, d));
+    }
+    fn stray(&mut self, r: u32, a: usize, who: usize, d: Option<i64>) {
+        self.strays.push((r, a, who, d));
     }
     fn consciousness(&mut self, r: u32, who: usize, roll: i64, needed: i64) {
         self.consciousness.push((r, who, roll, needed));
@@ -369,6 +373,24 @@ fn bad_fights_are_rejected_with_line_and_key() {
                 two("", "survival = 4\n")
             ),
             "`conflict.unconscious_for`: \"ever\" is not allowed; allowed: \"fight\", \"injuries\"",
+        ),
+        (
+            two("", "survival = 4\ncover = \"wall\"\n"),
+            "t.scenario:20:9: `combatant.B.cover`: \"wall\" is not allowed; allowed: \"none\", \"weak\", \"strong\", \"full\"",
+        ),
+        (
+            two(
+                "",
+                "survival = 4\nattacks = [{ damage = \"d8\", ranged = true, fire_actions = 11 }]\n",
+            ),
+            "`combatant.B.attacks.fire_actions`: 11 is out of range; allowed: an integer from 1 to 10",
+        ),
+        (
+            two(
+                "",
+                "survival = 4\nclose_combat = false\nattacks = [{ damage = \"d8\", ranged = true }]\n",
+            ),
+            "`combatant.A.evasion`: missing: \"B\" shoots from out of close combat, so \"A\", in close combat, rolls evasion against strays (782–784); give `evasion` (0–40)",
         ),
         (
             format!("[conflict]\nmorale = true\n{}", two("", "survival = 4\n")),
