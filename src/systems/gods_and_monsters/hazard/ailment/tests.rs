@@ -1,0 +1,2 @@
+//! Tests of ailment.
+use super::*;

@@ -1,0 +1,2 @@
+//! Tests of fall.
+use super::*;
