@@ -238,39 +238,22 @@ fn climb(
     let h: HeightSpec = doc.read_node(node)?;
     need_score(&t, node)?;
     let height = t.need(&h.height, "height", HEIGHT, "the wall's height in feet")? as u64;
-    let mut spec: RollSpec = doc.read_node(&without(node, &["height"]))?;
-    let not_here = [
-        ("name", spec.name.as_ref().map(Spanned::span)),
-        ("role", spec.role.as_ref().map(Spanned::span)),
-        (
+    refuse(
+        &t,
+        node,
+        &[
+            "name",
+            "role",
             "group_scores",
-            spec.group_scores.as_ref().map(Spanned::span),
-        ),
-        (
             "obstacle_size",
-            spec.obstacle_size.as_ref().map(Spanned::span),
-        ),
-        ("injuries", spec.injuries.as_ref().map(Spanned::span)),
-        ("group_size", spec.group_size.as_ref().map(Spanned::span)),
-    ];
-    for (name, span) in not_here {
-        if let Some(span) = span {
-            return Err(t.invalid(
-                span,
-                name,
-                "not a climb key; allowed: height, score, bonus, penalty, difficulty, careful, \
-                 mojo (the obstacle penalty comes from the height, injuries and archetypal \
-                 from [fall])",
-            ));
-        }
-    }
-    if spec.archetypal.is_some() {
-        return Err(t.invalid(
-            at_key(node, "archetypal"),
+            "injuries",
+            "group_size",
             "archetypal",
-            "set `archetypal` in [fall]: it says where the damage goes as well",
-        ));
-    }
+        ],
+        "not a climb key; allowed: height, score, bonus, penalty, difficulty, careful, mojo (the \
+         obstacle penalty comes from the height, injuries and archetypal from [fall])",
+    )?;
+    let mut spec: RollSpec = doc.read_node(&without(node, &["height"]))?;
     spec.archetypal = Some(archetypal);
     let obstacle = obstacle_penalty(height as f64 / 10.0);
     Ok(Climb {
@@ -288,9 +271,15 @@ fn need_score(t: &Table, node: &Node) -> Result<(), ScenarioError> {
     }
 }
 
-/// The span of `key`'s value in `node` (the node's own span if absent).
-fn at_key(node: &Node, key: &str) -> Range<usize> {
-    entry(node, key).map_or(node.span.clone(), |(_, v)| v.span.clone())
+/// Refuses the first of `keys` that `node` has, with `message`.
+fn refuse(t: &Table, node: &Node, keys: &[&str], message: &str) -> Result<(), ScenarioError> {
+    match keys
+        .iter()
+        .find_map(|k| entry(node, k).map(|(at, _)| (k, at)))
+    {
+        Some((key, at)) => Err(t.invalid(at, key, message)),
+        None => Ok(()),
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -334,29 +323,14 @@ pub(super) fn chase(doc: &Document) -> Result<Chase, ScenarioError> {
             )),
             None => None,
         };
+        refuse(
+            &st,
+            &side,
+            &["mojo", "archetypal", "name", "role"],
+            "not a chase key; allowed: the [check] roll keys but mojo and archetypal (bids are \
+             modelled on single rolls), and movement",
+        )?;
         let spec: RollSpec = doc.read_node(&without(&side, &["movement"]))?;
-        let not_here = [
-            ("mojo", spec.mojo.as_ref().map(Spanned::span)),
-            ("name", spec.name.as_ref().map(Spanned::span)),
-            ("role", spec.role.as_ref().map(Spanned::span)),
-        ];
-        for (key, span) in not_here {
-            if let Some(span) = span {
-                return Err(st.invalid(
-                    span,
-                    key,
-                    "not a chase key; allowed: the [check] roll keys but mojo and archetypal, \
-                     and movement",
-                ));
-            }
-        }
-        if spec.archetypal.is_some() {
-            return Err(st.invalid(
-                at_key(&side, "archetypal"),
-                "archetypal",
-                "not a chase key: mojo bids are modelled on single rolls",
-            ));
-        }
         sides.push((spec.target(&doc.source, &path)?, movement));
     }
     let pursuer_side = sides.pop().expect("two sides");
