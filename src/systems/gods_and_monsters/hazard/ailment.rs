@@ -196,6 +196,54 @@ impl Ailment {
         }
         out
     }
+
+    /// The walk over (action time, times affected, effect total) with the effect's
+    /// distribution `effect` (value, chance).
+    fn walk(&self, effect: &[(usize, f64)]) -> Ends {
+        let n = &self.nature;
+        let apply = |grid: &mut Grid, times: usize, total: usize, p: f64| {
+            for &(e, pe) in effect {
+                grid.add(times + 1, total + e, p * pe);
+            }
+        };
+        let (mut free, mut held) = (Grid::default(), Grid::default());
+        free.add(0, 0, 1.0);
+        for t in 1..=n.exposure_times {
+            let (mut next_free, mut next_held) = (Grid::default(), Grid::default());
+            for (times, total, p) in free.states() {
+                let resist = chance(self.exposure_target(t, total as i64));
+                next_free.add(times, total, p * resist);
+                let into = if n.chronic {
+                    &mut next_held
+                } else {
+                    &mut next_free
+                };
+                apply(into, times, total, p * (1.0 - resist));
+            }
+            for (times, total, p) in held.states() {
+                apply(&mut next_held, times, total, p);
+            }
+            (free, held) = (next_free, next_held);
+        }
+        let mut ends = Ends::default();
+        for (times, total, p) in free.states() {
+            ends.add(times, total, p);
+        }
+        for j in 1..=self.throw_off_times() {
+            let mut next = Grid::default();
+            for (times, total, p) in held.states() {
+                let off = chance(self.throw_off_target(j, total as i64));
+                ends.add(times, total, p * off);
+                apply(&mut next, times, total, p * (1.0 - off));
+            }
+            held = next;
+        }
+        for (times, total, p) in held.states() {
+            ends.add(times, total, p);
+            ends.lingering += p;
+        }
+        ends
+    }
 }
 
 /// Probability by (times affected, effect total) — `rows[times][total]` — for the exact walk.
@@ -258,57 +306,42 @@ impl RuleSystem for Ailment {
     }
 
     /// Exact by a walk over (action time, times affected, effect total), dropping states
-    /// below [`DROPPED_BELOW`].
+    /// below [`DROPPED_BELOW`]. An effect that does not injure cannot change any roll, so
+    /// then the walk follows the times affected alone and the total is the mixture of the
+    /// effect's n-fold sums.
     fn exact(&self) -> Option<ExactValues> {
-        let n = &self.nature;
-        let effect: Vec<(usize, f64)> = n
+        let effect: Vec<(usize, f64)> = self
+            .nature
             .effect
             .pmf()
             .iter()
             .filter(|(_, p)| *p > 0.0)
             .map(|(v, p)| (v as usize, p))
             .collect();
-        let apply = |grid: &mut Grid, times: usize, total: usize, p: f64| {
-            for &(e, pe) in &effect {
-                grid.add(times + 1, total + e, p * pe);
+        let ends = if self.nature.effect_injures {
+            self.walk(&effect)
+        } else {
+            let mut ends = self.walk(&[(0, 1.0)]);
+            ends.total = vec![0.0];
+            let mut sum = vec![1.0]; // the effect's n-fold sum, n = 0, 1, …
+            for (n, &p) in ends.times.iter().enumerate() {
+                if n > 0 {
+                    let mut next = vec![0.0; sum.len() + effect.last().map_or(0, |e| e.0)];
+                    for (v, &q) in sum.iter().enumerate().filter(|(_, q)| **q >= DROPPED_BELOW) {
+                        for &(e, pe) in &effect {
+                            next[v + e] += q * pe;
+                        }
+                    }
+                    sum = next;
+                }
+                if p >= DROPPED_BELOW {
+                    for (v, &q) in sum.iter().enumerate() {
+                        add_at(&mut ends.total, v, p * q);
+                    }
+                }
             }
+            ends
         };
-        let (mut free, mut held) = (Grid::default(), Grid::default());
-        free.add(0, 0, 1.0);
-        for t in 1..=n.exposure_times {
-            let (mut next_free, mut next_held) = (Grid::default(), Grid::default());
-            for (times, total, p) in free.states() {
-                let resist = chance(self.exposure_target(t, total as i64));
-                next_free.add(times, total, p * resist);
-                let into = if n.chronic {
-                    &mut next_held
-                } else {
-                    &mut next_free
-                };
-                apply(into, times, total, p * (1.0 - resist));
-            }
-            for (times, total, p) in held.states() {
-                apply(&mut next_held, times, total, p);
-            }
-            (free, held) = (next_free, next_held);
-        }
-        let mut ends = Ends::default();
-        for (times, total, p) in free.states() {
-            ends.add(times, total, p);
-        }
-        for j in 1..=self.throw_off_times() {
-            let mut next = Grid::default();
-            for (times, total, p) in held.states() {
-                let off = chance(self.throw_off_target(j, total as i64));
-                ends.add(times, total, p * off);
-                apply(&mut next, times, total, p * (1.0 - off));
-            }
-            held = next;
-        }
-        for (times, total, p) in held.states() {
-            ends.add(times, total, p);
-            ends.lingering += p;
-        }
         let mut exact = ExactValues::new();
         exact.insert(
             "affected".into(),

@@ -204,6 +204,17 @@ fn every_path_of_the_dice_agrees_with_the_walk() {
         },
         "t".into(),
     ));
+    // An effect that does not injure: the total is a mixture of n-fold sums.
+    paths_agree_with_exact(&Ailment::new(
+        Nature {
+            inescapable: true,
+            exposure_times: 3,
+            effect_injures: false,
+            ..nature("2d4")
+        },
+        victim(9),
+        "t".into(),
+    ));
     // Inescapable, not chronic: every exposure time is rolled.
     paths_agree_with_exact(&Ailment::new(
         Nature {
