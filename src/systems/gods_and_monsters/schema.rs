@@ -1,7 +1,8 @@
 //! The sections of a `gods-and-monsters` scenario, read into rolls, contests and conflicts:
 //! `[check]` (an ability or reaction roll, [`super::roll`]), `[contest]` with
 //! `[[contest.side]]` tables ([`super::contest`]), or `[[combatant]]` tables (a conflict,
-//! [`super::conflict`]); one of them per file. The keys and their ranges are documented in
+//! [`super::conflict`]), or a hazard — `[fall]`, `[ailment]`, `[jump]`, `[chase]` or `[march]`
+//! ([`super::hazard`], read in `schema/hazard.rs`); one of them per file. The keys and their ranges are documented in
 //! those modules and in the README. A contest, for example:
 //!
 //! ```toml
