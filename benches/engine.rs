@@ -5,7 +5,9 @@
 //! bonus-dice grizzly ambush is timed beside them, with its ratio to the Yeti's, and the
 //! bonus-dice check `stabilise_under_fire` (d20 + 3 bursting d8, no cap) beside a hand-written
 //! loop of the same dice. The Invisible Sun conflict `vampire_and_thrall` is timed beside the
-//! Yeti too, with its ratio, and the Yeti beside a hand-written 1-vs-1 fight loop.
+//! Yeti too, with its ratio, and the Yeti beside a hand-written 1-vs-1 fight loop; so is the
+//! Gods & Monsters hazard `thief_climb_fall` (a climb and the fall where it fails; the target
+//! is at least 5× the Yeti's rate).
 
 use criterion::{Criterion, Throughput, criterion_group};
 use oddsmith::dice::packed::PackedDice;
@@ -175,6 +177,16 @@ fn fights_per_second(scenario: &Scenario, batches: u64) -> f64 {
     (batches * TRIALS) as f64 / t.elapsed().as_secs_f64()
 }
 
+fn bench_hazards(c: &mut Criterion) {
+    let scenario = shipped("thief_climb_fall.toml");
+    let mut group = c.benchmark_group("thief_climb_fall");
+    group.throughput(Throughput::Elements(TRIALS));
+    group.bench_function("engine", |b| {
+        b.iter(|| engine_batches(&scenario, 1, TRIALS))
+    });
+    group.finish();
+}
+
 fn bench_dice(c: &mut Criterion) {
     let mut group = c.benchmark_group("d10");
     group.throughput(Throughput::Elements(1));
@@ -240,6 +252,13 @@ fn ratio() {
         vampire / 1e6,
         vampire / yeti
     );
+    // A Gods & Monsters climb and fall against the Yeti's fights: the target is at least 5.
+    let thief = fights_per_second(&shipped("thief_climb_fall.toml"), 100);
+    println!(
+        "thief_climb_fall per core: {:.2} M trials/s, thief_climb_fall/yeti ratio {:.2}",
+        thief / 1e6,
+        thief / yeti
+    );
     // The bonus-dice check against its hand-written loop: the target is at least 0.5.
     let scenario = shipped("stabilise_under_fire.toml");
     let batches = 200;
@@ -264,6 +283,7 @@ criterion_group!(
     bench_check,
     bench_bonus_check,
     bench_fights,
+    bench_hazards,
     bench_dice
 );
 

@@ -712,3 +712,169 @@ fn invisible_sun_conflicts_report_wounds_and_exact_duels_and_bad_ones_exit_2() {
         );
     }
 }
+
+#[test]
+fn hazards_report_every_metric_with_its_exact_value() {
+    let dir = tempfile::tempdir().unwrap();
+    for (file, metrics) in [
+        (
+            "thief_climb_fall.toml",
+            &[
+                "climbed",
+                "fell",
+                "evaded",
+                "damage.mean",
+                "damage.median",
+                "damage.p90",
+                "damage.p99",
+                "injuries_gained.0",
+                "injuries_gained.mean",
+                "unconscious",
+                "death_contest",
+                "death",
+                "fall_dice.0",
+                "fall_dice.4",
+            ][..],
+        ),
+        (
+            "shadow_spider_bite.toml",
+            &[
+                "affected",
+                "times_affected.mean",
+                "times_affected.median",
+                "times_affected.p90",
+                "times_affected.p99",
+                "effect_total.mean",
+                "effect_total.median",
+                "effect_total.p90",
+                "effect_total.p99",
+                "lingering",
+            ][..],
+        ),
+        (
+            "goblins_chase_thief.toml",
+            &[
+                "escaped",
+                "caught",
+                "unresolved",
+                "exchanges.mean",
+                "exchanges.median",
+                "exchanges.p90",
+                "exchanges.p99",
+            ][..],
+        ),
+    ] {
+        let out = oddsmith(&[
+            "run",
+            &format!("scenarios/{file}"),
+            "--trials",
+            "20000",
+            "--json",
+            "--quiet",
+            "--out",
+            dir.path().join(file).to_str().unwrap(),
+        ]);
+        let json = json_of(&out);
+        for name in metrics {
+            let m = metric(&json, name);
+            assert!(
+                m["exact"].is_number(),
+                "{file}: {name} has no exact value: {m}"
+            );
+        }
+        for m in json["metrics"].as_array().unwrap() {
+            assert!(m["exact"].is_number(), "{file}: {m}");
+        }
+    }
+    // A sweep over the fall's height, exact at every point.
+    let path = dir.path().join("heights.toml");
+    std::fs::write(
+        &path,
+        "name = \"falls\"\nsystem = \"gods-and-monsters\"\n[fall]\nheight = 10\nsurvival = 7\n\
+         endurance = 12\nevasion = 10\nfortitude = 8\nwillpower = 10\n\
+         [sweep]\n\"fall.height\" = [5, 15, 30, 200, 5000]\n",
+    )
+    .unwrap();
+    let out = oddsmith(&[
+        "run",
+        path.to_str().unwrap(),
+        "--exact",
+        "--json",
+        "--quiet",
+        "--out",
+        dir.path().join("heights").to_str().unwrap(),
+    ]);
+    let json = json_of(&out);
+    let points = json["points"].as_array().unwrap();
+    assert_eq!(points.len(), 5);
+    let mut deaths = Vec::new();
+    for p in points {
+        for m in p["metrics"].as_array().unwrap() {
+            assert!(m["exact"].is_number(), "{m}");
+        }
+        let death = p["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["metric"] == "death")
+            .unwrap();
+        deaths.push(death["exact"].as_f64().unwrap());
+    }
+    assert!(deaths.windows(2).all(|w| w[0] <= w[1]), "{deaths:?}");
+}
+
+#[test]
+fn bad_hazards_exit_2_with_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for edit in [
+        (
+            "[fall.climb]",
+            "height = 30\n[fall.climb]",
+            "`fall.height`: a climb gives the wall's height in [fall.climb]",
+        ),
+        ("survival = 7\n", "", "`fall.survival`: missing"),
+        (
+            "score = 13",
+            "score = \"13\"",
+            "`fall.climb.score`: invalid type: string \"13\"",
+        ),
+        ("careful = 1", "carefull = 1", "unknown field `carefull`"),
+        (
+            "endurance = 12",
+            "endurance = 0",
+            "`fall.endurance`: 0 is out of range; allowed: an integer from 1 to 40",
+        ),
+        (
+            "seed = 8",
+            "seed = 8\nmax_rounds = 4",
+            "`run.max_rounds`: a hazard has no rounds",
+        ),
+    ] {
+        assert_bad_edit(dir.path(), "thief_climb_fall.toml", "bad_climb.toml", edit);
+    }
+    for edit in [
+        (
+            "reaction = \"evasion\"",
+            "reaction = \"luck\"",
+            "`ailment.reaction`: \"luck\" is not allowed; allowed: \"evasion\", \"perception\", \
+             \"health\"",
+        ),
+        (
+            "[ailment]",
+            "[march]\nhealth = 3\nperiods = 2\n[ailment]",
+            "`ailment`: a scenario describes one thing",
+        ),
+    ] {
+        assert_bad_edit(dir.path(), "shadow_spider_bite.toml", "bad_bite.toml", edit);
+    }
+    assert_bad_edit(
+        dir.path(),
+        "goblins_chase_thief.toml",
+        "bad_chase.toml",
+        (
+            "movement = 9\n",
+            "",
+            "`chase.quarry.movement`: give `movement` on both sides or neither",
+        ),
+    );
+}

@@ -59,6 +59,10 @@ pub fn one_in(p: f64) -> Option<String> {
         return None;
     }
     let n = 1.0 / p;
+    if n >= 1e15 {
+        // Beyond what a u64 of people-readable digits should spell out.
+        return Some(format!("1 in {n:.1e}"));
+    }
     let magnitude = 10f64.powi(n.log10().floor() as i32 - 1).max(1.0);
     let rounded = (n / magnitude).round() * magnitude;
     Some(format!("1 in {}", thousands(rounded as u64)))
@@ -222,6 +226,7 @@ mod tests {
         assert_eq!(one_in(0.049), Some("1 in 20".to_string()));
         assert_eq!(one_in(0.055_5 / 10.0).as_deref(), Some("1 in 180"));
         assert_eq!(one_in(0.000_001_234).as_deref(), Some("1 in 810,000"));
+        assert_eq!(one_in(1.1e-23).as_deref(), Some("1 in 9.1e22"));
         assert_eq!(one_in(0.0), None);
         assert_eq!(thousands(1_234_567), "1,234,567");
         assert_eq!(thousands(999), "999");

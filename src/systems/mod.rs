@@ -167,7 +167,7 @@ registry! {
     InvisibleSun => invisible_sun, "invisible-sun",
         "Invisible Sun (000_2810d6a557b34243.txt): action rolls with magic dice and flux.";
     GodsAndMonsters => gods_and_monsters, "gods-and-monsters",
-        "Gods & Monsters (003_…, 004_803a11f5ee1b6e60.txt): rolls, contests and conflicts.";
+        "Gods & Monsters (003_…, 004_803a11f5ee1b6e60.txt): rolls, contests, conflicts and hazards.";
     UnboundLegends => unbound_legends, "unbound-legends",
         "Unbound Legends (001_9a2522fe8d4a2682.txt): checks, attacks, death saves, contests, group rolls.";
     BonusDice => bonus_dice, "bonus-dice",

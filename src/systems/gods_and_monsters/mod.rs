@@ -6,12 +6,14 @@
 //! `[contest]` for a contested action ([`contest`]), `[[combatant]]` tables for a fight
 //! ([`conflict`], played round by round in [`fight`], with the Guide's choices of `[conflict]`
 //! in [`rules`]). [`schema`] reads the sections; [`survival`] holds the consciousness roll
-//! and death contest that every hurt shares.
+//! and death contest that every hurt shares. `[fall]`, `[ailment]`, `[jump]`, `[chase]` and
+//! `[march]` are hazards ([`hazard`]).
 
 pub mod conflict;
 pub mod contest;
 pub mod fight;
 pub mod group;
+pub mod hazard;
 pub mod roll;
 pub mod rules;
 mod schema;
@@ -30,6 +32,16 @@ pub enum Loaded {
     Contest(Box<contest::Contest>),
     /// A conflict.
     Conflict(Box<conflict::Conflict>),
+    /// A fall, or a climb that may end in one.
+    Fall(Box<hazard::fall::Fall>),
+    /// An ailment.
+    Ailment(Box<hazard::ailment::Ailment>),
+    /// A jump.
+    Jump(Box<hazard::jump::Jump>),
+    /// A chase.
+    Chase(Box<hazard::chase::Chase>),
+    /// A forced march.
+    March(Box<hazard::march::March>),
 }
 
 impl Dispatch for Loaded {
@@ -38,6 +50,11 @@ impl Dispatch for Loaded {
             Loaded::Roll(s) => v.visit(s),
             Loaded::Contest(s) => v.visit(s.as_ref()),
             Loaded::Conflict(s) => v.visit(s.as_ref()),
+            Loaded::Fall(s) => v.visit(s.as_ref()),
+            Loaded::Ailment(s) => v.visit(s.as_ref()),
+            Loaded::Jump(s) => v.visit(s.as_ref()),
+            Loaded::Chase(s) => v.visit(s.as_ref()),
+            Loaded::March(s) => v.visit(s.as_ref()),
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The sections of a `gods-and-monsters` scenario, read into rolls, contests and conflicts:
 //! `[check]` (an ability or reaction roll, [`super::roll`]), `[contest]` with
 //! `[[contest.side]]` tables ([`super::contest`]), or `[[combatant]]` tables (a conflict,
-//! [`super::conflict`]); one of them per file. The keys and their ranges are documented in
+//! [`super::conflict`]), or a hazard — `[fall]`, `[ailment]`, `[jump]`, `[chase]` or `[march]`
+//! ([`super::hazard`], read in `schema/hazard.rs`); one of them per file. The keys and their ranges are documented in
 //! those modules and in the README. A contest, for example:
 //!
 //! ```toml
@@ -16,6 +17,7 @@
 //! ```
 
 mod combatant;
+mod hazard;
 
 use super::Loaded;
 use super::contest::{Contest, MAX_SIDES, Side};
@@ -31,7 +33,17 @@ pub struct System;
 
 impl SystemModule for System {
     type Loaded = Loaded;
-    const SECTIONS: &'static [&'static str] = &["check", "contest", "combatant", "conflict"];
+    const SECTIONS: &'static [&'static str] = &[
+        "check",
+        "contest",
+        "combatant",
+        "conflict",
+        "fall",
+        "ailment",
+        "jump",
+        "chase",
+        "march",
+    ];
 
     fn load(doc: &Document, max_rounds: Option<Spanned<u64>>) -> Result<Loaded, ScenarioError> {
         if let (Some(c), None) = (doc.get("conflict"), doc.get("combatant")) {
@@ -41,10 +53,12 @@ impl SystemModule for System {
                 "[conflict] holds the Guide's choices for a fight; it needs [[combatant]] tables",
             ));
         }
-        let present: Vec<(&str, std::ops::Range<usize>)> = ["check", "contest", "combatant"]
+        let mut present: Vec<(&str, std::ops::Range<usize>)> = KINDS
             .iter()
             .filter_map(|k| doc.get(k).map(|n| (*k, n.span.clone())))
             .collect();
+        // The second in the file is the one named.
+        present.sort_by_key(|(_, span)| span.start);
         let no_rounds = |what: &str| match &max_rounds {
             Some(m) => Err(doc.invalid(m.span(), "run.max_rounds", what.to_string())),
             None => Ok(()),
@@ -60,23 +74,52 @@ impl SystemModule for System {
                 let spec: ContestSpec = doc.section("contest")?.expect("present");
                 Ok(Loaded::Contest(Box::new(contest(doc, &spec)?)))
             }
-            [_] => {
-                Ok(Loaded::Conflict(Box::new(combatant::conflict(doc, max_rounds)?)))
+            [("combatant", _)] => Ok(Loaded::Conflict(Box::new(combatant::conflict(
+                doc, max_rounds,
+            )?))),
+            [(kind, _)] => {
+                no_rounds("a hazard has no rounds; remove max_rounds")?;
+                Ok(match *kind {
+                    "fall" => Loaded::Fall(Box::new(hazard::fall(doc)?)),
+                    "ailment" => Loaded::Ailment(Box::new(hazard::ailment(doc)?)),
+                    "jump" => Loaded::Jump(Box::new(hazard::jump(doc)?)),
+                    "chase" => Loaded::Chase(Box::new(hazard::chase(doc)?)),
+                    _ => Loaded::March(Box::new(hazard::march(doc)?)),
+                })
             }
             [] => Err(doc.invalid(
                 0..0,
                 "check",
-                "a gods-and-monsters scenario needs one of [check] (a roll), [contest] (a \
-                 contested action) or [[combatant]] tables (a conflict)",
+                format!(
+                    "a gods-and-monsters scenario needs one of {}: a roll, a contested action, \
+                     a conflict or a hazard",
+                    KIND_NAMES
+                ),
             )),
             [_, (key, span), ..] => Err(doc.invalid(
                 span.clone(),
                 *key,
-                "a scenario describes one thing: use only one of [check], [contest] or [[combatant]]",
+                format!("a scenario describes one thing: use only one of {KIND_NAMES}"),
             )),
         }
     }
 }
+
+/// The sections that each make a scenario of their own kind, one per file.
+const KINDS: [&str; 8] = [
+    "check",
+    "contest",
+    "combatant",
+    "fall",
+    "ailment",
+    "jump",
+    "chase",
+    "march",
+];
+
+/// [`KINDS`] as a scenario writes them.
+const KIND_NAMES: &str =
+    "[check], [contest], [[combatant]], [fall], [ailment], [jump], [chase] or [march]";
 
 /// The roll keys of `[check]` and of each `[[contest.side]]` (`name` and `role` are for
 /// sides only).

@@ -71,3 +71,107 @@ pub fn death_contest<Ro: Roller>(
         saved,
     }
 }
+
+/// The chance that a d20 comes up at most `needed` (0 below 1, 1 from 20).
+pub fn chance(needed: i64) -> f64 {
+    needed.clamp(0, 20) as f64 / 20.0
+}
+
+/// The exact chance that [`death_contest`] ends with the character dying, for the same
+/// `injuries`, `endurance` and `mode`, with no bid: per exchange the injuries succeed with
+/// p = P(d20 ≤ injuries) and the character with q = P(d20 ≤ endurance) (both halved in
+/// faces when the rolls are doubled, 728); dying is p(1 − q) each exchange, and both
+/// succeeding (pq) goes on to the next with [`DeathContest::Contest`], so the chance is
+/// p(1 − q)·(1 − (pq)ⁿ)/(1 − pq) over n exchanges.
+pub fn death_chance(injuries: i64, endurance: i64, mode: DeathContest) -> f64 {
+    let (exchanges, doubled) = match mode {
+        DeathContest::Single => (1, false),
+        DeathContest::Contest => (MAX_DEATH_EXCHANGES, injuries >= 20 && endurance >= 20),
+    };
+    let faces = |target: i64| {
+        if doubled {
+            target.div_euclid(2)
+        } else {
+            target
+        }
+    };
+    let (p, q) = (chance(faces(injuries)), chance(faces(endurance)));
+    let (dies, goes_on) = (p * (1.0 - q), p * q);
+    if goes_on >= 1.0 {
+        return 0.0;
+    }
+    dies * (1.0 - goes_on.powi(exchanges as i32)) / (1.0 - goes_on)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::VecDeque;
+
+    /// d20s from a script; falls and fights take other dice through their own rollers.
+    struct Script(VecDeque<i64>);
+
+    impl Roller for Script {
+        fn d20(&mut self) -> i64 {
+            self.0.pop_front().expect("the script ran out of d20s")
+        }
+        fn damage(&mut self, _: &crate::dice::DiceExpr) -> i64 {
+            unreachable!("no damage in a survival roll")
+        }
+        fn pick(&mut self, _: usize) -> usize {
+            unreachable!("no picks in a survival roll")
+        }
+    }
+
+    #[test]
+    fn toromeen_is_dying() {
+        // 004:635-637: fortitude 11 at −2 needs 9, Tony rolls 6 and stays conscious; the
+        // Guide rolls 1 against two injuries, Tony 20 against endurance 15 − 2 = 13.
+        let mut dice = Script(VecDeque::from([6, 1, 20]));
+        assert_eq!(consciousness(&mut dice, 11 - 2, |_| false), (true, 6));
+        let out = death_contest(&mut dice, 2, 15 - 2, DeathContest::Single, |_| false);
+        assert!(out.dying && !out.saved);
+        assert!(dice.0.is_empty());
+    }
+
+    #[test]
+    fn exact_death_chance_matches_hand_values() {
+        // Single: P(d20 ≤ 2)·P(d20 > 13) = 0.1 · 0.35.
+        assert!((death_chance(2, 13, DeathContest::Single) - 0.035).abs() < 1e-15);
+        // Contest: 0.1·0.35 / (1 − 0.1·0.65), to 1000 exchanges (the tail is ~1e-1188).
+        let contest = 0.035 / (1.0 - 0.065);
+        assert!((death_chance(2, 13, DeathContest::Contest) - contest).abs() < 1e-15);
+        // Neither can fail: doubled, 2·d20 ≤ 25 (12 faces) against 2·d20 ≤ 30 (15 faces).
+        let (p, q) = (0.6, 0.75);
+        let doubled = p * (1.0 - q) / (1.0 - p * q);
+        assert!((death_chance(25, 30, DeathContest::Contest) - doubled).abs() < 1e-15);
+        // Neither can ever end it: the character lives.
+        assert_eq!(death_chance(40, 40, DeathContest::Contest), 0.0);
+        assert_eq!(death_chance(0, 5, DeathContest::Single), 0.0);
+    }
+
+    #[test]
+    fn sampled_death_contests_agree_with_the_exact_chance() {
+        use crate::combat::FightDice;
+        use rand::SeedableRng;
+        let n = 200_000u32;
+        for (injuries, endurance, mode) in [
+            (5, 8, DeathContest::Single),
+            (12, 14, DeathContest::Contest),
+            (22, 24, DeathContest::Contest),
+        ] {
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(9);
+            let mut dice = FightDice::new(&mut rng);
+            let dying = (0..n)
+                .filter(|_| death_contest(&mut dice, injuries, endurance, mode, |_| false).dying)
+                .count();
+            let p = death_chance(injuries, endurance, mode);
+            let se = (p * (1.0 - p) / f64::from(n)).sqrt();
+            let rate = dying as f64 / f64::from(n);
+            assert!(
+                (rate - p).abs() <= 4.5 * se,
+                "{injuries}/{endurance}: {rate} vs {p}"
+            );
+        }
+    }
+}
