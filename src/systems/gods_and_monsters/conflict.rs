@@ -226,10 +226,12 @@ impl Conflict {
         max_rounds: u32,
         rules: ConflictRules,
     ) -> Self {
-        let mut slots = 0;
-        for attack in fighters.iter_mut().flat_map(|f| f.attacks.iter_mut()) {
-            attack.slot = slots;
-            slots += 1;
+        for (slot, attack) in fighters
+            .iter_mut()
+            .flat_map(|f| f.attacks.iter_mut())
+            .enumerate()
+        {
+            attack.slot = slot;
         }
         assert!(
             fighters.len() <= MAX_FIGHTERS,

@@ -624,7 +624,7 @@ impl Battle<'_> {
                     } else if ts.surprised && attacker.knockout_blows {
                         Called::Knockout
                     } else if attacker.called_shots_into_melee
-                        && self.into_melee(attacker, attack, t)
+                        && self.shoots_into_melee(attacker, attack, t)
                     {
                         Called::IntoMelee
                     } else {
@@ -661,7 +661,7 @@ impl Battle<'_> {
     /// Whether `attack` by `attacker` at fighter `t` is a shot into close combat from out of
     /// it (780).
     #[inline]
-    fn into_melee(&self, attacker: &Fighter, attack: &Attack, t: usize) -> bool {
+    fn shoots_into_melee(&self, attacker: &Fighter, attack: &Attack, t: usize) -> bool {
         attack.ranged && !attacker.close_combat && self.field.close >> t & 1 == 1
     }
 
@@ -675,7 +675,7 @@ impl Battle<'_> {
             + arena.states[a].aim
             + arena.states[t].exposure
             - 3 * i64::from(called);
-        if self.field.into_melee && self.into_melee(&self.fighters[a], attack, t) {
+        if self.field.into_melee && self.shoots_into_melee(&self.fighters[a], attack, t) {
             let target = &self.fighters[t];
             if arena.crowd > target.cover {
                 needed -=
@@ -724,7 +724,7 @@ impl Battle<'_> {
             needed,
         );
         // 780–784: the target's foes standing in close combat beside it, when shot into it.
-        let beside = if self.field.into_melee && self.into_melee(attacker, attack, t) {
+        let beside = if self.field.into_melee && self.shoots_into_melee(attacker, attack, t) {
             Standing(arena.standing & self.field.close & !(1 << t))
                 .foes_of(self.roster, self.fighters[t].side)
                 .0
