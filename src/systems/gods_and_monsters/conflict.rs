@@ -191,6 +191,14 @@ pub struct Fighter {
     pub called_shots_into_melee: bool,
 }
 
+impl Fighter {
+    /// Out of close combat with a ranged attack: its shots into a melee meet the crowd's
+    /// cover and may stray (780–784).
+    pub fn shoots_from_afar(&self) -> bool {
+        !self.close_combat && self.attacks.iter().any(|a| a.ranged)
+    }
+}
+
 /// A Gods & Monsters conflict built from `[[combatant]]` tables.
 #[derive(Debug, Clone)]
 pub struct Conflict {

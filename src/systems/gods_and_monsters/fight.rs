@@ -199,13 +199,14 @@ impl Field {
             .iter()
             .enumerate()
             .fold(0, |m, (i, f)| m | u64::from(f.close_combat) << i);
-        let shoots_in = |f: &Fighter| !f.close_combat && f.attacks.iter().any(|a| a.ranged);
         Self {
             close,
             called_shots: fighters.iter().any(|f| {
-                f.knockout_blows || f.killing_blows || (f.called_shots_into_melee && shoots_in(f))
+                f.knockout_blows
+                    || f.killing_blows
+                    || (f.called_shots_into_melee && f.shoots_from_afar())
             }),
-            into_melee: close != 0 && fighters.iter().any(shoots_in),
+            into_melee: close != 0 && fighters.iter().any(Fighter::shoots_from_afar),
             reloads: fighters
                 .iter()
                 .flat_map(|f| &f.attacks)

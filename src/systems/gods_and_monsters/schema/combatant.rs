@@ -148,7 +148,7 @@ pub(super) fn conflict(
             .find(|g| g.side != f.side && g.knockout_blows);
         let shooter = fighters
             .iter()
-            .find(|g| f.close_combat && !g.close_combat && g.attacks.iter().any(|a| a.ranged));
+            .find(|g| f.close_combat && g.shoots_from_afar());
         let why = match (knocker, shooter) {
             (Some(k), _) => format!(
                 "\"{}\" deals knockout blows, so \"{}\" rolls evasion against them (874)",
