@@ -1,9 +1,11 @@
 //! The random numbers a fight draws, over any generator: d20s fourteen to a 64-bit draw, other
-//! dice and dice expressions exactly unbiased, and uniform picks among standing foes. Each
+//! dice and dice expressions exactly unbiased (plain `NdS + k` damage of a common size from
+//! packed streams, [`DieStreams`]), and uniform picks among standing foes. Each
 //! system's fight loop takes its dice through a small trait of its own (so tests can script
 //! them); its seeded runner implements that trait for [`FightDice`].
 
 use crate::dice::packed::D20Stream;
+use crate::dice::stream::{DieStreams, PlainDice};
 use crate::dice::{DiceExpr, uniform_below};
 use rand::Rng;
 
@@ -11,6 +13,7 @@ use rand::Rng;
 pub struct FightDice<'a, R: Rng + ?Sized> {
     rng: &'a mut R,
     d20s: D20Stream,
+    streams: DieStreams,
 }
 
 impl<'a, R: Rng + ?Sized> FightDice<'a, R> {
@@ -19,6 +22,7 @@ impl<'a, R: Rng + ?Sized> FightDice<'a, R> {
         Self {
             rng,
             d20s: D20Stream::default(),
+            streams: DieStreams::default(),
         }
     }
 
@@ -42,6 +46,14 @@ impl<'a, R: Rng + ?Sized> FightDice<'a, R> {
     #[inline]
     pub fn roll(&mut self, dice: &DiceExpr) -> i64 {
         dice.sample(self.rng)
+    }
+
+    /// One roll of a dice expression whose shape is `plain` ([`PlainDice::of`] the
+    /// expression, found when the scenario loads): plain dice of a common size are read one
+    /// by one from a packed stream of their size, without walking the expression.
+    #[inline(always)]
+    pub fn roll_plain(&mut self, dice: &DiceExpr, plain: Option<PlainDice>) -> i64 {
+        self.streams.dice(dice, plain, self.rng) + dice.constant()
     }
 
     /// A uniform choice among `n` candidates (`0..n`): Lemire's nearly divisionless

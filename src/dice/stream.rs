@@ -6,10 +6,14 @@
 //! first, are the leading base-`s` digits of `r / 2^64`: `d₁ = ⌊r·s / 2^64⌋`, then the same
 //! with `r ← r·s mod 2^64`, `k` times. So each die costs one 64×64→128-bit multiplication
 //! (no division), and the `k` faces of a draw are independent and uniform. A [`DieStream`]
-//! keeps the rest of one draw for one die size; a fight's roller keeps one per size it rolls
-//! often.
+//! keeps the rest of one draw for one die size; [`DieStreams`] keeps one for each common size
+//! (d2, d3, d4, d6, d8, d10, d12, d20), which a fight's roller draws its dice and picks from.
+//! [`PlainDice`] is the plain `NdS + k` shape of nearly every damage roll, found once when a
+//! scenario loads, so such a roll is read die by die from its stream without walking the
+//! expression.
 
 use super::packed::PackedDice;
+use super::{DiceExpr, uniform_below};
 use rand::Rng;
 
 /// How many dice of `sides` faces (≥ 2) one 64-bit draw holds: the largest `k` with
@@ -61,6 +65,145 @@ impl DieStream {
         self.rest = dice.accepted(rng);
         self.left = dice.count();
     }
+}
+
+/// The die sizes with a stream of their own in [`DieStreams`], by slot.
+const SIZES: [u64; 8] = [4, 6, 8, 10, 12, 20, 2, 3];
+
+/// Their packed groups, by slot.
+const GROUPS: [PackedDice; 8] = [
+    group(SIZES[0]),
+    group(SIZES[1]),
+    group(SIZES[2]),
+    group(SIZES[3]),
+    group(SIZES[4]),
+    group(SIZES[5]),
+    group(SIZES[6]),
+    group(SIZES[7]),
+];
+
+/// The d20's slot.
+pub const D20: u8 = 5;
+
+/// No stream.
+pub const NONE: u8 = u8::MAX;
+
+/// The slot of a die by its faces up to 20, else [`NONE`].
+const SLOTS: [u8; 21] = {
+    let mut slots = [NONE; 21];
+    let mut i = 0;
+    while i < SIZES.len() {
+        slots[SIZES[i] as usize] = i as u8;
+        i += 1;
+    }
+    slots
+};
+
+/// The [`DieStreams`] slot of a die of `sides` faces, or [`NONE`].
+pub fn slot(sides: u32) -> u8 {
+    SLOTS.get(sides as usize).copied().unwrap_or(NONE)
+}
+
+/// `count` plain dice (not exploding, faces 1…`sides`) and a constant: the shape of nearly
+/// every damage roll and AP die, found once when the scenario loads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlainDice {
+    /// How many dice.
+    pub count: u32,
+    /// Faces of each.
+    pub sides: u32,
+    /// The [`DieStreams`] slot of such dice, or [`NONE`].
+    pub slot: u8,
+}
+
+impl PlainDice {
+    /// The plain dice `dice` is, if it is `count`d`sides` plus a constant and nothing else.
+    pub fn of(dice: &DiceExpr) -> Option<Self> {
+        let count = dice.dice_count();
+        if count == 0 || dice.is_exploding() {
+            return None;
+        }
+        let sides = u32::try_from((dice.max() - dice.constant()) / i64::from(count)).ok()?;
+        // Read back the same shape and compare terms and constant: it rules out mixed dice,
+        // subtracted dice and zero-based faces.
+        let same: DiceExpr = format!("{count}d{sides}{:+}", dice.constant())
+            .parse()
+            .ok()?;
+        (same == *dice).then_some(Self {
+            count,
+            sides,
+            slot: slot(sides),
+        })
+    }
+}
+
+/// One [`DieStream`] per common die size: each such die, and each pick among up to 20, comes
+/// from a stream of its own, as many to a 64-bit draw as fit, exactly unbiased; other dice
+/// draw directly.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DieStreams {
+    streams: [DieStream; SIZES.len()],
+}
+
+impl DieStreams {
+    /// One face (from 0) of the stream in `slot` (not [`NONE`]).
+    #[inline(always)]
+    pub fn face<R: Rng + ?Sized>(&mut self, slot: u8, rng: &mut R) -> u64 {
+        let i = usize::from(slot) % SIZES.len();
+        self.streams[i].roll(&GROUPS[i], rng)
+    }
+
+    /// One face (from 0) of a die of `sides` faces (≥ 1), from its stream when it has one.
+    #[inline]
+    pub fn below<R: Rng + ?Sized>(&mut self, sides: u32, rng: &mut R) -> u64 {
+        match slot(sides) {
+            NONE => unstreamed(sides, rng),
+            slot => self.face(slot, rng),
+        }
+    }
+
+    /// The dice of `dice` without its constant; `plain` is [`PlainDice::of`] `dice`: plain
+    /// dice with a stream are read one by one from it, others are rolled directly.
+    #[inline(always)]
+    pub fn dice<R: Rng + ?Sized>(
+        &mut self,
+        dice: &DiceExpr,
+        plain: Option<PlainDice>,
+        rng: &mut R,
+    ) -> i64 {
+        match plain {
+            Some(p) if p.slot != NONE => {
+                let mut sum = i64::from(p.count);
+                for _ in 0..p.count {
+                    sum += self.face(p.slot, rng) as i64;
+                }
+                sum
+            }
+            _ => self.other_dice(dice, plain, rng),
+        }
+    }
+
+    /// [`DieStreams::dice`] for dice without a stream.
+    #[inline(never)]
+    fn other_dice<R: Rng + ?Sized>(
+        &mut self,
+        dice: &DiceExpr,
+        plain: Option<PlainDice>,
+        rng: &mut R,
+    ) -> i64 {
+        match plain {
+            Some(p) => (0..p.count)
+                .map(|_| self.below(p.sides, rng) as i64 + 1)
+                .sum(),
+            None => dice.sample(rng) - dice.constant(),
+        }
+    }
+}
+
+/// [`DieStreams::below`] for a die without a stream.
+#[inline(never)]
+fn unstreamed<R: Rng + ?Sized>(sides: u32, rng: &mut R) -> u64 {
+    u64::from(uniform_below(rng, sides))
 }
 
 #[cfg(test)]

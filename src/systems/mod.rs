@@ -41,9 +41,11 @@ pub trait RuleSystem: Sync {
     /// call holds that trial's outcome.
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Self::Scratch, tally: &mut Tally);
 
-    /// Resolves `trials` trials into `tally`, exactly as that many calls of [`trial`] would
-    /// (the same random numbers, the same counts). A system may count in `scratch` here and add
-    /// the counts once at the end.
+    /// Resolves `trials` trials into `tally`, as that many calls of [`trial`] would: the same
+    /// distribution, and the same numbers from the same generator every time. A system may
+    /// count in `scratch` here and add the counts once at the end, or keep packed dice
+    /// streams from one trial to the next (so its numbers differ from separate calls of
+    /// [`trial`], which start fresh streams).
     ///
     /// [`trial`]: RuleSystem::trial
     fn batch<R: Rng + ?Sized>(

@@ -68,6 +68,7 @@ use super::fight::{Arena, Battle, Field, RngRoller, Unobserved, to_hit};
 use super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
 use crate::combat::{FightRecorder, MAX_FIGHTERS, Roster};
 use crate::dice::DiceExpr;
+use crate::dice::stream::PlainDice;
 use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Role, Tally};
 use crate::systems::RuleSystem;
 use rand::Rng;
@@ -82,6 +83,8 @@ pub const DEFAULT_MAX_ROUNDS: u32 = 100;
 pub struct Attack {
     /// Damage dice.
     pub damage: DiceExpr,
+    /// Their shape when they are plain `NdS + k` ([`PlainDice::of`]), for the seeded roller.
+    pub plain: Option<PlainDice>,
     /// Bonus to hit with this attack.
     pub bonus: i64,
     /// A missile or thrown weapon: reaches any foe; cover counts against it (772, 815).
@@ -99,6 +102,7 @@ impl Attack {
     /// A melee attack (one fire action) of `damage` at `bonus` to hit.
     pub fn melee(damage: DiceExpr, bonus: i64) -> Self {
         Self {
+            plain: PlainDice::of(&damage),
             damage,
             bonus,
             ranged: false,
@@ -299,7 +303,7 @@ impl Conflict {
             .iter()
             .map(|f| ambush && !fighters.iter().any(|g| g.side == f.side && g.surprises))
             .collect();
-        let field = Field::of(&fighters);
+        let field = Field::plain_with(&fighters, &rules);
         let to_hit = to_hit(&fighters);
         Self {
             fighters,
@@ -318,8 +322,14 @@ impl Conflict {
         }
     }
 
-    /// The battle this conflict plays.
+    /// The battle this conflict plays, in the loop for every rule.
     pub fn battle(&self) -> Battle<'_> {
+        self.battle_as()
+    }
+
+    /// The battle this conflict plays, in the loop for every rule (`FULL`) or the plain one
+    /// (only when [`Field::plain`] holds).
+    fn battle_as<const FULL: bool>(&self) -> Battle<'_, FULL> {
         Battle {
             fighters: &self.fighters,
             roster: &self.roster,
@@ -329,6 +339,39 @@ impl Conflict {
             field: self.field,
             to_hit: &self.to_hit,
         }
+    }
+}
+
+impl Conflict {
+    /// Plays one fight with `roller`'s dice and adds its outcome to `tally`.
+    #[inline(always)]
+    fn play<R: Rng + ?Sized>(
+        &self,
+        roller: &mut RngRoller<'_, R>,
+        arena: &mut Arena,
+        tally: &mut Tally,
+    ) {
+        let (ending, rounds) = if self.field.plain {
+            self.battle_as::<false>()
+                .fight(roller, arena, &mut Unobserved)
+        } else {
+            self.battle_as::<true>()
+                .fight(roller, arena, &mut Unobserved)
+        };
+        let (mut dead, mut down) = (0u64, 0u64);
+        for (i, s) in arena.states.iter().enumerate() {
+            dead |= u64::from(s.dying) << i;
+            down |= u64::from(s.dying || !s.conscious || s.fled) << i;
+            tally.count(self.unconscious[i], !s.conscious);
+            tally.count(self.fled[i], s.fled);
+            tally.count(self.dead[i], s.dead);
+            if let Some((spent, saved)) = self.mojo[i] {
+                tally.record(spent, s.mojo_spent as usize);
+                tally.count(saved, s.mojo_saved);
+            }
+        }
+        self.recorder
+            .record(tally, ending, rounds, &arena.side_down, dead, down);
     }
 }
 
@@ -346,22 +389,22 @@ impl RuleSystem for Conflict {
     }
 
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, arena: &mut Arena, tally: &mut Tally) {
+        self.play(&mut RngRoller::new(rng), arena, tally);
+    }
+
+    /// One roller for the whole batch, so its packed dice streams carry over from fight to
+    /// fight instead of starting afresh each time.
+    fn batch<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        trials: u64,
+        arena: &mut Arena,
+        tally: &mut Tally,
+    ) {
         let mut roller = RngRoller::new(rng);
-        let (ending, rounds) = self.battle().fight(&mut roller, arena, &mut Unobserved);
-        let (mut dead, mut down) = (0u64, 0u64);
-        for (i, s) in arena.states.iter().enumerate() {
-            dead |= u64::from(s.dying) << i;
-            down |= u64::from(s.dying || !s.conscious || s.fled) << i;
-            tally.count(self.unconscious[i], !s.conscious);
-            tally.count(self.fled[i], s.fled);
-            tally.count(self.dead[i], s.dead);
-            if let Some((spent, saved)) = self.mojo[i] {
-                tally.record(spent, s.mojo_spent as usize);
-                tally.count(saved, s.mojo_saved);
-            }
+        for _ in 0..trials {
+            self.play(&mut roller, arena, tally);
         }
-        self.recorder
-            .record(tally, ending, rounds, &arena.side_down, dead, down);
     }
 
     fn notes(&self) -> Vec<String> {

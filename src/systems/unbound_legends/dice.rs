@@ -1,12 +1,13 @@
 //! The dice an Action-Point fight draws ([`super::fight`]): the [`Roller`] trait it takes
 //! them through (so tests can script them), its seeded implementation [`RngRoller`] (each
-//! common die from a packed stream of its own), and [`PlainDice`], the plain `NdS + k` shape
-//! of nearly every damage roll and AP die, which the seeded roller rolls die by die from
-//! those streams instead of walking the expression.
+//! common die from a packed stream of its own, [`DieStreams`]), and sets of rolls drawn at
+//! once ([`DiceSet`]). [`PlainDice`], the plain `NdS + k` shape of nearly every damage roll
+//! and AP die, lets the seeded roller roll such dice one by one from those streams.
 
+use crate::dice::DiceExpr;
 use crate::dice::packed::PackedDice;
-use crate::dice::stream::{DieStream, group};
-use crate::dice::{DiceExpr, uniform_below};
+pub use crate::dice::stream::PlainDice;
+use crate::dice::stream::{D20, DieStreams};
 use rand::Rng;
 
 /// Where a fight's random numbers come from.
@@ -38,39 +39,6 @@ pub trait Roller {
     fn roll_dice(&mut self, dice: &DiceExpr, plain: Option<PlainDice>) -> i64 {
         let _ = plain;
         self.roll(dice) - dice.constant()
-    }
-}
-
-/// `count` plain dice (not exploding, faces 1…`sides`) and a constant: the shape of nearly
-/// every damage roll and AP die, found once when the scenario loads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlainDice {
-    /// How many dice.
-    count: u32,
-    /// Faces of each.
-    sides: u32,
-    /// The [`RngRoller`] stream of such dice, or [`NONE`].
-    slot: u8,
-}
-
-impl PlainDice {
-    /// The plain dice `dice` is, if it is `count`d`sides` plus a constant and nothing else.
-    pub fn of(dice: &DiceExpr) -> Option<Self> {
-        let count = dice.dice_count();
-        if count == 0 || dice.is_exploding() {
-            return None;
-        }
-        let sides = u32::try_from((dice.max() - dice.constant()) / i64::from(count)).ok()?;
-        // Read back the same shape and compare terms and constant: it rules out mixed dice,
-        // subtracted dice and zero-based faces.
-        let same: DiceExpr = format!("{count}d{sides}{:+}", dice.constant())
-            .parse()
-            .ok()?;
-        (same == *dice).then_some(Self {
-            count,
-            sides,
-            slot: slot(sides),
-        })
     }
 }
 
@@ -119,49 +87,12 @@ impl DiceSet {
     }
 }
 
-/// The die sizes with a stream of their own in [`RngRoller`], by slot.
-const SIZES: [u64; 8] = [4, 6, 8, 10, 12, 20, 2, 3];
-
-/// Their packed groups, by slot.
-const GROUPS: [PackedDice; 8] = [
-    group(SIZES[0]),
-    group(SIZES[1]),
-    group(SIZES[2]),
-    group(SIZES[3]),
-    group(SIZES[4]),
-    group(SIZES[5]),
-    group(SIZES[6]),
-    group(SIZES[7]),
-];
-
-/// The d20's slot.
-const D20: u8 = 5;
-
-/// No stream.
-const NONE: u8 = u8::MAX;
-
-/// The slot of a die by its faces up to 20, else [`NONE`].
-const SLOTS: [u8; 21] = {
-    let mut slots = [NONE; 21];
-    let mut i = 0;
-    while i < SIZES.len() {
-        slots[SIZES[i] as usize] = i as u8;
-        i += 1;
-    }
-    slots
-};
-
-/// The slot of a die of `sides` faces, or [`NONE`].
-fn slot(sides: u32) -> u8 {
-    SLOTS.get(sides as usize).copied().unwrap_or(NONE)
-}
-
 /// The seeded runner's dice: each common die (d2, d3, d4, d6, d8, d10, d12, d20) and each
 /// pick among up to 20 comes from a stream of its own, as many to a 64-bit draw as fit
-/// ([`DieStream`]), exactly unbiased; other dice and expressions draw directly.
+/// ([`DieStreams`]), exactly unbiased; other dice and expressions draw directly.
 pub struct RngRoller<'a, R: Rng + ?Sized> {
     rng: &'a mut R,
-    streams: [DieStream; SIZES.len()],
+    streams: DieStreams,
 }
 
 impl<'a, R: Rng + ?Sized> RngRoller<'a, R> {
@@ -169,42 +100,20 @@ impl<'a, R: Rng + ?Sized> RngRoller<'a, R> {
     pub fn new(rng: &'a mut R) -> Self {
         Self {
             rng,
-            streams: [DieStream::default(); SIZES.len()],
+            streams: DieStreams::default(),
         }
-    }
-
-    /// One face (from 0) of the stream in `slot` (not [`NONE`]).
-    #[inline(always)]
-    fn face(&mut self, slot: u8) -> u64 {
-        let i = usize::from(slot) % SIZES.len();
-        self.streams[i].roll(&GROUPS[i], self.rng)
-    }
-
-    /// One face (from 0) of a die of `sides` faces, from its stream when it has one.
-    #[inline]
-    fn below(&mut self, sides: u32) -> u64 {
-        match slot(sides) {
-            NONE => self.unstreamed(sides),
-            slot => self.face(slot),
-        }
-    }
-
-    /// [`RngRoller::below`] for a die without a stream.
-    #[inline(never)]
-    fn unstreamed(&mut self, sides: u32) -> u64 {
-        u64::from(uniform_below(self.rng, sides))
     }
 }
 
 impl<R: Rng + ?Sized> Roller for RngRoller<'_, R> {
     #[inline]
     fn d(&mut self, sides: u32) -> i64 {
-        self.below(sides) as i64 + 1
+        self.streams.below(sides, self.rng) as i64 + 1
     }
 
     #[inline]
     fn d20(&mut self) -> i64 {
-        self.face(D20) as i64 + 1
+        self.streams.face(D20, self.rng) as i64 + 1
     }
 
     #[inline]
@@ -214,7 +123,7 @@ impl<R: Rng + ?Sized> Roller for RngRoller<'_, R> {
 
     #[inline]
     fn pick(&mut self, n: usize) -> usize {
-        self.below(n as u32) as usize
+        self.streams.below(n as u32, self.rng) as usize
     }
 
     /// One draw for the whole set when it fits, else each roll in turn.
@@ -241,27 +150,7 @@ impl<R: Rng + ?Sized> Roller for RngRoller<'_, R> {
     /// Plain dice one by one from their stream, without walking the expression.
     #[inline(always)]
     fn roll_dice(&mut self, dice: &DiceExpr, plain: Option<PlainDice>) -> i64 {
-        match plain {
-            Some(p) if p.slot != NONE => {
-                let mut sum = i64::from(p.count);
-                for _ in 0..p.count {
-                    sum += self.face(p.slot) as i64;
-                }
-                sum
-            }
-            _ => self.other_dice(dice, plain),
-        }
-    }
-}
-
-impl<R: Rng + ?Sized> RngRoller<'_, R> {
-    /// [`Roller::roll_dice`] for dice without a stream.
-    #[inline(never)]
-    fn other_dice(&mut self, dice: &DiceExpr, plain: Option<PlainDice>) -> i64 {
-        match plain {
-            Some(p) => (0..p.count).map(|_| self.d(p.sides)).sum(),
-            None => dice.sample(self.rng) - dice.constant(),
-        }
+        self.streams.dice(dice, plain, self.rng)
     }
 }
 
@@ -279,7 +168,10 @@ mod tests {
     #[test]
     fn plain_dice_are_one_kind_of_die_and_a_constant() {
         let plain = |text: &str| PlainDice::of(&expr(text)).map(|p| (p.count, p.sides));
-        assert_eq!(PlainDice::of(&expr("3d7")).map(|p| p.slot), Some(NONE));
+        assert_eq!(
+            PlainDice::of(&expr("3d7")).map(|p| p.slot),
+            Some(crate::dice::stream::NONE)
+        );
         assert_eq!(plain("2d6+4"), Some((2, 6)));
         assert_eq!(plain("1d8-1"), Some((1, 8)));
         assert_eq!(plain("d4"), Some((1, 4)));
