@@ -1,11 +1,11 @@
-//! The bench's hand-written Yeti loop (`benches/yeti_hand.rs`) is the engine's Yeti fight:
+//! The bench's hand-written Yeti loop (`benches/yeti_hand/mod.rs`) is the engine's Yeti fight:
 //! on the same number of fights, every counter the engine reports for `scenarios/yeti.toml`
 //! (wins, draw, stalemate, deaths, downs, unconscious, fled, dead, any death, all down), the
 //! share of fights lasting each number of rounds and the mean number of rounds agree within
 //! 4.5 standard errors of their difference. So the engine/hand-written ratio the bench
 //! prints compares the same fight.
 
-#[path = "../benches/yeti_hand.rs"]
+#[path = "../benches/yeti_hand/mod.rs"]
 mod yeti_hand;
 
 use oddsmith::sim::{self, NoProgress};

@@ -1,6 +1,8 @@
 //! The shipped Yeti fight (`scenarios/yeti.toml`) written by hand for speed: the anchor the
 //! engine's fights per second are measured against (issue 16). The four combatants are
-//! hard-coded, their state lives in a few machine words, and nothing is looked up.
+//! hard-coded, their state lives in a few machine words, and nothing is looked up. (A folder
+//! module, so that Cargo does not take it for a bench target of its own; `benches/engine.rs`
+//! times it and `tests/yeti_hand.rs` checks it.)
 //!
 //! It plays the fight as the engine plays it under the default `[conflict]` readings
 //! (consciousness at the end of the round, a single-exchange death contest, unconscious for
@@ -28,12 +30,16 @@
 //! - The fight ends when at most one side can still act (a draw when neither can), or as a
 //!   stalemate after 100 rounds.
 //!
-//! Dice: d20s fourteen to a 64-bit draw, and the damage dice and the claws' picks as base-24
-//! digits thirteen to a draw (24 is a multiple of 8, 6, 4, 3 and 2, so a d8 is a digit mod 8,
-//! a d6 a digit / 4, a d4 a digit mod 4, a pick among n foes digit·n / 24); each draw passes
-//! Lemire's rejection, so every face is exactly uniform, and each face costs one
-//! multiplication. The order in which dice are drawn differs from the engine's; the
-//! distribution of every outcome is the same.
+//! Dice: each round's attacks come from one 64-bit draw, read as mixed-radix digits: Sam's
+//! d20 and d8 as one digit of 160 (face·8 + d8), Charlotte's d20 and d4 (80), Toromeen's d20
+//! and d8 (160), each claw's d20, pick and d6 (720 = 20·36: a pick among n standing foes is
+//! s·n / 36 and the d6 s mod 6 of the digit's s = digit mod 36, independent for n = 1, 2, 3),
+//! then three d20s for snapping out. The draw passes Lemire's rejection for the product of
+//! those bases (about 8.5·10¹⁵), so every digit is exactly uniform and independent; each
+//! costs one multiplication, and a hit is one comparison (d20 ≤ k ⇔ digit < k·the rest of
+//! its base). Surprise and the rolls at a round's end take d20s fourteen to a draw. The
+//! order in which dice are drawn differs from the engine's; the distribution of every
+//! outcome is the same.
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -113,46 +119,49 @@ impl YetiCounts {
     }
 }
 
-/// Dice of `S` faces handed out one at a time, `K` to a 64-bit draw (`S^K < 2^64`), exactly
-/// uniform: a draw `r` is kept when the low half of `r·S^K` is at least `2^64 mod S^K`
-/// (Lemire), and its faces are the leading base-`S` digits of `r / 2^64`.
-struct Digits<const S: u64, const K: u32> {
+/// d20s handed out one at a time, fourteen to a 64-bit draw, exactly uniform: a draw `r` is
+/// kept when the low half of `r·20^14` is at least `2^64 mod 20^14` (Lemire), and its faces
+/// are the leading base-20 digits of `r / 2^64`.
+struct D20s {
     rest: u64,
     left: u32,
 }
 
-impl<const S: u64, const K: u32> Digits<S, K> {
-    const RANGE: u64 = S.pow(K);
-    const THRESHOLD: u64 = Self::RANGE.wrapping_neg() % Self::RANGE;
-
-    fn new() -> Self {
-        Self { rest: 0, left: 0 }
-    }
-
-    /// One face, `0..S`.
+impl D20s {
+    /// One face, `0..20` (the d20 less one).
     #[inline(always)]
-    fn roll(&mut self, rng: &mut Xoshiro256PlusPlus) -> u64 {
+    fn roll(&mut self, rng: &mut Xoshiro256PlusPlus) -> i32 {
         if self.left == 0 {
-            self.refill(rng);
+            self.rest = accepted(rng, 20u64.pow(14));
+            self.left = 14;
         }
         self.left -= 1;
-        let m = u128::from(self.rest) * u128::from(S);
-        self.rest = m as u64;
-        (m >> 64) as u64
+        digit(&mut self.rest, 20) as i32
     }
+}
 
-    #[inline(always)]
-    fn refill(&mut self, rng: &mut Xoshiro256PlusPlus) {
-        loop {
-            let r = rng.next_u64();
-            if (u128::from(r) * u128::from(Self::RANGE)) as u64 >= Self::THRESHOLD {
-                self.rest = r;
-                self.left = K;
-                return;
-            }
+/// A 64-bit draw whose leading digits in bases multiplying to `range` are exactly uniform.
+#[inline(always)]
+fn accepted(rng: &mut Xoshiro256PlusPlus, range: u64) -> u64 {
+    let threshold = range.wrapping_neg() % range;
+    loop {
+        let r = rng.next_u64();
+        if (u128::from(r) * u128::from(range)) as u64 >= threshold {
+            return r;
         }
     }
 }
+
+/// The next digit of base `base` of the draw `rest` (a fraction of 2^64), leaving the rest.
+#[inline(always)]
+fn digit(rest: &mut u64, base: u64) -> u64 {
+    let m = u128::from(*rest) * u128::from(base);
+    *rest = m as u64;
+    (m >> 64) as u64
+}
+
+/// The bases of one round's draw: two claws, three party attacks, three snap-out d20s.
+const ROUND: u64 = 720 * 720 * 160 * 80 * 160 * 20 * 20 * 20;
 
 /// The lane bias: each combatant's pool − injuries is kept as a 16-bit lane of one word,
 /// plus this, so a lane never borrows from the next.
@@ -161,10 +170,10 @@ const BIAS: u64 = 0x4000;
 const PARTY: u32 = 0b111;
 /// Pool (survival, + verve where it soaks combat damage) at the start, per lane.
 const START: u64 = lane(0, 6 + 15) | lane(1, 5) | lane(2, 7 + 17) | lane(3, 20);
-/// The better of willpower and fortitude, per combatant.
-const BEST: [i32; 4] = [5, 9, 11, 6];
-/// Endurance, per combatant.
-const ENDURANCE: [i32; 4] = [12, 10, 15, 12];
+/// The better of willpower and fortitude, one combatant per byte: 5, 9, 11, 6.
+const BEST: u32 = 5 | 9 << 8 | 11 << 16 | 6 << 24;
+/// Endurance, one combatant per byte: 12, 10, 15, 12.
+const ENDURANCE: u32 = 12 | 10 << 8 | 15 << 16 | 12 << 24;
 /// What a claw needs on d20 at each party member, one per byte: 11 + 4 − defense.
 const CLAW: u32 = 11 | 14 << 8 | 10 << 16;
 
@@ -184,11 +193,15 @@ fn injuries(hp: u64, i: u32) -> i32 {
     (-value(hp, i)).max(0)
 }
 
+/// Lanes of `v` (each 16 bits).
+const fn lanes(v: u64) -> u64 {
+    v * 0x0001_0001_0001_0001
+}
+
 /// Plays `fights` Yeti fights from `seed` on this thread and counts how they came out.
 pub fn yeti_hand_loop(fights: u64, seed: u64) -> YetiCounts {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut d20 = Digits::<20, 14>::new();
-    let mut d24 = Digits::<24, 13>::new();
+    let mut d20 = D20s { rest: 0, left: 0 };
     let mut c = YetiCounts {
         fights,
         ..YetiCounts::default()
@@ -204,82 +217,75 @@ pub fn yeti_hand_loop(fights: u64, seed: u64) -> YetiCounts {
         let mut rounds = MAX_ROUNDS;
         // 0 party, 1 Yeti, 2 draw, 3 stalemate.
         let mut ending = 3usize;
-        for round in 1..=MAX_ROUNDS {
+        for round in 1..MAX_ROUNDS + 1 {
             let up = PARTY & !(out | dead);
             let late = round >= 2;
+            let mut r = accepted(&mut rng, ROUND);
+            let claws = [digit(&mut r, 720), digit(&mut r, 720)];
+            let attacks = [digit(&mut r, 160), digit(&mut r, 80), digit(&mut r, 160)];
+            let inj = [injuries(hp, 0), injuries(hp, 1), injuries(hp, 2)];
             if late && sur & up != 0 {
                 // Snap out: d20 ≤ the better of willpower and fortitude − injuries.
-                for i in 0..3 {
-                    if (sur & up) >> i & 1 == 1
-                        && (d20.roll(&mut rng) as i32) < BEST[i as usize] - injuries(hp, i)
-                    {
-                        sur &= !(1 << i);
+                for (i, inj) in inj.into_iter().enumerate() {
+                    let roll = digit(&mut r, 20) as i32;
+                    if roll < (BEST >> (8 * i) & 0xFF) as i32 - inj {
+                        sur &= !(up & 1 << i);
                     }
                 }
             }
             let acting = if late { up } else { up & !sur };
+            // The party at the Yeti (never surprised, always standing here): d20 ≤ the
+            // number, −injuries, −3 surprised; 0 for one not acting.
+            let need = |i: usize, base: i32| {
+                let n = base - inj[i] - 3 * (sur >> i & 1) as i32;
+                if acting >> i & 1 == 1 { n } else { 0 }
+            };
+            let [a0, a1, a2] = attacks.map(|a| a as i32);
+            let damage = u64::from(a0 < 8 * need(0, 9)) * (a0 as u64 % 8 + 1)
+                + u64::from(a1 < 4 * need(1, 9)) * (a1 as u64 % 4 + 1)
+                + u64::from(a2 < 8 * need(2, 12)) * (a2 as u64 % 8 + 5);
             let start = hp;
-            // The party at the Yeti (it is never surprised and always standing here).
-            let aim = |i: u32| -injuries(start, i) - 3 * (sur >> i & 1) as i32;
-            if acting & 1 != 0 && (d20.roll(&mut rng) as i32) < 9 + aim(0) {
-                hp -= (d24.roll(&mut rng) % 8 + 1) << 48;
-            }
-            if acting & 2 != 0 && (d20.roll(&mut rng) as i32) < 9 + aim(1) {
-                hp -= (d24.roll(&mut rng) % 4 + 1) << 48;
-            }
-            if acting & 4 != 0 && (d20.roll(&mut rng) as i32) < 12 + aim(2) {
-                hp -= (d24.roll(&mut rng) % 8 + 5) << 48;
-            }
-            // The claws: +2 at a surprised foe from round 2; the Yeti has no injuries here.
+            hp -= damage << 48;
+            // The claws: each picks among the standing party; +2 at a surprised foe from round
+            // 2; the Yeti has no injuries here.
             let exposed = if late { sur & up } else { 0 };
             let needed = CLAW + 2 * (exposed & 1 | (exposed & 2) << 7 | (exposed & 4) << 14);
             let n = u64::from(up.count_ones());
-            for _ in 0..2 {
-                let t = if n == 1 {
-                    up.trailing_zeros()
-                } else {
-                    let k = d24.roll(&mut rng) * n / 24;
-                    let mut m = up;
-                    if k >= 1 {
-                        m &= m - 1;
-                    }
-                    if k >= 2 {
-                        m &= m - 1;
-                    }
-                    m.trailing_zeros()
-                };
-                if (d20.roll(&mut rng) as u32) < (needed >> (8 * t)) & 0xFF {
-                    hp -= (d24.roll(&mut rng) / 4 + 1) << (16 * t);
-                }
+            for claw in claws {
+                // Digit = d20 face·36 + s: the pick among n foes is s·n / 36, the d6 s mod 6.
+                let s = claw % 36;
+                // The k-th standing foe: clear the lowest set bit k times, without a branch.
+                let k = s * n / 36;
+                let m = up & up.wrapping_sub(u32::from(k >= 1));
+                let t = (m & m.wrapping_sub(u32::from(k >= 2))).trailing_zeros();
+                let hit = claw < 36 * u64::from((needed >> (8 * t)) & 0xFF);
+                hp -= (u64::from(hit) * (s % 6 + 1)) << (16 * t);
+            }
+            // Lanes hit this round and now at 0 or below, as bit 15 of each lane: a lane of
+            // 0x8000 + BIAS − hp has it when the lane is at most BIAS; one of (start − hp) +
+            // 0x7FFF when the lane fell.
+            let low = lanes(0x8000 + BIAS) - hp;
+            let fell = (start - hp) + lanes(0x7FFF);
+            let mut check = low & fell & lanes(0x8000);
+            if check == 0 {
+                continue;
             }
             // End of round: consciousness, the death contest, death.
-            if hp != start {
-                for i in 0..4u32 {
-                    let (before, now) = (value(start, i), value(hp, i));
-                    if now >= before || now > 0 {
-                        continue;
-                    }
-                    let bit = 1 << i;
-                    let inj = -now.min(0);
-                    let penalty = if late && sur & bit != 0 { 3 } else { 0 };
-                    let u = i as usize;
-                    if d20.roll(&mut rng) as i32 >= BEST[u] - inj - penalty {
-                        out |= bit;
-                    }
-                    if now < 0 {
-                        if dying & bit == 0 {
-                            let wins = (d20.roll(&mut rng) as i32) < inj;
-                            let endurance =
-                                ENDURANCE[u] - inj + if out & bit != 0 { 2 } else { 0 } - penalty;
-                            // The endurance roll matters only when the injuries' succeeds.
-                            if wins && d20.roll(&mut rng) as i32 >= endurance {
-                                dying |= bit;
-                            }
-                        }
-                        if dying & bit != 0 && ENDURANCE[u] - inj <= 0 {
-                            dead |= bit;
-                        }
-                    }
+            while check != 0 {
+                let i = check.trailing_zeros() / 16;
+                check &= check - 1;
+                let inj = injuries(hp, i);
+                let penalty = 3 * (i32::from(late) & (sur >> i & 1) as i32);
+                let best = (BEST >> (8 * i) & 0xFF) as i32;
+                out |= u32::from(d20.roll(&mut rng) >= best - inj - penalty) << i;
+                if inj > 0 {
+                    // Injuries gained: the death contest if not dying yet, then death.
+                    let endurance = (ENDURANCE >> (8 * i) & 0xFF) as i32;
+                    let resist = endurance - inj + 2 * (out >> i & 1) as i32 - penalty;
+                    let (acts, resists) = (d20.roll(&mut rng), d20.roll(&mut rng));
+                    let fresh = dying >> i & 1 == 0;
+                    dying |= u32::from(fresh & (acts < inj) & (resists >= resist)) << i;
+                    dead |= u32::from((dying >> i & 1 == 1) & (endurance <= inj)) << i;
                 }
             }
             let party_up = PARTY & !(out | dead) != 0;
