@@ -4,15 +4,13 @@
 //! system's fight loop takes its dice through a small trait of its own (so tests can script
 //! them); its seeded runner implements that trait for [`FightDice`].
 
-use crate::dice::packed::D20Stream;
-use crate::dice::stream::{DieStreams, PlainDice};
+use crate::dice::stream::{D20, DieStreams, PlainDice};
 use crate::dice::{DiceExpr, uniform_below};
 use rand::Rng;
 
 /// A fight's dice over a random generator.
 pub struct FightDice<'a, R: Rng + ?Sized> {
     rng: &'a mut R,
-    d20s: D20Stream,
     streams: DieStreams,
 }
 
@@ -21,15 +19,14 @@ impl<'a, R: Rng + ?Sized> FightDice<'a, R> {
     pub fn new(rng: &'a mut R) -> Self {
         Self {
             rng,
-            d20s: D20Stream::default(),
             streams: DieStreams::default(),
         }
     }
 
-    /// One d20 (1–20).
+    /// One d20 (1–20), fourteen to a 64-bit draw, read by multiplication.
     #[inline]
     pub fn d20(&mut self) -> i64 {
-        self.d20s.roll(self.rng)
+        self.streams.face(D20, self.rng) as i64 + 1
     }
 
     /// One die of `sides` faces (1…sides); d20s come from the packed stream.

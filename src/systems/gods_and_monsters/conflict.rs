@@ -359,21 +359,48 @@ impl Conflict {
                 .fight(roller, arena, &mut Unobserved)
         };
         let (mut dead, mut down) = (0u64, 0u64);
+        if arena.outcomes.len() != OUTCOMES * self.fighters.len() {
+            arena.outcomes = vec![0; OUTCOMES * self.fighters.len()];
+        }
         for (i, s) in arena.states.iter().enumerate() {
+            let is_down = s.dying || !s.conscious || s.fled;
             dead |= u64::from(s.dying) << i;
-            down |= u64::from(s.dying || !s.conscious || s.fled) << i;
-            tally.count(self.unconscious[i], !s.conscious);
-            tally.count(self.fled[i], s.fled);
-            tally.count(self.dead[i], s.dead);
-            if let Some((spent, saved)) = self.mojo[i] {
+            down |= u64::from(is_down) << i;
+            let code = usize::from(!s.conscious)
+                | usize::from(s.fled) << 1
+                | usize::from(s.dead) << 2
+                | usize::from(s.mojo_saved) << 3;
+            arena.outcomes[i * OUTCOMES + code] += 1;
+            if let Some((spent, _)) = self.mojo[i] {
                 tally.record(spent, s.mojo_spent as usize);
-                tally.count(saved, s.mojo_saved);
             }
         }
         self.recorder
             .record(tally, ending, rounds, &arena.side_down, dead, down);
     }
+
+    /// Adds the outcome codes counted in `arena` to `tally` and clears them.
+    fn flush(&self, arena: &mut Arena, tally: &mut Tally) {
+        for (i, codes) in arena.outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
+            for (code, n) in codes.iter_mut().enumerate() {
+                let n = std::mem::take(n);
+                if n == 0 {
+                    continue;
+                }
+                let flag = |bit: usize| if code >> bit & 1 == 1 { n } else { 0 };
+                tally.add(self.unconscious[i], flag(0));
+                tally.add(self.fled[i], flag(1));
+                tally.add(self.dead[i], flag(2));
+                if let Some((_, saved)) = self.mojo[i] {
+                    tally.add(saved, flag(3));
+                }
+            }
+        }
+    }
 }
+
+/// Outcome codes per fighter: unconscious, fled, dead within the fight, saved by a death bid.
+const OUTCOMES: usize = 16;
 
 crate::dispatch_to_self!(Conflict);
 
@@ -390,6 +417,7 @@ impl RuleSystem for Conflict {
 
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, arena: &mut Arena, tally: &mut Tally) {
         self.play(&mut RngRoller::new(rng), arena, tally);
+        self.flush(arena, tally);
     }
 
     /// One roller for the whole batch, so its packed dice streams carry over from fight to
@@ -405,6 +433,7 @@ impl RuleSystem for Conflict {
         for _ in 0..trials {
             self.play(&mut roller, arena, tally);
         }
+        self.flush(arena, tally);
     }
 
     fn notes(&self) -> Vec<String> {

@@ -175,6 +175,9 @@ struct Planned {
 pub struct Arena {
     /// Everyone's state, in scenario order.
     pub states: Vec<State>,
+    /// Per fighter, fights by how it ended them (an outcome code of a few flags), counted
+    /// over a batch and added to the tally once at its end ([`super::conflict`]).
+    pub outcomes: Vec<u64>,
     /// Per side: the round it stopped fighting (`max_rounds + 1` if it never did).
     pub side_down: Vec<u32>,
     /// Bit `i`: fighter `i` could act and be targeted when the round began.
