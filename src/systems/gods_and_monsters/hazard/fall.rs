@@ -453,19 +453,10 @@ impl Exact {
     }
 }
 
-crate::dispatch_to_self!(Fall);
-
-impl RuleSystem for Fall {
-    type Scratch = ();
-
-    fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    fn scratch(&self) {}
-
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
-        let out = self.resolve(&mut RngRoller::new(rng));
+impl Fall {
+    /// Adds one resolved fall (or climb) to `tally`.
+    #[inline(always)]
+    fn count(&self, out: Outcome, tally: &mut Tally) {
         let ids = &self.ids;
         if let Some(climbed) = ids.climbed {
             tally.count(climbed, out.climbed);
@@ -478,6 +469,30 @@ impl RuleSystem for Fall {
         tally.record(ids.damage, out.damage as usize);
         tally.record(ids.injuries, out.gained as usize);
         tally.record(ids.dice, out.dice as usize);
+    }
+}
+
+crate::dispatch_to_self!(Fall);
+
+impl RuleSystem for Fall {
+    type Scratch = ();
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn scratch(&self) {}
+
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+        self.count(self.resolve(&mut RngRoller::new(rng)), tally);
+    }
+
+    /// One roller for the whole batch, so its packed d20 stream runs on from trial to trial.
+    fn batch<R: Rng + ?Sized>(&self, rng: &mut R, trials: u64, _: &mut (), tally: &mut Tally) {
+        let mut roller = RngRoller::new(rng);
+        for _ in 0..trials {
+            self.count(self.resolve(&mut roller), tally);
+        }
     }
 
     /// Exact by enumeration: the climb roll, the section (grouped by its dice), the evasion
