@@ -55,6 +55,11 @@ fn assert_rate(rows: &[MetricRow], metric: &str, p: f64) {
     assert_near(rows, metric, p, p * (1.0 - p));
 }
 
+/// 1 if `b`, else 0: a probability's weight on an event.
+fn one(b: bool) -> f64 {
+    f64::from(u8::from(b))
+}
+
 /// P(d20 ≤ `needed`).
 fn face(needed: i64) -> f64 {
     needed.clamp(0, 20) as f64 / 20.0
@@ -287,7 +292,7 @@ impl Hurt {
     fn fate(&self, damage: &[(i64, f64)]) -> Fate {
         let mut f = Fate::default();
         for &(total, p) in damage {
-            // 603–605: dropping to 0 survival or gaining injuries calls for a roll.
+            // 605: dropping to 0 survival or gaining injuries calls for a roll.
             if total < self.survival {
                 continue;
             }
@@ -297,11 +302,11 @@ impl Hurt {
             let stays = face(self.will - injuries);
             for (conscious, pc) in [(true, stays), (false, 1.0 - stays)] {
                 let p = p * pc;
-                f.unconscious += p * f64::from(u8::from(!conscious));
+                f.unconscious += p * one(!conscious);
                 if injuries == 0 {
                     // 613: injuries must exceed survival (0) for a time to die.
-                    f.down += p * f64::from(u8::from(!conscious));
-                    f.out += p * f64::from(u8::from(!conscious));
+                    f.down += p * one(!conscious);
+                    f.out += p * one(!conscious);
                     continue;
                 }
                 // 613: the endurance roll at −injuries; 617: +2 while unconscious.
@@ -310,11 +315,11 @@ impl Hurt {
                     let p = p * q;
                     // 615: death after endurance − injuries minutes; none left, now.
                     let dead = dying && self.endurance - injuries <= 0;
-                    f.dying += p * f64::from(u8::from(dying));
-                    f.dead += p * f64::from(u8::from(dead));
-                    f.down += p * f64::from(u8::from(dying || !conscious));
-                    f.out += p * f64::from(u8::from(dead || !conscious));
-                    f.saved += p * f64::from(u8::from(s > 0));
+                    f.dying += p * one(dying);
+                    f.dead += p * one(dead);
+                    f.down += p * one(dying || !conscious);
+                    f.out += p * one(dead || !conscious);
+                    f.saved += p * one(s > 0);
                     f.spent += p * s as f64;
                     f.spent_sq += p * (s * s) as f64;
                 }
@@ -337,27 +342,6 @@ fn a_death_contest_with_and_without_mojo_counts_out_exactly() {
     // At the round's end T rolls d20 ≤ 9 − injuries to stay conscious, then the death contest
     // at endurance 8 − injuries (+2 unconscious). Mojo 5 (a reserve of 3, not kept back on
     // death rolls), single exchange and re-rolled contest.
-    let attacker = || duelist("A", 0, 20, 0, 3, "d10+2");
-    let hurt_t = |mojo: i64, mode: DeathContest| {
-        let mut t = target("T", 1, 2);
-        t.willpower = 9;
-        t.fortitude = 5;
-        t.endurance = 8;
-        t.mojo = mojo;
-        t.mojo_reserve = 3;
-        let rules = ConflictRules {
-            death_contest: mode,
-            ..ConflictRules::default()
-        };
-        let hurt = Hurt {
-            survival: 2,
-            will: 9,
-            endurance: 8,
-            mojo,
-            mode,
-        };
-        (t, rules, hurt)
-    };
     let damage = uniform_damage(face(14), 10, 2);
     let mut dying = Vec::new();
     for (seed, mojo, mode) in [
@@ -365,8 +349,21 @@ fn a_death_contest_with_and_without_mojo_counts_out_exactly() {
         (202, 5, DeathContest::Single),
         (203, 5, DeathContest::Contest),
     ] {
-        let (t, rules, hurt) = hurt_t(mojo, mode);
-        let rows = sample(vec![attacker(), t], 1, rules, seed);
+        let mut t = target("T", 1, 2);
+        (t.willpower, t.fortitude, t.endurance) = (9, 5, 8);
+        (t.mojo, t.mojo_reserve) = (mojo, 3);
+        let rules = ConflictRules {
+            death_contest: mode,
+            ..ConflictRules::default()
+        };
+        let rows = sample(vec![duelist("A", 0, 20, 0, 3, "d10+2"), t], 1, rules, seed);
+        let hurt = Hurt {
+            survival: 2,
+            will: 9,
+            endurance: 8,
+            mojo,
+            mode,
+        };
         let f = hurt.fate(&damage);
         assert!(f.dying > 0.02 && f.dead > 0.005, "{f:?}");
         assert_rate(&rows, "death.T", f.dying);
