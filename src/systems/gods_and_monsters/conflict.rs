@@ -442,6 +442,8 @@ impl RuleSystem for Conflict {
 }
 
 #[cfg(test)]
+mod exact_tests;
+#[cfg(test)]
 mod range_tests;
 #[cfg(test)]
 mod rules_tests;
