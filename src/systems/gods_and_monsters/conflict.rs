@@ -359,9 +359,6 @@ impl Conflict {
                 .fight(roller, arena, &mut Unobserved)
         };
         let (mut dead, mut down) = (0u64, 0u64);
-        if arena.outcomes.len() != OUTCOMES * self.fighters.len() {
-            arena.outcomes = vec![0; OUTCOMES * self.fighters.len()];
-        }
         for (i, s) in arena.states.iter().enumerate() {
             let is_down = s.dying || !s.conscious || s.fled;
             dead |= u64::from(s.dying) << i;
@@ -412,7 +409,9 @@ impl RuleSystem for Conflict {
     }
 
     fn scratch(&self) -> Arena {
-        Arena::default()
+        let mut arena = Arena::default();
+        arena.outcomes = vec![0; OUTCOMES * self.fighters.len()];
+        arena
     }
 
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, arena: &mut Arena, tally: &mut Tally) {
