@@ -64,7 +64,8 @@
 //!
 //! `[run] max_rounds` [100] ends a fight nobody wins as a stalemate.
 
-use super::fight::{Arena, Battle, Field, RngRoller, Unobserved, to_hit};
+use super::fight::{Arena, Battle, Ending, Field, RngRoller, Unobserved, to_hit};
+use super::plain::{Flags, PlainArena, PlainLoop};
 use super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
 use crate::combat::{FightRecorder, MAX_FIGHTERS, Roster};
 use crate::dice::DiceExpr;
@@ -227,6 +228,20 @@ pub struct Conflict {
     dead: Vec<CounterId>,
     /// Per fighter with mojo: mojo spent, and whether a death bid saved it.
     mojo: Vec<Option<(HistogramId, CounterId)>>,
+    /// The loop that plays this conflict when its field is plain.
+    plain: Option<PlainLoop>,
+}
+
+/// Per-batch buffers of a conflict, reused by every fight so a trial allocates nothing.
+#[derive(Debug, Clone, Default)]
+pub struct ConflictScratch {
+    /// The round engine's.
+    pub battle: Arena,
+    /// The plain loop's.
+    plain: PlainArena,
+    /// Per fighter, fights by how it ended them (an outcome code of a few flags), counted
+    /// over a batch and added to the tally once at its end.
+    outcomes: Vec<u64>,
 }
 
 impl Conflict {
@@ -303,9 +318,9 @@ impl Conflict {
             .iter()
             .map(|f| ambush && !fighters.iter().any(|g| g.side == f.side && g.surprises))
             .collect();
-        let field = Field::plain_with(&fighters, &rules);
+        let field = Field::new(&fighters, &rules);
         let to_hit = to_hit(&fighters);
-        Self {
+        let mut conflict = Self {
             fighters,
             roster,
             max_rounds,
@@ -319,17 +334,16 @@ impl Conflict {
             fled,
             dead,
             mojo,
+            plain: None,
+        };
+        if field.plain {
+            conflict.plain = Some(PlainLoop::new(&conflict.battle()));
         }
+        conflict
     }
 
-    /// The battle this conflict plays, in the loop for every rule.
+    /// The battle this conflict plays in the round engine.
     pub fn battle(&self) -> Battle<'_> {
-        self.battle_as()
-    }
-
-    /// The battle this conflict plays, in the loop for every rule (`FULL`) or the plain one
-    /// (only when [`Field::plain`] holds).
-    fn battle_as<const FULL: bool>(&self) -> Battle<'_, FULL> {
         Battle {
             fighters: &self.fighters,
             roster: &self.roster,
@@ -343,42 +357,77 @@ impl Conflict {
 }
 
 impl Conflict {
-    /// Plays one fight with `roller`'s dice and adds its outcome to `tally`.
+    /// Plays one fight with `roller`'s dice and adds its outcome to `tally`: in the plain
+    /// loop when the field is plain, else in the round engine.
     #[inline(always)]
     fn play<R: Rng + ?Sized>(
         &self,
         roller: &mut RngRoller<'_, R>,
-        arena: &mut Arena,
+        scratch: &mut ConflictScratch,
         tally: &mut Tally,
     ) {
-        let (ending, rounds) = if self.field.plain {
-            self.battle_as::<false>()
-                .fight(roller, arena, &mut Unobserved)
-        } else {
-            self.battle_as::<true>()
-                .fight(roller, arena, &mut Unobserved)
-        };
-        let (mut dead, mut down) = (0u64, 0u64);
+        if let Some(plain) = &self.plain {
+            let (ending, rounds, flags) = plain.fight(roller, &mut scratch.plain);
+            let side_down = &scratch.plain.side_down;
+            self.record(
+                tally,
+                &mut scratch.outcomes,
+                (ending, rounds, side_down),
+                flags,
+                0,
+            );
+            return;
+        }
+        let arena = &mut scratch.battle;
+        let (ending, rounds) = self.battle().fight(roller, arena, &mut Unobserved);
+        let (mut flags, mut saved) = (Flags::default(), 0u64);
         for (i, s) in arena.states.iter().enumerate() {
-            let is_down = s.dying || !s.conscious || s.fled;
-            dead |= u64::from(s.dying) << i;
-            down |= u64::from(is_down) << i;
-            let code = usize::from(!s.conscious)
-                | usize::from(s.fled) << 1
-                | usize::from(s.dead) << 2
-                | usize::from(s.mojo_saved) << 3;
-            arena.outcomes[i * OUTCOMES + code] += 1;
+            flags.unconscious |= u64::from(!s.conscious) << i;
+            flags.fled |= u64::from(s.fled) << i;
+            flags.dying |= u64::from(s.dying) << i;
+            flags.dead |= u64::from(s.dead) << i;
+            saved |= u64::from(s.mojo_saved) << i;
             if let Some((spent, _)) = self.mojo[i] {
                 tally.record(spent, s.mojo_spent as usize);
             }
         }
-        self.recorder
-            .record(tally, ending, rounds, &arena.side_down, dead, down);
+        let side_down = &arena.side_down;
+        self.record(
+            tally,
+            &mut scratch.outcomes,
+            (ending, rounds, side_down),
+            flags,
+            saved,
+        );
     }
 
-    /// Adds the outcome codes counted in `arena` to `tally` and clears them.
-    fn flush(&self, arena: &mut Arena, tally: &mut Tally) {
-        for (i, codes) in arena.outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
+    /// Adds one fight that ended as `ending` after `rounds` with `side_down` and `flags` (and
+    /// `saved`: whom a death bid saved) to `tally`, and each fighter's outcome code to
+    /// `outcomes`.
+    #[inline(always)]
+    fn record(
+        &self,
+        tally: &mut Tally,
+        outcomes: &mut [u64],
+        (ending, rounds, side_down): (Ending, u32, &[u32]),
+        flags: Flags,
+        saved: u64,
+    ) {
+        for (i, codes) in outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
+            let code = (flags.unconscious >> i & 1)
+                | (flags.fled >> i & 1) << 1
+                | (flags.dead >> i & 1) << 2
+                | (saved >> i & 1) << 3;
+            codes[code as usize] += 1;
+        }
+        let down = flags.dying | flags.unconscious | flags.fled;
+        self.recorder
+            .record(tally, ending, rounds, side_down, flags.dying, down);
+    }
+
+    /// Adds the outcome codes counted in `scratch` to `tally` and clears them.
+    fn flush(&self, scratch: &mut ConflictScratch, tally: &mut Tally) {
+        for (i, codes) in scratch.outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
             for (code, n) in codes.iter_mut().enumerate() {
                 let n = std::mem::take(n);
                 if n == 0 {
@@ -402,21 +451,32 @@ const OUTCOMES: usize = 16;
 crate::dispatch_to_self!(Conflict);
 
 impl RuleSystem for Conflict {
-    type Scratch = Arena;
+    type Scratch = ConflictScratch;
 
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) -> Arena {
-        let mut arena = Arena::default();
-        arena.outcomes = vec![0; OUTCOMES * self.fighters.len()];
-        arena
+    fn scratch(&self) -> ConflictScratch {
+        ConflictScratch {
+            battle: Arena::default(),
+            plain: self
+                .plain
+                .as_ref()
+                .map(PlainLoop::arena)
+                .unwrap_or_default(),
+            outcomes: vec![0; OUTCOMES * self.fighters.len()],
+        }
     }
 
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, arena: &mut Arena, tally: &mut Tally) {
-        self.play(&mut RngRoller::new(rng), arena, tally);
-        self.flush(arena, tally);
+    fn trial<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scratch: &mut ConflictScratch,
+        tally: &mut Tally,
+    ) {
+        self.play(&mut RngRoller::new(rng), scratch, tally);
+        self.flush(scratch, tally);
     }
 
     /// One roller for the whole batch, so its packed dice streams carry over from fight to
@@ -425,14 +485,14 @@ impl RuleSystem for Conflict {
         &self,
         rng: &mut R,
         trials: u64,
-        arena: &mut Arena,
+        scratch: &mut ConflictScratch,
         tally: &mut Tally,
     ) {
         let mut roller = RngRoller::new(rng);
         for _ in 0..trials {
-            self.play(&mut roller, arena, tally);
+            self.play(&mut roller, scratch, tally);
         }
-        self.flush(arena, tally);
+        self.flush(scratch, tally);
     }
 
     fn notes(&self) -> Vec<String> {
@@ -442,6 +502,8 @@ impl RuleSystem for Conflict {
 
 #[cfg(test)]
 mod exact_tests;
+#[cfg(test)]
+mod plain_tests;
 #[cfg(test)]
 mod range_tests;
 #[cfg(test)]

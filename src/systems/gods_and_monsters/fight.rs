@@ -175,9 +175,6 @@ struct Planned {
 pub struct Arena {
     /// Everyone's state, in scenario order.
     pub states: Vec<State>,
-    /// Per fighter, fights by how it ended them (an outcome code of a few flags), counted
-    /// over a batch and added to the tally once at its end ([`super::conflict`]).
-    pub outcomes: Vec<u64>,
     /// Per side: the round it stopped fighting (`max_rounds + 1` if it never did).
     pub side_down: Vec<u32>,
     /// Bit `i`: fighter `i` could act and be targeted when the round began.
@@ -206,57 +203,52 @@ pub struct Field {
     pub into_melee: bool,
     /// Some attack takes more than a round to ready, or starts unloaded (788–790).
     pub reloads: bool,
-    /// None of the rules the plain loop leaves out is in play (see [`Battle`]): no called
+    /// None of the rules the plain loop ([`super::plain`]) leaves out is in play: no called
     /// shots, shots into close combat or reloading; everyone in close combat, without mojo,
-    /// never attacking the fallen; and, with the conflict's rules, out for the fight and
-    /// consciousness at the round's end ([`Field::plain_with`]).
+    /// never attacking the fallen; out for the fight and consciousness at the round's end.
     pub plain: bool,
 }
 
 impl Field {
-    /// The facts of `fighters`.
-    pub fn of(fighters: &[Fighter]) -> Self {
+    /// The facts of `fighters` under `rules`.
+    pub fn new(fighters: &[Fighter], rules: &ConflictRules) -> Self {
         let close = fighters
             .iter()
             .enumerate()
             .fold(0, |m, (i, f)| m | u64::from(f.close_combat) << i);
-        Self {
-            close,
-            called_shots: fighters.iter().any(|f| {
-                f.knockout_blows
-                    || f.killing_blows
-                    || (f.called_shots_into_melee && f.shoots_from_afar())
-            }),
-            into_melee: close != 0 && fighters.iter().any(Fighter::shoots_from_afar),
-            reloads: fighters
-                .iter()
-                .flat_map(|f| &f.attacks)
-                .any(|a| a.reload > 0 || a.first_ready > 0),
-            plain: false,
-        }
-    }
-
-    /// The facts of `fighters` under `rules`, with [`Field::plain`] worked out.
-    pub fn plain_with(fighters: &[Fighter], rules: &ConflictRules) -> Self {
-        let field = Self::of(fighters);
-        let plain = !field.called_shots
-            && !field.into_melee
-            && !field.reloads
+        let called_shots = fighters.iter().any(|f| {
+            f.knockout_blows
+                || f.killing_blows
+                || (f.called_shots_into_melee && f.shoots_from_afar())
+        });
+        let into_melee = close != 0 && fighters.iter().any(Fighter::shoots_from_afar);
+        let reloads = fighters
+            .iter()
+            .flat_map(|f| &f.attacks)
+            .any(|a| a.reload > 0 || a.first_ready > 0);
+        let plain = !called_shots
+            && !into_melee
+            && !reloads
             && rules.unconscious_for == UnconsciousFor::Fight
             && rules.consciousness_check == ConsciousnessCheck::EndOfRound
             && fighters
                 .iter()
                 .all(|f| f.close_combat && f.mojo == 0 && f.attack_downed == AttackDowned::Never);
-        Self { plain, ..field }
+        Self {
+            close,
+            called_shots,
+            into_melee,
+            reloads,
+            plain,
+        }
     }
 }
 
-/// The resolved fighters, sides and limits of one conflict. `FULL` false is the loop for a
-/// conflict whose [`Field::plain`] holds: the branches of the rules nobody uses (mojo, called
-/// shots, reloading, shots into close combat, waking, consciousness per hit, attacking the
-/// fallen, reach) are left out when it compiles, so they cost nothing.
+/// The resolved fighters, sides and limits of one conflict, for the round engine that plays
+/// every rule. (A conflict whose [`Field::plain`] holds is played by [`super::plain`] in the
+/// seeded runner, with exactly the same results fight by fight.)
 #[derive(Debug, Clone)]
-pub struct Battle<'a, const FULL: bool = true> {
+pub struct Battle<'a> {
     /// Combatants in scenario order.
     pub fighters: &'a [Fighter],
     /// Names and sides (fighter `side` indices are the roster's).
@@ -321,9 +313,8 @@ fn bid(f: &Fighter, s: &mut State, kind: MojoKind, miss: i64) -> bool {
     covered
 }
 
-/// A roll of d20 ≤ `needed` of `kind`, turned by mojo where it can be (only in the `FULL`
-/// loop: nobody has mojo in the other): (succeeded, d20).
-fn roll_under<const FULL: bool, Ro: Roller>(
+/// A roll of d20 ≤ `needed` of `kind`, turned by mojo where it can be: (succeeded, d20).
+fn roll_under<Ro: Roller>(
     roller: &mut Ro,
     f: &Fighter,
     s: &mut State,
@@ -331,15 +322,12 @@ fn roll_under<const FULL: bool, Ro: Roller>(
     needed: i64,
 ) -> (bool, i64) {
     let roll = roller.d20();
-    (
-        roll <= needed || (FULL && bid(f, s, kind, roll - needed)),
-        roll,
-    )
+    (roll <= needed || bid(f, s, kind, roll - needed), roll)
 }
 
 /// The consciousness roll (605): d20 ≤ the better of fortitude and willpower − injuries +
 /// group bonus, −3 while surprised after round 1. Returns (stays conscious, d20, needed).
-fn consciousness_roll<const FULL: bool, Ro: Roller>(
+fn consciousness_roll<Ro: Roller>(
     roller: &mut Ro,
     f: &Fighter,
     s: &mut State,
@@ -348,12 +336,12 @@ fn consciousness_roll<const FULL: bool, Ro: Roller>(
     let needed = f.willpower.max(f.fortitude) - s.injuries + f.group_bonus
         - 3 * i64::from(s.surprised && round >= 2);
     let (ok, roll) = survival::consciousness(roller, needed, |miss| {
-        FULL && bid(f, s, MojoKind::Consciousness, miss)
+        bid(f, s, MojoKind::Consciousness, miss)
     });
     (ok, roll, needed)
 }
 
-impl<const FULL: bool> Battle<'_, FULL> {
+impl Battle<'_> {
     /// Plays one fight; leaves everyone's final state in `arena` and returns how it ended and
     /// after how many rounds.
     pub fn fight<Ro: Roller, Ob: Observer>(
@@ -406,12 +394,11 @@ impl<const FULL: bool> Battle<'_, FULL> {
                 let needed =
                     f.perception + 4 * i64::from(f.aware) - 6 * i64::from(f.asleep) - f.injuries
                         + f.group_bonus;
-                s.surprised =
-                    !roll_under::<FULL, _>(roller, f, &mut s, MojoKind::Surprise, needed).0;
+                s.surprised = !roll_under(roller, f, &mut s, MojoKind::Surprise, needed).0;
             }
             arena.states.push(s);
         }
-        if FULL && self.field.reloads {
+        if self.field.reloads {
             arena.ready_in.clear();
             arena.ready_in.extend(
                 self.fighters
@@ -439,11 +426,7 @@ impl<const FULL: bool> Battle<'_, FULL> {
         {
             // 605: out for a minute (six rounds) per injury point; 758: out two or more rounds,
             // no longer surprised.
-            if FULL
-                && self.rules.unconscious_for == UnconsciousFor::Injuries
-                && !s.conscious
-                && !s.dead
-            {
+            if self.rules.unconscious_for == UnconsciousFor::Injuries && !s.conscious && !s.dead {
                 let missed = round - s.out_since - 1;
                 if i64::from(missed) >= i64::from(ROUNDS_PER_MINUTE) * s.injuries {
                     s.conscious = true;
@@ -456,7 +439,7 @@ impl<const FULL: bool> Battle<'_, FULL> {
             // Snap out of surprise: willpower or fortitude (the better), from round 2 on.
             if round >= 2 && s.standing && s.surprised {
                 let needed = f.willpower.max(f.fortitude) - s.injuries + f.group_bonus;
-                s.surprised = !roll_under::<FULL, _>(roller, f, s, MojoKind::SnapOut, needed).0;
+                s.surprised = !roll_under(roller, f, s, MojoKind::SnapOut, needed).0;
             }
             s.aim = -s.injuries - 3 * i64::from(s.surprised);
             s.weakness = s.survival + if f.verve_in_combat { s.verve } else { 0 } - s.injuries;
@@ -470,7 +453,7 @@ impl<const FULL: bool> Battle<'_, FULL> {
                     4 * i64::from(unaware)
                 };
         }
-        if FULL && self.field.into_melee {
+        if self.field.into_melee {
             // 780: the combatants standing in close combat, a unit as its size.
             let crowd = (0..self.fighters.len())
                 .filter(|&i| (arena.standing & self.field.close) >> i & 1 == 1)
@@ -479,7 +462,7 @@ impl<const FULL: bool> Battle<'_, FULL> {
             arena.crowd = Cover::of_crowd(crowd);
         }
         self.plan_attacks(round, roller, arena, observer);
-        if FULL && self.field.called_shots {
+        if self.field.called_shots {
             // 808: called shots are handled first in a round.
             for called_first in [true, false] {
                 for i in 0..arena.plan.len() {
@@ -510,7 +493,7 @@ impl<const FULL: bool> Battle<'_, FULL> {
             s.injuries,
             endurance,
             self.rules.death_contest,
-            |miss| FULL && bid(f, s, MojoKind::Death, miss),
+            |miss| bid(f, s, MojoKind::Death, miss),
         );
         s.mojo_saved |= out.saved;
         out.dying
@@ -552,15 +535,10 @@ impl<const FULL: bool> Battle<'_, FULL> {
         if !(dropped || damage > 0 || direct > 0) || !s.conscious || s.falls_unconscious {
             return;
         }
-        let check = if FULL {
-            self.rules.consciousness_check
-        } else {
-            ConsciousnessCheck::EndOfRound
-        };
-        match check {
+        match self.rules.consciousness_check {
             ConsciousnessCheck::EndOfRound => s.check_consciousness = true,
             ConsciousnessCheck::PerHit => {
-                let (ok, roll, needed) = consciousness_roll::<FULL, _>(roller, f, s, round);
+                let (ok, roll, needed) = consciousness_roll(roller, f, s, round);
                 observer.consciousness(round, t, roll, needed);
                 s.falls_unconscious = !ok;
             }
@@ -585,7 +563,7 @@ impl<const FULL: bool> Battle<'_, FULL> {
             .enumerate()
         {
             if std::mem::take(&mut s.check_consciousness) && s.conscious {
-                let (ok, roll, needed) = consciousness_roll::<FULL, _>(roller, f, s, round);
+                let (ok, roll, needed) = consciousness_roll(roller, f, s, round);
                 observer.consciousness(round, i, roll, needed);
                 s.falls_unconscious = !ok;
             }
@@ -645,7 +623,7 @@ impl<const FULL: bool> Battle<'_, FULL> {
             }
             // Bit k: attack k is ready to fire this round.
             let mut ready = u64::MAX;
-            if FULL && self.field.reloads {
+            if self.field.reloads {
                 for (k, attack) in attacker.attacks.iter().enumerate() {
                     let wait = &mut arena.ready_in[attack.slot];
                     if *wait > 0 {
@@ -661,7 +639,7 @@ impl<const FULL: bool> Battle<'_, FULL> {
                         continue;
                     }
                     // 772: melee reaches only foes in close combat, from within it.
-                    let reach = if !FULL || attack.ranged {
+                    let reach = if attack.ranged {
                         u64::MAX
                     } else if attacker.close_combat {
                         self.field.close
@@ -673,9 +651,7 @@ impl<const FULL: bool> Battle<'_, FULL> {
                     };
                     fired |= 1 << k;
                     let ts = &arena.states[t];
-                    let called = if !FULL {
-                        Called::No
-                    } else if !ts.conscious && attacker.killing_blows {
+                    let called = if !ts.conscious && attacker.killing_blows {
                         Called::Killing
                     } else if ts.surprised && attacker.knockout_blows {
                         Called::Knockout
@@ -697,14 +673,14 @@ impl<const FULL: bool> Battle<'_, FULL> {
                         target: t as u8,
                         called,
                     };
-                    if FULL && self.field.called_shots {
+                    if self.field.called_shots {
                         arena.plan.push(planned);
                     } else {
                         self.resolve(round, planned, roller, arena, observer);
                     }
                 }
             }
-            if FULL && self.field.reloads {
+            if self.field.reloads {
                 for (k, attack) in attacker.attacks.iter().enumerate() {
                     if fired >> k & 1 == 1 {
                         arena.ready_in[attack.slot] = attack.reload;
@@ -731,7 +707,7 @@ impl<const FULL: bool> Battle<'_, FULL> {
             + arena.states[a].aim
             + arena.states[t].exposure
             - 3 * i64::from(called);
-        if FULL && self.field.into_melee && self.shoots_into_melee(&self.fighters[a], attack, t) {
+        if self.field.into_melee && self.shoots_into_melee(&self.fighters[a], attack, t) {
             let target = &self.fighters[t];
             if arena.crowd > target.cover {
                 needed -=
@@ -755,7 +731,7 @@ impl<const FULL: bool> Battle<'_, FULL> {
         let s = &mut arena.states[t];
         let needed = f.evasion.unwrap_or(0) + bonus - s.injuries + f.group_bonus
             - 3 * i64::from(s.surprised && round >= 2);
-        roll_under::<FULL, _>(roller, f, s, MojoKind::Evasion, needed).0
+        roll_under(roller, f, s, MojoKind::Evasion, needed).0
     }
 
     /// Rolls one planned attack and lands its damage, and a shot into close combat's strays.
@@ -772,7 +748,7 @@ impl<const FULL: bool> Battle<'_, FULL> {
         let attacker = &self.fighters[a];
         let attack = &attacker.attacks[usize::from(planned.attack)];
         let needed = self.needed(a, attack, t, planned.called != Called::No, arena);
-        let (hit, roll) = roll_under::<FULL, _>(
+        let (hit, roll) = roll_under(
             roller,
             attacker,
             &mut arena.states[a],
@@ -780,8 +756,7 @@ impl<const FULL: bool> Battle<'_, FULL> {
             needed,
         );
         // 780–784: the target's foes standing in close combat beside it, when shot into it.
-        let beside = if FULL && self.field.into_melee && self.shoots_into_melee(attacker, attack, t)
-        {
+        let beside = if self.field.into_melee && self.shoots_into_melee(attacker, attack, t) {
             Standing(arena.standing & self.field.close & !(1 << t))
                 .foes_of(self.roster, self.fighters[t].side)
                 .0
@@ -854,12 +829,7 @@ impl<const FULL: bool> Battle<'_, FULL> {
     ) -> Option<usize> {
         let attacker = &self.fighters[a];
         let (standing, downed) = (arena.standing & reach, arena.downed & reach);
-        let downed_too = if FULL {
-            attacker.attack_downed
-        } else {
-            AttackDowned::Never
-        };
-        let candidates = match downed_too {
+        let candidates = match attacker.attack_downed {
             AttackDowned::Never => Standing(standing),
             AttackDowned::Also => Standing(standing | downed),
             AttackDowned::First if Standing(downed).foes_of(self.roster, attacker.side).0 != 0 => {
