@@ -18,11 +18,12 @@ use super::conflict::{Fighter, Targeting};
 use super::fight::{Battle, Ending, Roller};
 use super::rules::DeathContest;
 use super::survival;
+use crate::combat::MAX_FIGHTERS;
 use crate::dice::DiceExpr;
 use crate::dice::stream::PlainDice;
 
 /// A combatant's facts, as the plain loop reads them.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 struct Plain {
     /// Bit mask of its foes (everyone not on its side).
     foes: u64,
@@ -48,6 +49,23 @@ struct Plain {
     target: Targeting,
 }
 
+impl Default for Plain {
+    fn default() -> Self {
+        Self {
+            foes: 0,
+            start: Points::default(),
+            best: 0,
+            endurance: 0,
+            endurance_left: 0,
+            flee_at: i32::MIN,
+            volleys: 0,
+            first: 0,
+            end: 0,
+            target: Targeting::Random,
+        }
+    }
+}
+
 /// A combatant's points during a fight.
 #[derive(Debug, Clone, Copy, Default)]
 struct Points {
@@ -56,11 +74,11 @@ struct Points {
     injuries: i32,
 }
 
-/// One attack: where its row of numbers to hit starts, and its damage.
+/// One attack: its numbers to hit and its damage.
 #[derive(Debug, Clone)]
 struct Strike {
-    /// Index of its number to hit against fighter 0 in [`PlainLoop::to_hit`].
-    row: usize,
+    /// Per target, the static part of the number to hit ([`super::fight::to_hit`]).
+    to_hit: [i32; MAX_FIGHTERS],
     damage: DiceExpr,
     plain: Option<PlainDice>,
 }
@@ -69,10 +87,10 @@ struct Strike {
 #[derive(Debug, Clone, Copy, Default)]
 struct Now {
     points: Points,
-    /// This round's change to its attacks' numbers: −injuries at the round's start, −3 while
-    /// surprised.
-    aim: i32,
-    /// Survival + soaking verve − injuries at the round's start: the weakest foe has least.
+    /// Injury points when the round began: a penalty on its attacks for the whole round,
+    /// since everything in it happens at once.
+    injuries_then: i32,
+    /// Survival + soaking verve − injuries when the round began: the weakest foe has least.
     weakness: i32,
     /// The foe it keeps attacking (`focus`), or [`NOBODY`].
     focus: u8,
@@ -80,6 +98,12 @@ struct Now {
 
 /// No foe remembered.
 const NOBODY: u8 = u8::MAX;
+
+/// The lowest fighter in `mask` (not empty), as an index the compiler knows is in range.
+#[inline(always)]
+fn lowest(mask: u64) -> usize {
+    (mask.trailing_zeros() & (MAX_FIGHTERS as u32 - 1)) as usize
+}
 
 /// Who is in which condition at the end of a fight, as bit masks (bit `i`: fighter `i`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -95,21 +119,28 @@ pub struct Flags {
 }
 
 /// Per-batch buffers of the plain loop.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct PlainArena {
-    now: Vec<Now>,
+    now: Box<[Now; MAX_FIGHTERS]>,
     /// Per side: the round it stopped fighting (`max_rounds + 1` if it never did).
     pub side_down: Vec<u32>,
+}
+
+impl Default for PlainArena {
+    fn default() -> Self {
+        Self {
+            now: Box::new([Now::default(); MAX_FIGHTERS]),
+            side_down: Vec::new(),
+        }
+    }
 }
 
 /// A plain conflict, resolved for the plain loop when the scenario loads.
 #[derive(Debug, Clone)]
 pub struct PlainLoop {
-    fighters: Vec<Plain>,
+    /// Combatants in scenario order, the rest unused.
+    fighters: Box<[Plain; MAX_FIGHTERS]>,
     attacks: Vec<Strike>,
-    /// Per attack and target, the static part of the number to hit
-    /// ([`super::fight::to_hit`]).
-    to_hit: Vec<i32>,
     /// Every side's members.
     sides: Vec<u64>,
     /// Everyone.
@@ -137,34 +168,39 @@ impl PlainLoop {
         let fighters: &[Fighter] = battle.fighters;
         let roster = battle.roster;
         let n = fighters.len();
+        let all = roster.side_masks().iter().fold(0, |m, s| m | s);
         let mut attacks = Vec::new();
-        let plain = fighters
-            .iter()
-            .map(|f| {
-                let first = attacks.len();
-                attacks.extend(f.attacks.iter().map(|a| Strike {
-                    row: a.slot * n,
+        let mut plain = Box::new([Plain::default(); MAX_FIGHTERS]);
+        for (p, f) in plain.iter_mut().zip(fighters) {
+            let first = attacks.len();
+            attacks.extend(f.attacks.iter().map(|a| {
+                let mut to_hit = [0; MAX_FIGHTERS];
+                for (v, &needed) in to_hit.iter_mut().zip(&battle.to_hit[a.slot * n..][..n]) {
+                    *v = small(needed);
+                }
+                Strike {
+                    to_hit,
                     damage: a.damage.clone(),
                     plain: a.plain,
-                }));
-                Plain {
-                    foes: roster.side_masks().iter().sum::<u64>() & !roster.side_mask(f.side),
-                    start: Points {
-                        survival: small(f.survival),
-                        verve: if f.verve_in_combat { small(f.verve) } else { 0 },
-                        injuries: small(f.injuries),
-                    },
-                    best: small(f.willpower.max(f.fortitude) + f.group_bonus),
-                    endurance: small(f.endurance + f.group_bonus),
-                    endurance_left: small(f.endurance),
-                    flee_at: f.flee_at_survival.map_or(i32::MIN, small),
-                    volleys: 1 + u32::try_from(f.group_bonus).expect("a group bonus is ≥ 0"),
-                    first,
-                    end: attacks.len(),
-                    target: f.target,
                 }
-            })
-            .collect();
+            }));
+            *p = Plain {
+                foes: all & !roster.side_mask(f.side),
+                start: Points {
+                    survival: small(f.survival),
+                    verve: if f.verve_in_combat { small(f.verve) } else { 0 },
+                    injuries: small(f.injuries),
+                },
+                best: small(f.willpower.max(f.fortitude) + f.group_bonus),
+                endurance: small(f.endurance + f.group_bonus),
+                endurance_left: small(f.endurance),
+                flee_at: f.flee_at_survival.map_or(i32::MIN, small),
+                volleys: 1 + u32::try_from(f.group_bonus).expect("a group bonus is ≥ 0"),
+                first,
+                end: attacks.len(),
+                target: f.target,
+            };
+        }
         let mask = |keep: &dyn Fn(&Fighter) -> bool| {
             (fighters.iter().enumerate()).fold(0u64, |m, (i, f)| m | u64::from(keep(f)) << i)
         };
@@ -180,9 +216,8 @@ impl PlainLoop {
         Self {
             fighters: plain,
             attacks,
-            to_hit: battle.to_hit.iter().map(|&v| small(v)).collect(),
             sides: roster.side_masks().to_vec(),
-            all: mask(&|_| true),
+            all,
             fight_dying: mask(&|f| f.fights_while_dying),
             flee: mask(&|f| f.flee_at_survival.is_some()),
             surprise,
@@ -195,8 +230,8 @@ impl PlainLoop {
     /// Buffers for a batch of fights.
     pub fn arena(&self) -> PlainArena {
         PlainArena {
-            now: vec![Now::default(); self.fighters.len()],
             side_down: vec![0; self.sides.len()],
+            ..PlainArena::default()
         }
     }
 
@@ -207,12 +242,17 @@ impl PlainLoop {
         roller: &mut Ro,
         arena: &mut PlainArena,
     ) -> (Ending, u32, Flags) {
-        let now = &mut arena.now[..self.fighters.len()];
-        for (s, f) in now.iter_mut().zip(&self.fighters) {
-            *s = Now {
-                points: f.start,
+        let now = &mut *arena.now;
+        let mut left = self.all;
+        while left != 0 {
+            let i = lowest(left);
+            left &= left - 1;
+            let start = self.fighters[i].start;
+            now[i] = Now {
+                points: start,
+                injuries_then: start.injuries,
+                weakness: start.survival + start.verve - start.injuries,
                 focus: NOBODY,
-                ..Now::default()
             };
         }
         arena.side_down.fill(self.max_rounds + 1);
@@ -222,12 +262,15 @@ impl PlainLoop {
             surprised |= u64::from(roller.d20() > i64::from(needed)) << i;
         }
         let mut flags = Flags::default();
-        for round in 1..=self.max_rounds {
-            let up = self.play_round(round, roller, now, &mut surprised, &mut flags);
+        let mut standing = self.all;
+        let mut round = 0;
+        while round < self.max_rounds {
+            round += 1;
+            standing = self.play_round(round, standing, roller, now, &mut surprised, &mut flags);
             let mut fighting = 0;
             let mut last = 0;
             for (side, &members) in self.sides.iter().enumerate() {
-                if members & up != 0 {
+                if members & standing != 0 {
                     fighting += 1;
                     last = side;
                 } else if arena.side_down[side] > self.max_rounds {
@@ -250,68 +293,76 @@ impl PlainLoop {
             & !(flags.unconscious | flags.fled | flags.dead | (flags.dying & !self.fight_dying))
     }
 
-    /// One round; returns who can act at its end.
+    /// One round, `standing` those who can act when it begins ([`PlainLoop::able`]);
+    /// returns who can act at its end.
     #[inline(always)]
     fn play_round<Ro: Roller>(
         &self,
         round: u32,
+        standing: u64,
         roller: &mut Ro,
-        now: &mut [Now],
+        now: &mut [Now; MAX_FIGHTERS],
         surprised: &mut u64,
         flags: &mut Flags,
     ) -> u64 {
-        let standing = self.able(flags);
         let late = round >= 2;
-        // Snap out of surprise from round 2: the better of willpower and fortitude.
-        let mut left = standing;
-        while left != 0 {
-            let i = left.trailing_zeros() as usize;
-            left &= left - 1;
-            let f = &self.fighters[i];
-            let s = &mut now[i];
-            let bit = 1u64 << i;
-            if late && *surprised & bit != 0 {
-                let needed = f.best - s.points.injuries;
+        // Snap out of surprise from round 2, in scenario order: the better of willpower and
+        // fortitude.
+        if late {
+            let mut left = standing & *surprised;
+            while left != 0 {
+                let i = lowest(left);
+                left &= left - 1;
+                let needed = self.fighters[i].best - now[i].points.injuries;
                 if roller.d20() <= i64::from(needed) {
-                    *surprised &= !bit;
+                    *surprised &= !(1 << i);
                 }
             }
-            s.aim = -s.points.injuries - 3 * i32::from(*surprised & bit != 0);
-            s.weakness = s.points.survival + s.points.verve - s.points.injuries;
         }
         // +2 to hit the surprised after round 1 (806, 852), +4 the unaware (866).
-        let (exposed, unaware) = if late {
-            (*surprised, 0)
+        let (exposed, exposure) = if late {
+            (*surprised, 2)
         } else if self.surprised_are_unaware {
-            (0, *surprised)
+            (*surprised, 4)
         } else {
             (0, 0)
         };
         // Everyone standing attacks at once; the surprised do not act in round 1.
         let mut hurt = 0u64;
         let mut gained = 0u64;
+        let mut struck = 0u64;
         let mut acting = if late {
             standing
         } else {
             standing & !*surprised
         };
+        let mut foes_list = [0u8; MAX_FIGHTERS];
         while acting != 0 {
-            let a = acting.trailing_zeros() as usize;
+            let a = lowest(acting);
             acting &= acting - 1;
             let f = &self.fighters[a];
             let foes = standing & f.foes;
             if foes == 0 {
                 continue;
             }
-            let aim = now[a].aim;
+            // The foes in scenario order, for uniform picks among them (counted bit by bit:
+            // a population count is slow on a processor without its instruction).
+            let mut n = 1;
+            if foes & (foes - 1) != 0 && f.target != Targeting::Weakest {
+                let mut left = foes;
+                n = 0;
+                while left != 0 {
+                    foes_list[n as usize % MAX_FIGHTERS] = lowest(left) as u8;
+                    left &= left - 1;
+                    n += 1;
+                }
+            }
+            // −injuries when the round began, −3 while surprised.
+            let aim = -now[a].injuries_then - 3 * (*surprised >> a & 1) as i32;
             for _ in 0..f.volleys {
                 for attack in &self.attacks[f.first..f.end] {
-                    let t = self.choose(a, f.target, foes, roller, now);
-                    let bit = 1u64 << t;
-                    let needed = self.to_hit[attack.row + t]
-                        + aim
-                        + 2 * i32::from(exposed & bit != 0)
-                        + 4 * i32::from(unaware & bit != 0);
+                    let t = self.choose(a, f.target, (foes, n, &foes_list), roller, now);
+                    let needed = attack.to_hit[t] + aim + (exposure & -((exposed >> t & 1) as i32));
                     if roller.d20() > i64::from(needed) {
                         continue;
                     }
@@ -326,31 +377,38 @@ impl PlainLoop {
                     let from_survival = damage.min(p.survival);
                     p.survival -= from_survival;
                     damage -= from_survival;
-                    if damage > 0 {
-                        p.injuries += damage;
-                        gained |= bit;
-                    }
+                    p.injuries += damage;
                     // Dropping to 0 survival or gaining injuries: a consciousness roll at
                     // the round's end (762).
-                    if (had_survival && p.survival == 0) || damage > 0 {
-                        hurt |= bit;
-                    }
+                    let injured = u64::from(damage > 0);
+                    gained |= injured << t;
+                    hurt |= (injured | u64::from(had_survival & (p.survival == 0))) << t;
+                    struck |= 1 << t;
                 }
             }
+        }
+        // What the next round begins with, for those this one changed.
+        let mut left = struck;
+        while left != 0 {
+            let i = lowest(left);
+            left &= left - 1;
+            let s = &mut now[i];
+            s.injuries_then = s.points.injuries;
+            s.weakness = s.points.survival + s.points.verve - s.points.injuries;
         }
         self.end_round(round, roller, now, *surprised, hurt, gained, flags)
     }
 
     /// The foe for one attack by `a` among `foes` (standing when the round began, not
-    /// empty), as [`Targeting::choose`] picks it.
+    /// empty; `n` of them, listed in scenario order), as [`Targeting::choose`] picks it.
     #[inline(always)]
     fn choose<Ro: Roller>(
         &self,
         a: usize,
         target: Targeting,
-        foes: u64,
+        (foes, n, list): (u64, u32, &[u8; MAX_FIGHTERS]),
         roller: &mut Ro,
-        now: &mut [Now],
+        now: &mut [Now; MAX_FIGHTERS],
     ) -> usize {
         match target {
             Targeting::Named(t) if foes >> t & 1 == 1 => return t,
@@ -362,9 +420,9 @@ impl PlainLoop {
             }
             Targeting::Weakest => {
                 let mut left = foes;
-                let mut best = left.trailing_zeros() as usize;
+                let mut best = lowest(left);
                 while left != 0 {
-                    let i = left.trailing_zeros() as usize;
+                    let i = lowest(left);
                     left &= left - 1;
                     if now[i].weakness < now[best].weakness {
                         best = i;
@@ -374,14 +432,11 @@ impl PlainLoop {
             }
             _ => {}
         }
-        let mut left = foes;
-        let n = left.count_ones() as usize;
-        if n > 1 {
-            for _ in 0..roller.pick(n) {
-                left &= left - 1;
-            }
-        }
-        let t = left.trailing_zeros() as usize;
+        let t = if n == 1 {
+            lowest(foes)
+        } else {
+            usize::from(list[roller.pick(n as usize) % MAX_FIGHTERS])
+        };
         now[a].focus = t as u8;
         t
     }
@@ -395,35 +450,34 @@ impl PlainLoop {
         &self,
         round: u32,
         roller: &mut Ro,
-        now: &mut [Now],
+        now: &mut [Now; MAX_FIGHTERS],
         surprised: u64,
         hurt: u64,
         gained: u64,
         flags: &mut Flags,
     ) -> u64 {
         let late = round >= 2;
-        let penalty = |bit: u64| 3 * i32::from(late && surprised & bit != 0);
+        let penalty = |i: usize| 3 * i32::from(late && surprised >> i & 1 == 1);
         let mut falls = 0u64;
         let mut left = hurt;
         while left != 0 {
-            let i = left.trailing_zeros() as usize;
+            let i = lowest(left);
             left &= left - 1;
-            let bit = 1u64 << i;
-            let needed = self.fighters[i].best - now[i].points.injuries - penalty(bit);
+            let needed = self.fighters[i].best - now[i].points.injuries - penalty(i);
             let (ok, _) = survival::consciousness(roller, i64::from(needed), |_| false);
             falls |= u64::from(!ok) << i;
         }
         flags.unconscious |= falls;
         let mut left = gained | (self.flee & !flags.fled);
         while left != 0 {
-            let i = left.trailing_zeros() as usize;
+            let i = lowest(left);
             left &= left - 1;
             let bit = 1u64 << i;
             let f = &self.fighters[i];
             let p = now[i].points;
             if gained & bit != 0 && flags.dying & bit == 0 && p.injuries > p.survival + p.verve {
                 let conscious = flags.unconscious & bit == 0;
-                let endurance = f.endurance - p.injuries + 2 * i32::from(!conscious) - penalty(bit);
+                let endurance = f.endurance - p.injuries + 2 * i32::from(!conscious) - penalty(i);
                 let out = survival::death_contest(
                     roller,
                     i64::from(p.injuries),
