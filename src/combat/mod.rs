@@ -15,6 +15,6 @@ mod roster;
 mod target;
 
 pub use dice::FightDice;
-pub use record::{Ending, FightRecorder};
+pub use record::{Ending, FightCounts, FightRecorder};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};
 pub use target::Targeting;

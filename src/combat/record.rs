@@ -1,5 +1,8 @@
 //! The fight outcome recorder: declares the standard fight metrics in a [`Layout`] and adds
-//! one fight's outcome to a [`Tally`], from masks and per-side round numbers only.
+//! fights' outcomes to a [`Tally`], from masks and per-side round numbers only: one at a time
+//! ([`FightRecorder::record`]), or counted by outcome over a batch in [`FightCounts`] and
+//! added once at its end ([`FightRecorder::count`], [`FightRecorder::flush`]), which costs a
+//! fight a few increments.
 
 use super::roster::Roster;
 use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Role, Tally};
@@ -28,6 +31,8 @@ pub struct FightRecorder {
     rounds: HistogramId,
     fighting: Vec<HistogramId>,
     side_masks: Vec<u64>,
+    /// Buckets of a side's `fighting` histogram: `max_rounds + 2`.
+    row: usize,
 }
 
 impl FightRecorder {
@@ -90,6 +95,7 @@ impl FightRecorder {
             rounds,
             fighting,
             side_masks: roster.side_masks().to_vec(),
+            row: max_rounds as usize + 2,
         }
     }
 
@@ -120,6 +126,105 @@ impl FightRecorder {
         for (i, (&d, &o)) in self.death.iter().zip(&self.down).enumerate() {
             tally.count(d, dead >> i & 1 == 1);
             tally.count(o, down >> i & 1 == 1);
+        }
+    }
+}
+
+/// A batch's fights counted by outcome, for [`FightRecorder::flush`] to add to a tally.
+#[derive(Debug, Clone, Default)]
+pub struct FightCounts {
+    /// Fights by ending: a side's win at its index, then draws, then stalemates.
+    endings: Vec<u64>,
+    /// Fights by rounds.
+    rounds: Vec<u64>,
+    /// Per side, a row of fights by the round it stopped fighting.
+    fighting: Vec<u64>,
+    /// Per side, fights by someone of it dying (bit 0) and all of it down (bit 1).
+    sides: Vec<[u64; 4]>,
+    /// Per combatant, fights by it dying (bit 0) and being down (bit 1).
+    combatants: Vec<[u64; 4]>,
+}
+
+impl FightRecorder {
+    /// Empty counts for a batch of this recorder's fights.
+    pub fn counts(&self) -> FightCounts {
+        let sides = self.side_masks.len();
+        FightCounts {
+            endings: vec![0; sides + 2],
+            rounds: vec![0; self.row - 1],
+            fighting: vec![0; sides * self.row],
+            sides: vec![[0; 4]; sides],
+            combatants: vec![[0; 4]; self.death.len()],
+        }
+    }
+
+    /// Counts one fight in `counts`, as [`FightRecorder::record`] adds it to a tally.
+    #[inline]
+    pub fn count(
+        &self,
+        counts: &mut FightCounts,
+        ending: Ending,
+        rounds: u32,
+        side_down: &[u32],
+        dead: u64,
+        down: u64,
+    ) {
+        let sides = self.side_masks.len();
+        let ending = match ending {
+            Ending::Win(side) => side,
+            Ending::Draw => sides,
+            Ending::Stalemate => sides + 1,
+        };
+        counts.endings[ending] += 1;
+        counts.rounds[rounds as usize] += 1;
+        for (s, ((&mask, &round), codes)) in (self.side_masks.iter().zip(side_down))
+            .zip(&mut counts.sides)
+            .enumerate()
+        {
+            counts.fighting[s * self.row + round as usize] += 1;
+            let code = usize::from(dead & mask != 0) | usize::from(mask & !down == 0) << 1;
+            codes[code] += 1;
+        }
+        for (i, codes) in counts.combatants.iter_mut().enumerate() {
+            codes[(dead >> i & 1 | (down >> i & 1) << 1) as usize] += 1;
+        }
+    }
+
+    /// Adds the fights in `counts` to `tally` and clears them.
+    pub fn flush(&self, counts: &mut FightCounts, tally: &mut Tally) {
+        let sides = self.side_masks.len();
+        for (e, n) in counts.endings.iter_mut().enumerate() {
+            let n = std::mem::take(n);
+            match e {
+                _ if e < sides => tally.add(self.win[e], n),
+                _ if e == sides => tally.add(self.draw, n),
+                _ => tally.add(self.stalemate, n),
+            }
+        }
+        let histogram = |tally: &mut Tally, id: HistogramId, row: &mut [u64]| {
+            for (value, n) in row.iter_mut().enumerate() {
+                if *n > 0 {
+                    tally.record_n(id, value, std::mem::take(n));
+                }
+            }
+        };
+        histogram(tally, self.rounds, &mut counts.rounds);
+        for (s, row) in counts.fighting.chunks_exact_mut(self.row).enumerate() {
+            histogram(tally, self.fighting[s], row);
+        }
+        let flags = |codes: &mut [u64; 4]| {
+            let c = std::mem::take(codes);
+            (c[1] + c[3], c[2] + c[3])
+        };
+        for (s, codes) in counts.sides.iter_mut().enumerate() {
+            let (any_death, all_down) = flags(codes);
+            tally.add(self.any_death[s], any_death);
+            tally.add(self.all_down[s], all_down);
+        }
+        for (i, codes) in counts.combatants.iter_mut().enumerate() {
+            let (death, down) = flags(codes);
+            tally.add(self.death[i], death);
+            tally.add(self.down[i], down);
         }
     }
 }
@@ -164,5 +269,41 @@ mod tests {
         assert_eq!((c("any_death.party"), c("any_death.yeti")), (1, 0));
         assert_eq!((c("all_down.party"), c("all_down.yeti")), (1, 1));
         assert_eq!((c("death.b"), c("down.a"), c("down.y")), (1, 1, 1));
+    }
+
+    /// Counting a batch and adding it once gives the tally that recording each fight gives.
+    #[test]
+    fn counting_a_batch_adds_what_recording_each_fight_adds() {
+        use rand::SeedableRng;
+        let roster =
+            Roster::new([("a", "x"), ("b", "y"), ("c", "x"), ("d", "z"), ("e", "y")]).unwrap();
+        let mut layout = Layout::new();
+        let rec = FightRecorder::declare(&mut layout, &roster, 7);
+        let (mut one, mut batch) = (layout.tally(), layout.tally());
+        let mut counts = rec.counts();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut draw = |n: u32| crate::dice::uniform_below(&mut rng, n);
+        for fight in 0..2000 {
+            let ending = match draw(5) {
+                s @ 0..3 => Ending::Win(s as usize),
+                3 => Ending::Draw,
+                _ => Ending::Stalemate,
+            };
+            let rounds = 1 + draw(7);
+            let side_down: Vec<u32> = (0..3).map(|_| 1 + draw(8)).collect();
+            let (dead, down) = (u64::from(draw(32)), u64::from(draw(32)));
+            let down = down | dead;
+            rec.record(&mut one, ending, rounds, &side_down, dead, down);
+            rec.count(&mut counts, ending, rounds, &side_down, dead, down);
+            if fight % 300 == 0 {
+                rec.flush(&mut counts, &mut batch);
+            }
+        }
+        rec.flush(&mut counts, &mut batch);
+        assert_eq!(one, batch);
+        assert!(
+            one.counters().iter().all(|&n| n > 0),
+            "every counter was exercised"
+        );
     }
 }

@@ -67,7 +67,7 @@
 use super::fight::{Arena, Battle, Ending, Field, RngRoller, Unobserved, to_hit};
 use super::plain::{Flags, PlainArena, PlainLoop};
 use super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
-use crate::combat::{FightRecorder, MAX_FIGHTERS, Roster};
+use crate::combat::{FightCounts, FightRecorder, MAX_FIGHTERS, Roster};
 use crate::dice::DiceExpr;
 use crate::dice::stream::PlainDice;
 use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Role, Tally};
@@ -242,6 +242,8 @@ pub struct ConflictScratch {
     /// Per fighter, fights by how it ended them (an outcome code of a few flags), counted
     /// over a batch and added to the tally once at its end.
     outcomes: Vec<u64>,
+    /// The batch's fights as the shared recorder counts them.
+    counts: FightCounts,
 }
 
 impl Conflict {
@@ -368,14 +370,8 @@ impl Conflict {
     ) {
         if let Some(plain) = &self.plain {
             let (ending, rounds, flags) = plain.fight(roller, &mut scratch.plain);
-            let side_down = &scratch.plain.side_down;
-            self.record(
-                tally,
-                &mut scratch.outcomes,
-                (ending, rounds, side_down),
-                flags,
-                0,
-            );
+            let counts = (&mut scratch.outcomes[..], &mut scratch.counts);
+            self.record(counts, (ending, rounds, &scratch.plain.side_down), flags, 0);
             return;
         }
         let arena = &mut scratch.battle;
@@ -391,24 +387,17 @@ impl Conflict {
                 tally.record(spent, s.mojo_spent as usize);
             }
         }
-        let side_down = &arena.side_down;
-        self.record(
-            tally,
-            &mut scratch.outcomes,
-            (ending, rounds, side_down),
-            flags,
-            saved,
-        );
+        let counts = (&mut scratch.outcomes[..], &mut scratch.counts);
+        self.record(counts, (ending, rounds, &arena.side_down), flags, saved);
     }
 
-    /// Adds one fight that ended as `ending` after `rounds` with `side_down` and `flags` (and
-    /// `saved`: whom a death bid saved) to `tally`, and each fighter's outcome code to
-    /// `outcomes`.
+    /// Counts one fight that ended as `ending` after `rounds` with `side_down` and `flags`
+    /// (and `saved`: whom a death bid saved): each fighter's outcome code in `outcomes`, the
+    /// shared metrics in `counts`.
     #[inline(always)]
     fn record(
         &self,
-        tally: &mut Tally,
-        outcomes: &mut [u64],
+        (outcomes, counts): (&mut [u64], &mut FightCounts),
         (ending, rounds, side_down): (Ending, u32, &[u32]),
         flags: Flags,
         saved: u64,
@@ -422,11 +411,12 @@ impl Conflict {
         }
         let down = flags.dying | flags.unconscious | flags.fled;
         self.recorder
-            .record(tally, ending, rounds, side_down, flags.dying, down);
+            .count(counts, ending, rounds, side_down, flags.dying, down);
     }
 
-    /// Adds the outcome codes counted in `scratch` to `tally` and clears them.
+    /// Adds the fights counted in `scratch` to `tally` and clears them.
     fn flush(&self, scratch: &mut ConflictScratch, tally: &mut Tally) {
+        self.recorder.flush(&mut scratch.counts, tally);
         for (i, codes) in scratch.outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
             for (code, n) in codes.iter_mut().enumerate() {
                 let n = std::mem::take(n);
@@ -466,6 +456,7 @@ impl RuleSystem for Conflict {
                 .map(PlainLoop::arena)
                 .unwrap_or_default(),
             outcomes: vec![0; OUTCOMES * self.fighters.len()],
+            counts: self.recorder.counts(),
         }
     }
 
