@@ -40,9 +40,8 @@ struct Plain {
     /// Flees at the end of a round when conscious with survival at or below this
     /// (`i32::MIN`: never).
     flee_at: i32,
-    /// How many times it makes its attacks in a round (1 + its group bonus).
-    volleys: u32,
-    /// Its attacks: `attacks[first..end]` of the loop.
+    /// Its attacks in a round, each made 1 + its group bonus times (all of them once, then
+    /// again): `attacks[first..end]` of the loop.
     first: usize,
     end: usize,
     /// Whom its attacks go for.
@@ -58,7 +57,6 @@ impl Default for Plain {
             endurance: 0,
             endurance_left: 0,
             flee_at: i32::MIN,
-            volleys: 0,
             first: 0,
             end: 0,
             target: Targeting::Random,
@@ -173,17 +171,25 @@ impl PlainLoop {
         let mut plain = Box::new([Plain::default(); MAX_FIGHTERS]);
         for (p, f) in plain.iter_mut().zip(fighters) {
             let first = attacks.len();
-            attacks.extend(f.attacks.iter().map(|a| {
-                let mut to_hit = [0; MAX_FIGHTERS];
-                for (v, &needed) in to_hit.iter_mut().zip(&battle.to_hit[a.slot * n..][..n]) {
-                    *v = small(needed);
-                }
-                Strike {
-                    to_hit,
-                    damage: a.damage.clone(),
-                    plain: a.plain,
-                }
-            }));
+            let volleys = 1 + usize::try_from(f.group_bonus).expect("a group bonus is ≥ 0");
+            attacks.extend(
+                f.attacks
+                    .iter()
+                    .cycle()
+                    .take(volleys * f.attacks.len())
+                    .map(|a| {
+                        let mut to_hit = [0; MAX_FIGHTERS];
+                        for (v, &needed) in to_hit.iter_mut().zip(&battle.to_hit[a.slot * n..][..n])
+                        {
+                            *v = small(needed);
+                        }
+                        Strike {
+                            to_hit,
+                            damage: a.damage.clone(),
+                            plain: a.plain,
+                        }
+                    }),
+            );
             *p = Plain {
                 foes: all & !roster.side_mask(f.side),
                 start: Points {
@@ -195,7 +201,6 @@ impl PlainLoop {
                 endurance: small(f.endurance + f.group_bonus),
                 endurance_left: small(f.endurance),
                 flee_at: f.flee_at_survival.map_or(i32::MIN, small),
-                volleys: 1 + u32::try_from(f.group_bonus).expect("a group bonus is ≥ 0"),
                 first,
                 end: attacks.len(),
                 target: f.target,
@@ -359,32 +364,30 @@ impl PlainLoop {
             }
             // −injuries when the round began, −3 while surprised.
             let aim = -now[a].injuries_then - 3 * (*surprised >> a & 1) as i32;
-            for _ in 0..f.volleys {
-                for attack in &self.attacks[f.first..f.end] {
-                    let t = self.choose(a, f.target, (foes, n, &foes_list), roller, now);
-                    let needed = attack.to_hit[t] + aim + (exposure & -((exposed >> t & 1) as i32));
-                    if roller.d20() > i64::from(needed) {
-                        continue;
-                    }
-                    let damage = roller.damage_of(&attack.damage, attack.plain).max(0);
-                    // Verve (where it soaks combat damage), then survival, then injuries.
-                    let p = &mut now[t].points;
-                    let mut damage = i32::try_from(damage).unwrap_or(i32::MAX);
-                    let from_verve = damage.min(p.verve);
-                    p.verve -= from_verve;
-                    damage -= from_verve;
-                    let had_survival = p.survival > 0;
-                    let from_survival = damage.min(p.survival);
-                    p.survival -= from_survival;
-                    damage -= from_survival;
-                    p.injuries += damage;
-                    // Dropping to 0 survival or gaining injuries: a consciousness roll at
-                    // the round's end (762).
-                    let injured = u64::from(damage > 0);
-                    gained |= injured << t;
-                    hurt |= (injured | u64::from(had_survival & (p.survival == 0))) << t;
-                    struck |= 1 << t;
+            for attack in &self.attacks[f.first..f.end] {
+                let t = self.choose(a, f.target, (foes, n, &foes_list), roller, now);
+                let needed = attack.to_hit[t] + aim + (exposure & -((exposed >> t & 1) as i32));
+                if roller.d20() > i64::from(needed) {
+                    continue;
                 }
+                let damage = roller.damage_of(&attack.damage, attack.plain).max(0);
+                // Verve (where it soaks combat damage), then survival, then injuries.
+                let p = &mut now[t].points;
+                let mut damage = i32::try_from(damage).unwrap_or(i32::MAX);
+                let from_verve = damage.min(p.verve);
+                p.verve -= from_verve;
+                damage -= from_verve;
+                let had_survival = p.survival > 0;
+                let from_survival = damage.min(p.survival);
+                p.survival -= from_survival;
+                damage -= from_survival;
+                p.injuries += damage;
+                // Dropping to 0 survival or gaining injuries: a consciousness roll at
+                // the round's end (762).
+                let injured = u64::from(damage > 0);
+                gained |= injured << t;
+                hurt |= (injured | u64::from(had_survival & (p.survival == 0))) << t;
+                struck |= 1 << t;
             }
         }
         // What the next round begins with, for those this one changed.
