@@ -52,7 +52,7 @@ use super::check::Visibility;
 use super::damage::{Armor, Damage};
 use super::dice::BonusDice;
 use super::rules::Rules;
-use crate::combat::{FightDice, FightRecorder, Roster, Targeting};
+use crate::combat::{FightCounts, FightDice, FightRecorder, Roster, Targeting};
 use crate::stats::{CounterId, Layout, Meta, RatioId, Role, Tally};
 use crate::systems::RuleSystem;
 use fight::{Arena, Unobserved};
@@ -291,19 +291,16 @@ fn pairs(fighters: &[Fighter], encounter: &Encounter, rules: &Rules) -> Vec<Pair
 
 crate::dispatch_to_self!(Skirmish);
 
-impl RuleSystem for Skirmish {
-    type Scratch = Arena;
-
-    fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    fn scratch(&self) -> Arena {
-        Arena::default()
-    }
-
+impl Skirmish {
+    /// Plays one fight: this system's own metrics go to `tally`, the shared ones are counted
+    /// in `counts` ([`FightRecorder::count`]).
     #[inline]
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, arena: &mut Arena, tally: &mut Tally) {
+    fn play<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        (arena, counts): &mut (Arena, FightCounts),
+        tally: &mut Tally,
+    ) {
         let (ending, rounds) = self.fight(&mut FightDice::new(rng), arena, &mut Unobserved);
         let (mut dead, mut down) = (0u64, 0u64);
         for (i, (s, own)) in arena.states.iter().zip(&self.own).enumerate() {
@@ -316,7 +313,39 @@ impl RuleSystem for Skirmish {
             tally.ratio(own.vigor_spent, s.vigor_spent, 1);
         }
         self.recorder
-            .record(tally, ending, rounds, &arena.side_down, dead, down);
+            .count(counts, ending, rounds, &arena.side_down, dead, down);
+    }
+}
+
+impl RuleSystem for Skirmish {
+    type Scratch = (Arena, FightCounts);
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn scratch(&self) -> Self::Scratch {
+        (Arena::default(), self.recorder.counts())
+    }
+
+    #[inline]
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Self::Scratch, tally: &mut Tally) {
+        self.play(rng, scratch, tally);
+        self.recorder.flush(&mut scratch.1, tally);
+    }
+
+    /// The shared metrics counted over the batch and added once.
+    fn batch<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        trials: u64,
+        scratch: &mut Self::Scratch,
+        tally: &mut Tally,
+    ) {
+        for _ in 0..trials {
+            self.play(rng, scratch, tally);
+        }
+        self.recorder.flush(&mut scratch.1, tally);
     }
 
     fn notes(&self) -> Vec<String> {

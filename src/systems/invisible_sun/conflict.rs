@@ -39,7 +39,7 @@ pub mod fighter;
 #[cfg(test)]
 mod tests;
 
-use crate::combat::{FightRecorder, Roster};
+use crate::combat::{FightCounts, FightRecorder, Roster};
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
@@ -150,19 +150,16 @@ impl Conflict {
     }
 }
 
-impl RuleSystem for Conflict {
-    type Scratch = Arena;
-
-    fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    fn scratch(&self) -> Arena {
-        Arena::default()
-    }
-
+impl Conflict {
+    /// Plays one fight: this system's own metrics go to `tally`, the shared ones are counted
+    /// in `counts` ([`FightRecorder::count`]).
     #[inline]
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, arena: &mut Arena, tally: &mut Tally) {
+    fn play<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        (arena, counts): &mut (Arena, FightCounts),
+        tally: &mut Tally,
+    ) {
         let (ending, rounds) = self.fight(&mut RngDice(rng), arena, &mut Unobserved);
         let (mut dead, mut down) = (0u64, 0u64);
         for (i, s) in arena.states.iter().enumerate() {
@@ -180,7 +177,39 @@ impl RuleSystem for Conflict {
             tally.record(id, s.body.marks as usize);
         }
         self.recorder
-            .record(tally, ending, rounds, &arena.side_down, dead, down);
+            .count(counts, ending, rounds, &arena.side_down, dead, down);
+    }
+}
+
+impl RuleSystem for Conflict {
+    type Scratch = (Arena, FightCounts);
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn scratch(&self) -> Self::Scratch {
+        (Arena::default(), self.recorder.counts())
+    }
+
+    #[inline]
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Self::Scratch, tally: &mut Tally) {
+        self.play(rng, scratch, tally);
+        self.recorder.flush(&mut scratch.1, tally);
+    }
+
+    /// The shared metrics counted over the batch and added once.
+    fn batch<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        trials: u64,
+        scratch: &mut Self::Scratch,
+        tally: &mut Tally,
+    ) {
+        for _ in 0..trials {
+            self.play(rng, scratch, tally);
+        }
+        self.recorder.flush(&mut scratch.1, tally);
     }
 
     fn exact(&self) -> Option<ExactValues> {

@@ -19,7 +19,7 @@ use super::fight::{
 };
 use super::fighter::{FightRules, Fighter, Kind};
 use super::strike::Strikes;
-use crate::combat::{FightRecorder, Roster};
+use crate::combat::{FightCounts, FightRecorder, Roster};
 use crate::stats::{CounterId, Layout, Meta, RatioId, Role, Tally};
 use crate::systems::RuleSystem;
 use rand::Rng;
@@ -121,18 +121,16 @@ impl Conflict {
 
 crate::dispatch_to_self!(Conflict);
 
-impl RuleSystem for Conflict {
-    type Scratch = Arena;
-
-    fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    fn scratch(&self) -> Arena {
-        Arena::default()
-    }
-
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, arena: &mut Arena, tally: &mut Tally) {
+impl Conflict {
+    /// Plays one fight: this system's own metrics go to `tally`, the shared ones are counted
+    /// in `counts` ([`FightRecorder::count`]).
+    #[inline]
+    fn play<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        (arena, counts): &mut (Arena, FightCounts),
+        tally: &mut Tally,
+    ) {
         let (ending, rounds) =
             self.battle()
                 .fight(&mut RngRoller::new(rng), arena, &mut Unobserved);
@@ -149,7 +147,38 @@ impl RuleSystem for Conflict {
             }
         }
         self.recorder
-            .record(tally, ending, rounds, &arena.side_down, dead, down);
+            .count(counts, ending, rounds, &arena.side_down, dead, down);
+    }
+}
+
+impl RuleSystem for Conflict {
+    type Scratch = (Arena, FightCounts);
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn scratch(&self) -> Self::Scratch {
+        (Arena::default(), self.recorder.counts())
+    }
+
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Self::Scratch, tally: &mut Tally) {
+        self.play(rng, scratch, tally);
+        self.recorder.flush(&mut scratch.1, tally);
+    }
+
+    /// The shared metrics counted over the batch and added once.
+    fn batch<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        trials: u64,
+        scratch: &mut Self::Scratch,
+        tally: &mut Tally,
+    ) {
+        for _ in 0..trials {
+            self.play(rng, scratch, tally);
+        }
+        self.recorder.flush(&mut scratch.1, tally);
     }
 
     fn notes(&self) -> Vec<String> {
