@@ -173,10 +173,9 @@ impl DieStreams {
     ) -> i64 {
         match plain {
             Some(p) if p.slot != NONE => {
-                // One die, as most damage is, without the loop.
-                let mut sum = self.face(p.slot, rng) as i64 + 1;
-                for _ in 1..p.count {
-                    sum += self.face(p.slot, rng) as i64 + 1;
+                let mut sum = i64::from(p.count);
+                for _ in 0..p.count {
+                    sum += self.face(p.slot, rng) as i64;
                 }
                 sum
             }
