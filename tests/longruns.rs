@@ -208,9 +208,9 @@ fn a_resumed_run_equals_the_uninterrupted_run_bit_for_bit() {
     .unwrap();
     let files = ["summary.csv", "summary.json", "rounds_histogram.csv"];
     let after = std::time::Duration::from_millis(1200);
-    let saved = resume_equals_whole(&scenario, "8000000", after, &files);
+    let saved = resume_equals_whole(&scenario, "16000000", after, &files);
     let done = saved["trials_done"].as_u64().unwrap();
-    assert!(done < 8_000_000, "{done}");
+    assert!(done < 16_000_000, "{done}");
     let checkpoint = scenario.with_extension("ckpt");
     // A changed scenario is refused.
     std::fs::write(

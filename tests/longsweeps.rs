@@ -109,7 +109,7 @@ fn a_resumed_sweep_equals_the_uninterrupted_sweep_bit_for_bit() {
     );
     let files = ["sweep.csv", "sweep.json"];
     let after = std::time::Duration::from_millis(1000);
-    let saved = resume_equals_whole(&scenario, "600000", after, &files);
+    let saved = resume_equals_whole(&scenario, "2000000", after, &files);
     assert_eq!(saved["grid_points"], 4, "{saved}");
     assert!(!saved["points"].as_array().unwrap().is_empty(), "{saved}");
 }
