@@ -1,6 +1,7 @@
 //! Gods & Monsters conflicts: a fight of any number of combatants on two or more sides, from
 //! `[[combatant]]` tables (004_803a11f5ee1b6e60.txt, "Conflicts" and the Yeti example). The
-//! round engine is in [`super::fight`]; the schema reads the tables; this module holds the
+//! round engine is in [`super::fight`], the loop for plain conflicts (the same rules, the same
+//! numbers, faster) in [`super::plain`]; the schema reads the tables; this module holds the
 //! resolved combatants and reports each fight to the shared [`FightRecorder`], beside this
 //! system's own `unconscious.<name>` and `fled.<name>` rates.
 //!
