@@ -357,9 +357,7 @@ impl Conflict {
             to_hit: &self.to_hit,
         }
     }
-}
 
-impl Conflict {
     /// Plays one fight with `roller`'s dice and adds its outcome to `tally`: in the plain
     /// loop when the field is plain, else in the round engine.
     #[inline(always)]
