@@ -358,8 +358,9 @@ impl Conflict {
         }
     }
 
-    /// Plays one fight with `roller`'s dice and adds its outcome to `tally`: in the plain
-    /// loop when the field is plain, else in the round engine.
+    /// Plays one fight with `roller`'s dice, in the plain loop when the field is plain, else
+    /// in the round engine: the mojo spent goes to `tally`, the rest is counted in `scratch`
+    /// until [`Conflict::flush`].
     #[inline(always)]
     fn play<R: Rng + ?Sized>(
         &self,
