@@ -56,16 +56,16 @@ impl Targeting {
             _ => {}
         }
         let mut left = foes.0;
-        let t = match left.count_ones() {
-            0 => return None,
-            1 => left.trailing_zeros() as usize,
-            n => {
-                for _ in 0..pick(n as usize) {
-                    left &= left - 1;
-                }
-                left.trailing_zeros() as usize
+        if left == 0 {
+            return None;
+        }
+        // One foe needs no count (a population count is slow where the processor lacks it).
+        if left & (left - 1) != 0 {
+            for _ in 0..pick(left.count_ones() as usize) {
+                left &= left - 1;
             }
-        };
+        }
+        let t = left.trailing_zeros() as usize;
         *focus = Some(t);
         Some(t)
     }
