@@ -190,6 +190,23 @@ impl FightRecorder {
         }
     }
 
+    /// Plays `fights` fights with `play`, which counts each one in the counts it is given,
+    /// and adds them to `tally` once: a fight system's `batch`, and its `trial` with one
+    /// fight.
+    #[inline]
+    pub fn play(
+        &self,
+        fights: u64,
+        counts: &mut FightCounts,
+        tally: &mut Tally,
+        mut play: impl FnMut(&mut FightCounts, &mut Tally),
+    ) {
+        for _ in 0..fights {
+            play(counts, tally);
+        }
+        self.flush(counts, tally);
+    }
+
     /// Adds the fights in `counts` to `tally` and clears them.
     pub fn flush(&self, counts: &mut FightCounts, tally: &mut Tally) {
         let sides = self.side_masks.len();

@@ -298,7 +298,8 @@ impl Skirmish {
     fn play<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
-        (arena, counts): &mut (Arena, FightCounts),
+        arena: &mut Arena,
+        counts: &mut FightCounts,
         tally: &mut Tally,
     ) {
         let (ending, rounds) = self.fight(&mut FightDice::new(rng), arena, &mut Unobserved);
@@ -328,10 +329,8 @@ impl RuleSystem for Skirmish {
         (Arena::default(), self.recorder.counts())
     }
 
-    #[inline]
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Self::Scratch, tally: &mut Tally) {
-        self.play(rng, scratch, tally);
-        self.recorder.flush(&mut scratch.1, tally);
+        self.batch(rng, 1, scratch, tally);
     }
 
     /// The shared metrics counted over the batch and added once.
@@ -339,13 +338,11 @@ impl RuleSystem for Skirmish {
         &self,
         rng: &mut R,
         trials: u64,
-        scratch: &mut Self::Scratch,
+        (arena, counts): &mut Self::Scratch,
         tally: &mut Tally,
     ) {
-        for _ in 0..trials {
-            self.play(rng, scratch, tally);
-        }
-        self.recorder.flush(&mut scratch.1, tally);
+        self.recorder
+            .play(trials, counts, tally, |c, t| self.play(rng, arena, c, t));
     }
 
     fn notes(&self) -> Vec<String> {

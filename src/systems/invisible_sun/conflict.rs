@@ -157,7 +157,8 @@ impl Conflict {
     fn play<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
-        (arena, counts): &mut (Arena, FightCounts),
+        arena: &mut Arena,
+        counts: &mut FightCounts,
         tally: &mut Tally,
     ) {
         let (ending, rounds) = self.fight(&mut RngDice(rng), arena, &mut Unobserved);
@@ -192,10 +193,8 @@ impl RuleSystem for Conflict {
         (Arena::default(), self.recorder.counts())
     }
 
-    #[inline]
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Self::Scratch, tally: &mut Tally) {
-        self.play(rng, scratch, tally);
-        self.recorder.flush(&mut scratch.1, tally);
+        self.batch(rng, 1, scratch, tally);
     }
 
     /// The shared metrics counted over the batch and added once.
@@ -203,13 +202,11 @@ impl RuleSystem for Conflict {
         &self,
         rng: &mut R,
         trials: u64,
-        scratch: &mut Self::Scratch,
+        (arena, counts): &mut Self::Scratch,
         tally: &mut Tally,
     ) {
-        for _ in 0..trials {
-            self.play(rng, scratch, tally);
-        }
-        self.recorder.flush(&mut scratch.1, tally);
+        self.recorder
+            .play(trials, counts, tally, |c, t| self.play(rng, arena, c, t));
     }
 
     fn exact(&self) -> Option<ExactValues> {
