@@ -153,7 +153,7 @@ impl Conflict {
 impl Conflict {
     /// Plays one fight: this system's own metrics go to `tally`, the shared ones are counted
     /// in `counts` ([`FightRecorder::count`]).
-    #[inline]
+    #[inline(always)]
     fn play<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
