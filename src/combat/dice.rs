@@ -4,7 +4,7 @@
 //! system's fight loop takes its dice through a small trait of its own (so tests can script
 //! them); its seeded runner implements that trait for [`FightDice`].
 
-use crate::dice::stream::{D20, DieStreams, PlainDice};
+use crate::dice::stream::{D20, DieStreams, NONE, PlainDice, slot};
 use crate::dice::{DiceExpr, uniform_below};
 use rand::Rng;
 
@@ -53,12 +53,24 @@ impl<'a, R: Rng + ?Sized> FightDice<'a, R> {
         self.streams.dice(dice, plain, self.rng) + dice.constant()
     }
 
-    /// A uniform choice among `n` candidates (`0..n`): Lemire's nearly divisionless
-    /// multiply-shift on 32 bits, exactly uniform; the division for the rejection threshold
-    /// happens only when the low half is small.
+    /// `dice` (plain dice with a stream of their own, [`PlainDice::streamed`]) plus
+    /// `constant`, read one by one from their stream.
+    #[inline(always)]
+    pub fn streamed(&mut self, dice: PlainDice, constant: i64) -> i64 {
+        self.streams.plain(dice, self.rng) + constant
+    }
+
+    /// A uniform choice among `n` candidates (`0..n`): a face of the die with `n` faces
+    /// where it has a stream ([`DieStreams`]: 2, 3, 4, 6, 8, 10, 12 or 20), else Lemire's
+    /// nearly divisionless multiply-shift on 32 bits, exactly uniform; the division for the
+    /// rejection threshold happens only when the low half is small.
     #[inline]
     pub fn pick(&mut self, n: usize) -> usize {
-        let n = n as u32;
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
+        let s = slot(n);
+        if s != NONE {
+            return self.streams.face(s, self.rng) as usize;
+        }
         let mut m = u64::from(self.rng.next_u32()) * u64::from(n);
         if (m as u32) < n {
             let threshold = n.wrapping_neg() % n;

@@ -117,6 +117,11 @@ pub struct PlainDice {
 }
 
 impl PlainDice {
+    /// Whether the dice have a [`DieStreams`] stream of their own.
+    pub fn streamed(&self) -> bool {
+        self.slot != NONE
+    }
+
     /// The plain dice `dice` is, if it is `count`d`sides` plus a constant and nothing else.
     pub fn of(dice: &DiceExpr) -> Option<Self> {
         let count = dice.dice_count();
@@ -162,6 +167,19 @@ impl DieStreams {
         }
     }
 
+    /// The sum of `dice`, plain dice with a stream of their own ([`PlainDice::streamed`]),
+    /// read one by one from it.
+    #[inline(always)]
+    pub fn plain<R: Rng + ?Sized>(&mut self, dice: PlainDice, rng: &mut R) -> i64 {
+        let i = usize::from(dice.slot) % SIZES.len();
+        let stream = &mut self.streams[i];
+        let mut sum = i64::from(dice.count);
+        for _ in 0..dice.count {
+            sum += stream.roll(&GROUPS[i], rng) as i64;
+        }
+        sum
+    }
+
     /// The dice of `dice` without its constant; `plain` is [`PlainDice::of`] `dice`: plain
     /// dice with a stream are read one by one from it, others are rolled directly.
     #[inline(always)]
@@ -172,13 +190,7 @@ impl DieStreams {
         rng: &mut R,
     ) -> i64 {
         match plain {
-            Some(p) if p.slot != NONE => {
-                let mut sum = i64::from(p.count);
-                for _ in 0..p.count {
-                    sum += self.face(p.slot, rng) as i64;
-                }
-                sum
-            }
+            Some(p) if p.streamed() => self.plain(p, rng),
             _ => self.other_dice(dice, plain, rng),
         }
     }

@@ -41,12 +41,26 @@ pub trait Roller {
     }
     /// A uniform choice among `n` candidates (`0..n`).
     fn pick(&mut self, n: usize) -> usize;
+    /// One damage roll of `expr`, whose shape is `dice`, plain dice with a stream of their
+    /// own ([`PlainDice::streamed`]): the same distribution as [`Roller::damage`].
+    #[inline]
+    fn streamed_damage(&mut self, expr: &DiceExpr, dice: PlainDice) -> i64 {
+        self.damage_of(expr, Some(dice))
+    }
+    /// Whether an attack whose damage is plain dice with a stream of their own
+    /// ([`PlainDice::streamed`]) draws that damage right after its d20, hit or miss, the
+    /// draw for a miss thrown away: for a roller whose streamed dice cost less than a
+    /// mispredicted branch on the hit. The dice are independent of the d20, so no outcome's
+    /// distribution changes; both fight loops follow it, so they draw the same dice.
+    const DAMAGE_WITH_EVERY_ATTACK: bool = false;
 }
 
 /// The seeded runner's dice: d20s come fourteen to a 64-bit draw, unbiased.
 pub type RngRoller<'a, R> = FightDice<'a, R>;
 
 impl<R: Rng + ?Sized> Roller for FightDice<'_, R> {
+    const DAMAGE_WITH_EVERY_ATTACK: bool = true;
+
     #[inline]
     fn d20(&mut self) -> i64 {
         FightDice::d20(self)
@@ -60,6 +74,11 @@ impl<R: Rng + ?Sized> Roller for FightDice<'_, R> {
     #[inline(always)]
     fn damage_of(&mut self, dice: &DiceExpr, plain: Option<PlainDice>) -> i64 {
         self.roll_plain(dice, plain)
+    }
+
+    #[inline(always)]
+    fn streamed_damage(&mut self, expr: &DiceExpr, dice: PlainDice) -> i64 {
+        self.streamed(dice, expr.constant())
     }
 
     #[inline]
@@ -755,6 +774,9 @@ impl Battle<'_> {
             MojoKind::Attack,
             needed,
         );
+        // Damage drawn with the d20, hit or miss, where the roller does so.
+        let drawn = (Ro::DAMAGE_WITH_EVERY_ATTACK && attack.plain.is_some_and(|p| p.streamed()))
+            .then(|| roller.damage_of(&attack.damage, attack.plain).max(0));
         // 780–784: the target's foes standing in close combat beside it, when shot into it.
         let beside = if self.field.into_melee && self.shoots_into_melee(attacker, attack, t) {
             Standing(arena.standing & self.field.close & !(1 << t))
@@ -779,7 +801,7 @@ impl Battle<'_> {
             }
             return;
         }
-        let damage = roller.damage_of(&attack.damage, attack.plain).max(0);
+        let damage = drawn.unwrap_or_else(|| roller.damage_of(&attack.damage, attack.plain).max(0));
         observer.attack(round, a, t, roll, needed, Some(damage));
         let direct = match planned.called {
             Called::No | Called::IntoMelee => 0,

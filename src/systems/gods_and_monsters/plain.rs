@@ -27,23 +27,23 @@ use crate::dice::stream::PlainDice;
 struct Plain {
     /// Bit mask of its foes (everyone not on its side).
     foes: u64,
-    /// Survival, verve that soaks combat damage (0 where fighting is not archetypal), and
-    /// injury points at the start.
-    start: Points,
+    /// Survival and verve that soaks combat damage (0 where fighting is not archetypal) at
+    /// the start: its pool ([`Now::pool`]) before any damage.
+    pool: i64,
+    /// Survival at the start.
+    survival: i64,
+    /// Injury points at the start.
+    injuries: i64,
     /// The better of willpower and fortitude, plus the group bonus: the consciousness and
     /// snap-out rolls before penalties.
-    best: i32,
+    best: i64,
     /// Endurance plus the group bonus: the death contest's resistance before penalties.
-    endurance: i32,
+    endurance: i64,
     /// Endurance alone: dying with endurance − injuries ≤ 0 is death (615).
-    endurance_left: i32,
+    endurance_left: i64,
     /// Flees at the end of a round when conscious with survival at or below this
-    /// (`i32::MIN`: never).
-    flee_at: i32,
-    /// Its attacks in a round, each made 1 + its group bonus times (all of them once, then
-    /// again): `attacks[first..end]` of the loop.
-    first: usize,
-    end: usize,
+    /// (`i64::MIN`: never).
+    flee_at: i64,
     /// Whom its attacks go for.
     target: Targeting,
 }
@@ -52,24 +52,31 @@ impl Default for Plain {
     fn default() -> Self {
         Self {
             foes: 0,
-            start: Points::default(),
+            pool: 0,
+            survival: 0,
+            injuries: 0,
             best: 0,
             endurance: 0,
             endurance_left: 0,
-            flee_at: i32::MIN,
-            first: 0,
-            end: 0,
+            flee_at: i64::MIN,
             target: Targeting::Random,
         }
     }
 }
 
-/// A combatant's points during a fight.
-#[derive(Debug, Clone, Copy, Default)]
-struct Points {
-    survival: i32,
-    verve: i32,
-    injuries: i32,
+impl Plain {
+    /// Injury points with `pool` left: the start's, and what damage took past the pool.
+    #[inline(always)]
+    fn injuries(&self, pool: i64) -> i64 {
+        self.injuries + (-pool).max(0)
+    }
+
+    /// Survival with `pool` left: verve soaks damage first, so survival is what is left of
+    /// the pool up to the start's survival.
+    #[inline(always)]
+    fn survival(&self, pool: i64) -> i64 {
+        pool.min(self.survival).max(0)
+    }
 }
 
 /// One attack: its numbers to hit and its damage.
@@ -79,17 +86,42 @@ struct Strike {
     to_hit: [i32; MAX_FIGHTERS],
     damage: DiceExpr,
     plain: Option<PlainDice>,
+    /// The damage's plain dice when they have a stream of their own
+    /// ([`PlainDice::streamed`]): then a roller may draw them with every attack
+    /// ([`Roller::DAMAGE_WITH_EVERY_ATTACK`]), and a hit is not a branch.
+    streamed: Option<PlainDice>,
+}
+
+impl Strike {
+    /// The damage this attack deals, `hit` or not (0 on a miss). Damage empties the pool:
+    /// soaking verve, then survival, then injuries.
+    #[inline(always)]
+    fn damage<Ro: Roller>(&self, hit: bool, roller: &mut Ro) -> i64 {
+        match self.streamed {
+            // Drawn hit or miss and kept on a hit: no branch on the d20.
+            Some(dice) if Ro::DAMAGE_WITH_EVERY_ATTACK => {
+                roller.streamed_damage(&self.damage, dice).max(0) & -i64::from(hit)
+            }
+            _ if hit => roller.damage_of(&self.damage, self.plain).max(0),
+            _ => 0,
+        }
+    }
 }
 
 /// A combatant's state during a fight, beside the masks of [`Flags`].
+///
+/// Damage in a plain conflict goes to soaking verve, then survival, then injuries, and
+/// nothing restores any of them; so one number, the pool of survival and soaking verve less
+/// the damage taken, says all three ([`Plain::survival`], [`Plain::injuries`]; verve is the
+/// rest), and survival + verve − injuries, by which the weakest foe is chosen, is the pool
+/// less the start's injuries.
 #[derive(Debug, Clone, Copy, Default)]
 struct Now {
-    points: Points,
-    /// Injury points when the round began: a penalty on its attacks for the whole round,
-    /// since everything in it happens at once.
-    injuries_then: i32,
-    /// Survival + soaking verve − injuries when the round began: the weakest foe has least.
-    weakness: i32,
+    /// The pool now: below 0, the damage that went to injuries.
+    pool: i64,
+    /// The pool when the round began: the injury penalty on its attacks for the whole
+    /// round comes from it, since everything in a round happens at once.
+    then: i64,
     /// The foe it keeps attacking (`focus`), or [`NOBODY`].
     focus: u8,
 }
@@ -138,25 +170,25 @@ impl Default for PlainArena {
 pub struct PlainLoop {
     /// Combatants in scenario order, the rest unused.
     fighters: Box<[Plain; MAX_FIGHTERS]>,
-    attacks: Vec<Strike>,
+    /// Per combatant, its attacks in a round, each made 1 + its group bonus times (all of
+    /// them once, then again).
+    attacks: Box<[Vec<Strike>; MAX_FIGHTERS]>,
     /// Every side's members.
     sides: Vec<u64>,
     /// Everyone.
     all: u64,
+    /// Those with survival at the start: dropping to 0 survival hurts them (762).
+    has_survival: u64,
     /// Those who fight on after losing the death contest.
     fight_dying: u64,
     /// Those with a flight threshold.
     flee: u64,
     /// Those who roll perception for surprise, and what they need.
-    surprise: Vec<(usize, i32)>,
+    surprise: Vec<(usize, i64)>,
     /// +4 to hit a combatant still surprised in round 1 (866).
     surprised_are_unaware: bool,
     death_contest: DeathContest,
     max_rounds: u32,
-}
-
-fn small(v: i64) -> i32 {
-    i32::try_from(v).expect("scenario numbers are checked to be small when they load")
 }
 
 impl PlainLoop {
@@ -167,10 +199,10 @@ impl PlainLoop {
         let roster = battle.roster;
         let n = fighters.len();
         let all = roster.side_masks().iter().fold(0, |m, s| m | s);
-        let mut attacks = Vec::new();
+        let mut attacks: Box<[Vec<Strike>; MAX_FIGHTERS]> =
+            Box::new(std::array::from_fn(|_| Vec::new()));
         let mut plain = Box::new([Plain::default(); MAX_FIGHTERS]);
-        for (p, f) in plain.iter_mut().zip(fighters) {
-            let first = attacks.len();
+        for ((p, f), attacks) in plain.iter_mut().zip(fighters).zip(attacks.iter_mut()) {
             let volleys = 1 + usize::try_from(f.group_bonus).expect("a group bonus is ≥ 0");
             attacks.extend(
                 f.attacks
@@ -181,28 +213,26 @@ impl PlainLoop {
                         let mut to_hit = [0; MAX_FIGHTERS];
                         for (v, &needed) in to_hit.iter_mut().zip(&battle.to_hit[a.slot * n..][..n])
                         {
-                            *v = small(needed);
+                            *v = i32::try_from(needed)
+                                .expect("scenario numbers are checked to be small when they load");
                         }
                         Strike {
                             to_hit,
                             damage: a.damage.clone(),
                             plain: a.plain,
+                            streamed: a.plain.filter(PlainDice::streamed),
                         }
                     }),
             );
             *p = Plain {
                 foes: all & !roster.side_mask(f.side),
-                start: Points {
-                    survival: small(f.survival),
-                    verve: if f.verve_in_combat { small(f.verve) } else { 0 },
-                    injuries: small(f.injuries),
-                },
-                best: small(f.willpower.max(f.fortitude) + f.group_bonus),
-                endurance: small(f.endurance + f.group_bonus),
-                endurance_left: small(f.endurance),
-                flee_at: f.flee_at_survival.map_or(i32::MIN, small),
-                first,
-                end: attacks.len(),
+                pool: f.survival + if f.verve_in_combat { f.verve } else { 0 },
+                survival: f.survival,
+                injuries: f.injuries,
+                best: f.willpower.max(f.fortitude) + f.group_bonus,
+                endurance: f.endurance + f.group_bonus,
+                endurance_left: f.endurance,
+                flee_at: f.flee_at_survival.unwrap_or(i64::MIN),
                 target: f.target,
             };
         }
@@ -215,7 +245,7 @@ impl PlainLoop {
                 let needed =
                     f.perception + 4 * i64::from(f.aware) - 6 * i64::from(f.asleep) - f.injuries
                         + f.group_bonus;
-                (i, small(needed))
+                (i, needed)
             })
             .collect();
         Self {
@@ -223,6 +253,7 @@ impl PlainLoop {
             attacks,
             sides: roster.side_masks().to_vec(),
             all,
+            has_survival: mask(&|f| f.survival > 0),
             fight_dying: mask(&|f| f.fights_while_dying),
             flee: mask(&|f| f.flee_at_survival.is_some()),
             surprise,
@@ -252,11 +283,10 @@ impl PlainLoop {
         while left != 0 {
             let i = lowest(left);
             left &= left - 1;
-            let start = self.fighters[i].start;
+            let pool = self.fighters[i].pool;
             now[i] = Now {
-                points: start,
-                injuries_then: start.injuries,
-                weakness: start.survival + start.verve - start.injuries,
+                pool,
+                then: pool,
                 focus: NOBODY,
             };
         }
@@ -264,7 +294,7 @@ impl PlainLoop {
         // Surprise: perception or surprised, in scenario order.
         let mut surprised = 0u64;
         for &(i, needed) in &self.surprise {
-            surprised |= u64::from(roller.d20() > i64::from(needed)) << i;
+            surprised |= u64::from(roller.d20() > needed) << i;
         }
         let mut flags = Flags::default();
         let mut standing = self.all;
@@ -318,8 +348,8 @@ impl PlainLoop {
             while left != 0 {
                 let i = lowest(left);
                 left &= left - 1;
-                let needed = self.fighters[i].best - now[i].points.injuries;
-                if roller.d20() <= i64::from(needed) {
+                let f = &self.fighters[i];
+                if roller.d20() <= f.best - f.injuries(now[i].pool) {
                     *surprised &= !(1 << i);
                 }
             }
@@ -332,15 +362,14 @@ impl PlainLoop {
         } else {
             (0, 0)
         };
+        let exposure_of = |t: usize| exposure & -((exposed >> t & 1) as i64);
         // Everyone standing attacks at once; the surprised do not act in round 1.
-        let mut hurt = 0u64;
-        let mut gained = 0u64;
-        let mut struck = 0u64;
         let mut acting = if late {
             standing
         } else {
             standing & !*surprised
         };
+        let mut struck = 0u64;
         let mut foes_list = [0u8; MAX_FIGHTERS];
         while acting != 0 {
             let a = lowest(acting);
@@ -350,60 +379,64 @@ impl PlainLoop {
             if foes == 0 {
                 continue;
             }
+            // −injuries when the round began, −3 while surprised.
+            let aim = -f.injuries(now[a].then) - 3 * (*surprised >> a & 1) as i64;
+            let attacks = &self.attacks[a];
+            if foes & (foes - 1) == 0 {
+                // A lone foe is every attack's target, whatever the policy: nothing is drawn
+                // for it, and whom one keeps attacking no longer matters, since those
+                // standing only ever get fewer.
+                let t = lowest(foes);
+                let bonus = aim + exposure_of(t);
+                let mut damage = 0;
+                for attack in attacks {
+                    let hit = roller.d20() <= i64::from(attack.to_hit[t]) + bonus;
+                    damage += attack.damage(hit, roller);
+                }
+                now[t].pool -= damage;
+                struck |= u64::from(damage > 0) << t;
+                continue;
+            }
             // The foes in scenario order, for uniform picks among them (counted bit by bit:
             // a population count is slow on a processor without its instruction).
-            let mut n = 1;
-            if foes & (foes - 1) != 0 && f.target != Targeting::Weakest {
+            let mut n = 0;
+            if f.target != Targeting::Weakest {
                 let mut left = foes;
-                n = 0;
                 while left != 0 {
                     foes_list[n as usize % MAX_FIGHTERS] = lowest(left) as u8;
                     left &= left - 1;
                     n += 1;
                 }
             }
-            // −injuries when the round began, −3 while surprised.
-            let aim = -now[a].injuries_then - 3 * (*surprised >> a & 1) as i32;
-            for attack in &self.attacks[f.first..f.end] {
+            for attack in attacks {
                 let t = self.choose(a, f.target, (foes, n, &foes_list), roller, now);
-                let needed = attack.to_hit[t] + aim + (exposure & -((exposed >> t & 1) as i32));
-                if roller.d20() > i64::from(needed) {
-                    continue;
-                }
-                let damage = roller.damage_of(&attack.damage, attack.plain).max(0);
-                // Verve (where it soaks combat damage), then survival, then injuries.
-                let p = &mut now[t].points;
-                let mut damage = i32::try_from(damage).unwrap_or(i32::MAX);
-                let from_verve = damage.min(p.verve);
-                p.verve -= from_verve;
-                damage -= from_verve;
-                let had_survival = p.survival > 0;
-                let from_survival = damage.min(p.survival);
-                p.survival -= from_survival;
-                damage -= from_survival;
-                p.injuries += damage;
-                // Dropping to 0 survival or gaining injuries: a consciousness roll at
-                // the round's end (762).
-                let injured = u64::from(damage > 0);
-                gained |= injured << t;
-                hurt |= (injured | u64::from(had_survival & (p.survival == 0))) << t;
-                struck |= 1 << t;
+                let needed = i64::from(attack.to_hit[t]) + aim + exposure_of(t);
+                let hit = roller.d20() <= needed;
+                let damage = attack.damage(hit, roller);
+                now[t].pool -= damage;
+                struck |= u64::from(damage > 0) << t;
             }
         }
-        // What the next round begins with, for those this one changed.
+        // Who this round hurt: gaining injuries (the pool fell below 0), or dropping to 0
+        // survival (it fell to 0, where there was survival), means a consciousness roll at
+        // the round's end (762); what the next round begins with.
+        let (mut hurt, mut gained) = (0u64, 0u64);
         let mut left = struck;
         while left != 0 {
             let i = lowest(left);
             left &= left - 1;
-            let s = &mut now[i];
-            s.injuries_then = s.points.injuries;
-            s.weakness = s.points.survival + s.points.verve - s.points.injuries;
+            let pool = now[i].pool;
+            let floor = (self.has_survival >> i & 1) as i64;
+            gained |= u64::from(pool < 0) << i;
+            hurt |= u64::from(pool < floor) << i;
+            now[i].then = pool;
         }
         self.end_round(round, roller, now, *surprised, hurt, gained, flags)
     }
 
-    /// The foe for one attack by `a` among `foes` (standing when the round began, not
-    /// empty; `n` of them, listed in scenario order), as [`Targeting::choose`] picks it.
+    /// The foe for one attack by `a` among `foes` (standing when the round began, more than
+    /// one; `n` of them, listed in scenario order unless `a` goes for the weakest), as
+    /// [`Targeting::choose`] picks it.
     #[inline(always)]
     fn choose<Ro: Roller>(
         &self,
@@ -422,12 +455,15 @@ impl PlainLoop {
                 }
             }
             Targeting::Weakest => {
+                // Survival + verve − injuries when the round began: the pool then, less the
+                // start's injuries.
+                let weakness = |i: usize| now[i].then - self.fighters[i].injuries;
                 let mut left = foes;
                 let mut best = lowest(left);
                 while left != 0 {
                     let i = lowest(left);
                     left &= left - 1;
-                    if now[i].weakness < now[best].weakness {
+                    if weakness(i) < weakness(best) {
                         best = i;
                     }
                 }
@@ -435,11 +471,7 @@ impl PlainLoop {
             }
             _ => {}
         }
-        let t = if n == 1 {
-            lowest(foes)
-        } else {
-            usize::from(list[roller.pick(n as usize) % MAX_FIGHTERS])
-        };
+        let t = usize::from(list[roller.pick(n as usize) % MAX_FIGHTERS]);
         now[a].focus = t as u8;
         t
     }
@@ -460,14 +492,15 @@ impl PlainLoop {
         flags: &mut Flags,
     ) -> u64 {
         let late = round >= 2;
-        let penalty = |i: usize| 3 * i32::from(late && surprised >> i & 1 == 1);
+        let penalty = |i: usize| 3 * i64::from(late && surprised >> i & 1 == 1);
         let mut falls = 0u64;
         let mut left = hurt;
         while left != 0 {
             let i = lowest(left);
             left &= left - 1;
-            let needed = self.fighters[i].best - now[i].points.injuries - penalty(i);
-            let (ok, _) = survival::consciousness(roller, i64::from(needed), |_| false);
+            let f = &self.fighters[i];
+            let needed = f.best - f.injuries(now[i].pool) - penalty(i);
+            let (ok, _) = survival::consciousness(roller, needed, |_| false);
             falls |= u64::from(!ok) << i;
         }
         flags.unconscious |= falls;
@@ -477,24 +510,27 @@ impl PlainLoop {
             left &= left - 1;
             let bit = 1u64 << i;
             let f = &self.fighters[i];
-            let p = now[i].points;
-            if gained & bit != 0 && flags.dying & bit == 0 && p.injuries > p.survival + p.verve {
+            let pool = now[i].pool;
+            let injuries = f.injuries(pool);
+            // Injuries gained leave more injuries than survival and verve (none of either is
+            // left): the death contest, if not dying yet.
+            if gained & bit != 0 && flags.dying & bit == 0 {
                 let conscious = flags.unconscious & bit == 0;
-                let endurance = f.endurance - p.injuries + 2 * i32::from(!conscious) - penalty(i);
+                let endurance = f.endurance - injuries + 2 * i64::from(!conscious) - penalty(i);
                 let out = survival::death_contest(
                     roller,
-                    i64::from(p.injuries),
-                    i64::from(endurance),
+                    injuries,
+                    endurance,
                     self.death_contest,
                     |_| false,
                 );
                 flags.dying |= u64::from(out.dying) << i;
             }
-            if flags.dying & bit != 0 && f.endurance_left - p.injuries <= 0 {
+            if flags.dying & bit != 0 && f.endurance_left - injuries <= 0 {
                 flags.dead |= bit;
             }
             let out = flags.unconscious | flags.fled | flags.dead;
-            if out & bit == 0 && p.survival <= f.flee_at {
+            if out & bit == 0 && f.survival(pool) <= f.flee_at {
                 flags.fled |= bit;
             }
         }
