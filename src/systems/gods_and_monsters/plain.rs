@@ -304,13 +304,13 @@ impl PlainLoop {
             standing = self.play_round(round, standing, roller, now, &mut surprised, &mut flags);
             let mut fighting = 0;
             let mut last = 0;
-            for (side, &members) in self.sides.iter().enumerate() {
-                if members & standing != 0 {
-                    fighting += 1;
-                    last = side;
-                } else if arena.side_down[side] > self.max_rounds {
-                    arena.side_down[side] = round;
-                }
+            for ((side, &members), down) in self.sides.iter().enumerate().zip(&mut arena.side_down)
+            {
+                // Without a branch: whether a side still fights is anyone's guess.
+                let up = members & standing != 0;
+                fighting += u32::from(up);
+                last = if up { side } else { last };
+                *down = (*down).min(if up { u32::MAX } else { round });
             }
             match fighting {
                 0 => return (Ending::Draw, round, flags),
@@ -349,9 +349,8 @@ impl PlainLoop {
                 let i = lowest(left);
                 left &= left - 1;
                 let f = &self.fighters[i];
-                if roller.d20() <= f.best - f.injuries(now[i].pool) {
-                    *surprised &= !(1 << i);
-                }
+                let snaps = roller.d20() <= f.best - f.injuries(now[i].pool);
+                *surprised &= !(u64::from(snaps) << i);
             }
         }
         // +2 to hit the surprised after round 1 (806, 852), +4 the unaware (866).
