@@ -51,7 +51,9 @@ pub trait Roller {
     /// ([`PlainDice::streamed`]) draws that damage right after its d20, hit or miss, the
     /// draw for a miss thrown away: for a roller whose streamed dice cost less than a
     /// mispredicted branch on the hit. The dice are independent of the d20, so no outcome's
-    /// distribution changes; both fight loops follow it, so they draw the same dice.
+    /// distribution changes. Both fight loops follow it in a plain conflict
+    /// ([`Field::plain`]), so they draw the same dice; the round engine draws damage only
+    /// for a hit in any other.
     const DAMAGE_WITH_EVERY_ATTACK: bool = false;
 }
 
@@ -774,9 +776,13 @@ impl Battle<'_> {
             MojoKind::Attack,
             needed,
         );
-        // Damage drawn with the d20, hit or miss, where the roller does so.
-        let drawn = (Ro::DAMAGE_WITH_EVERY_ATTACK && attack.plain.is_some_and(|p| p.streamed()))
-            .then(|| roller.damage_of(&attack.damage, attack.plain).max(0));
+        // Damage drawn with the d20, hit or miss, where the roller does so in a plain conflict,
+        // as the plain loop draws it ([`super::plain`]); a conflict with more rules branches
+        // on the hit anyway, and draws damage only for a hit.
+        let drawn = (Ro::DAMAGE_WITH_EVERY_ATTACK
+            && self.field.plain
+            && attack.plain.is_some_and(|p| p.streamed()))
+        .then(|| roller.damage_of(&attack.damage, attack.plain).max(0));
         // 780–784: the target's foes standing in close combat beside it, when shot into it.
         let beside = if self.field.into_melee && self.shoots_into_melee(attacker, attack, t) {
             Standing(arena.standing & self.field.close & !(1 << t))

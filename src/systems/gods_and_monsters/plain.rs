@@ -9,10 +9,12 @@
 //! the same order from the same [`Roller`], so a plain conflict gives exactly the numbers
 //! [`super::fight::Battle`] gives for it, fight by fight (a test plays both side by side).
 //! What differs is the shape: the combatants' facts are resolved once into a compact table
-//! when the scenario loads; during a fight each combatant's state is a few small integers, and
-//! who is surprised, unconscious, dying, dead, fled, hurt this round or standing is a bit mask
-//! each, so choosing a foe is a pick among the set bits of a word and the end of a round
-//! visits only the combatants something happened to.
+//! when the scenario loads; during a fight each combatant's state is one pool of survival and
+//! soaking verve less the damage taken ([`Now`]), and who is surprised, unconscious, dying,
+//! dead, fled, hurt this round or standing is a bit mask each, so choosing a foe is a pick
+//! among the set bits of a word and the end of a round visits only the combatants something
+//! happened to. Where a branch would follow the dice, a mask replaces it: an attack's damage
+//! is drawn with its d20 and kept on a hit ([`Roller::DAMAGE_WITH_EVERY_ATTACK`]).
 
 use super::conflict::{Fighter, Targeting};
 use super::fight::{Battle, Ending, Roller};
