@@ -23,6 +23,12 @@ impl<'a, R: Rng + ?Sized> FightDice<'a, R> {
         }
     }
 
+    /// Starts a fresh draw of d20s, the faces left of the last one unread.
+    #[inline(always)]
+    pub fn renew_d20s(&mut self) {
+        self.streams.renew(D20, self.rng);
+    }
+
     /// One d20 (1–20), fourteen to a 64-bit draw, read by multiplication.
     #[inline]
     pub fn d20(&mut self) -> i64 {

@@ -62,6 +62,12 @@ impl DieStream {
     #[cold]
     #[inline(never)]
     fn refill<R: Rng + ?Sized>(&mut self, dice: &PackedDice, rng: &mut R) {
+        self.draw(dice, rng);
+    }
+
+    /// A new draw, the faces left of the last one unread.
+    #[inline(always)]
+    fn draw<R: Rng + ?Sized>(&mut self, dice: &PackedDice, rng: &mut R) {
         self.rest = dice.accepted(rng);
         self.left = dice.count();
     }
@@ -151,6 +157,14 @@ pub struct DieStreams {
 }
 
 impl DieStreams {
+    /// Starts a fresh draw for the stream in `slot` (not [`NONE`]), the faces left of the
+    /// last one unread.
+    #[inline(always)]
+    pub fn renew<R: Rng + ?Sized>(&mut self, slot: u8, rng: &mut R) {
+        let i = usize::from(slot) % SIZES.len();
+        self.streams[i].draw(&GROUPS[i], rng);
+    }
+
     /// One face (from 0) of the stream in `slot` (not [`NONE`]).
     #[inline(always)]
     pub fn face<R: Rng + ?Sized>(&mut self, slot: u8, rng: &mut R) -> u64 {

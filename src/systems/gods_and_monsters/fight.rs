@@ -55,6 +55,12 @@ pub trait Roller {
     /// ([`Field::plain`]), so they draw the same dice; the round engine draws damage only
     /// for a hit in any other.
     const DAMAGE_WITH_EVERY_ATTACK: bool = false;
+    /// A round of a plain conflict ([`Field::plain`]) begins, in both fight loops before any
+    /// of its dice: a roller whose d20s come packed several to a draw may start a fresh draw
+    /// here, so that the d20s running out within a round, a branch no predictor foresees, is
+    /// rare. The faces left unread are thrown away; they are independent of everything, so no
+    /// outcome's distribution changes.
+    fn round_begins(&mut self) {}
 }
 
 /// The seeded runner's dice: d20s come fourteen to a 64-bit draw, unbiased.
@@ -62,6 +68,11 @@ pub type RngRoller<'a, R> = FightDice<'a, R>;
 
 impl<R: Rng + ?Sized> Roller for FightDice<'_, R> {
     const DAMAGE_WITH_EVERY_ATTACK: bool = true;
+
+    #[inline(always)]
+    fn round_begins(&mut self) {
+        self.renew_d20s();
+    }
 
     #[inline]
     fn d20(&mut self) -> i64 {
@@ -437,6 +448,9 @@ impl Battle<'_> {
         arena: &mut Arena,
         observer: &mut Ob,
     ) {
+        if self.field.plain {
+            roller.round_begins();
+        }
         arena.standing = 0;
         arena.downed = 0;
         for (i, (f, s)) in self

@@ -342,6 +342,7 @@ impl PlainLoop {
         surprised: &mut u64,
         flags: &mut Flags,
     ) -> u64 {
+        roller.round_begins();
         let late = round >= 2;
         // Snap out of surprise from round 2, in scenario order: the better of willpower and
         // fortitude.
