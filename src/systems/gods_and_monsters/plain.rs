@@ -519,14 +519,21 @@ impl PlainLoop {
             if gained & bit != 0 && flags.dying & bit == 0 {
                 let conscious = flags.unconscious & bit == 0;
                 let endurance = f.endurance - injuries + 2 * i64::from(!conscious) - penalty(i);
-                let out = survival::death_contest(
-                    roller,
-                    injuries,
-                    endurance,
-                    self.death_contest,
-                    |_| false,
-                );
-                flags.dying |= u64::from(out.dying) << i;
+                let dying = match self.death_contest {
+                    // One exchange, both d20s always rolled ([`survival::death_contest`]):
+                    // dying when the injuries' roll succeeds and the endurance roll fails,
+                    // without a branch on either.
+                    DeathContest::Single => {
+                        let acts = roller.d20() <= injuries;
+                        let resists = roller.d20() <= endurance;
+                        acts & !resists
+                    }
+                    contest => {
+                        survival::death_contest(roller, injuries, endurance, contest, |_| false)
+                            .dying
+                    }
+                };
+                flags.dying |= u64::from(dying) << i;
             }
             if flags.dying & bit != 0 && f.endurance_left - injuries <= 0 {
                 flags.dead |= bit;
