@@ -4,6 +4,43 @@
 //! added once at its end ([`FightRecorder::count`], [`FightRecorder::flush`]), which costs a
 //! fight a few increments.
 
+/// The `Scratch`, `scratch`, `trial` and `batch` of a fight system's `RuleSystem` whose
+/// scratch is its arena (`$arena`, with `Default`) and a [`FightCounts`], whose `recorder`
+/// field is its [`FightRecorder`], and whose `play(rng, arena, counts, tally)` plays one fight:
+/// the shared metrics are counted over the batch and added once ([`FightRecorder::play`]); a
+/// trial is a batch of one.
+#[macro_export]
+macro_rules! recorded_fights {
+    ($arena:ty) => {
+        type Scratch = ($arena, $crate::combat::FightCounts);
+
+        fn scratch(&self) -> Self::Scratch {
+            (<$arena>::default(), self.recorder.counts())
+        }
+
+        fn trial<R: rand::Rng + ?Sized>(
+            &self,
+            rng: &mut R,
+            scratch: &mut Self::Scratch,
+            tally: &mut $crate::stats::Tally,
+        ) {
+            self.batch(rng, 1, scratch, tally);
+        }
+
+        /// The shared metrics counted over the batch and added once.
+        fn batch<R: rand::Rng + ?Sized>(
+            &self,
+            rng: &mut R,
+            trials: u64,
+            (arena, counts): &mut Self::Scratch,
+            tally: &mut $crate::stats::Tally,
+        ) {
+            self.recorder
+                .play(trials, counts, tally, |c, t| self.play(rng, arena, c, t));
+        }
+    };
+}
+
 use super::roster::Roster;
 use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Role, Tally};
 

@@ -183,30 +183,10 @@ impl Conflict {
 }
 
 impl RuleSystem for Conflict {
-    type Scratch = (Arena, FightCounts);
+    crate::recorded_fights!(Arena);
 
     fn layout(&self) -> &Layout {
         &self.layout
-    }
-
-    fn scratch(&self) -> Self::Scratch {
-        (Arena::default(), self.recorder.counts())
-    }
-
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Self::Scratch, tally: &mut Tally) {
-        self.batch(rng, 1, scratch, tally);
-    }
-
-    /// The shared metrics counted over the batch and added once.
-    fn batch<R: Rng + ?Sized>(
-        &self,
-        rng: &mut R,
-        trials: u64,
-        (arena, counts): &mut Self::Scratch,
-        tally: &mut Tally,
-    ) {
-        self.recorder
-            .play(trials, counts, tally, |c, t| self.play(rng, arena, c, t));
     }
 
     fn exact(&self) -> Option<ExactValues> {
