@@ -185,6 +185,9 @@ pub struct PlainLoop {
     fight_dying: u64,
     /// Those with a flight threshold.
     flee: u64,
+    /// Those with a flight threshold already reached at the start: they run at the end of
+    /// round 1 if conscious.
+    flee_at_start: u64,
     /// Those who roll perception for surprise, and what they need.
     surprise: Vec<(usize, i64)>,
     /// +4 to hit a combatant still surprised in round 1 (866).
@@ -258,6 +261,7 @@ impl PlainLoop {
             has_survival: mask(&|f| f.survival > 0),
             fight_dying: mask(&|f| f.fights_while_dying),
             flee: mask(&|f| f.flee_at_survival.is_some()),
+            flee_at_start: mask(&|f| f.flee_at_survival.is_some_and(|at| f.survival <= at)),
             surprise,
             surprised_are_unaware: battle.rules.surprised_are_unaware,
             death_contest: battle.rules.death_contest,
@@ -303,7 +307,14 @@ impl PlainLoop {
         let mut round = 0;
         while round < self.max_rounds {
             round += 1;
-            standing = self.play_round(round, standing, roller, now, &mut surprised, &mut flags);
+            match self.play_round(round, standing, roller, now, &mut surprised, &mut flags) {
+                // Nothing at the round's end: who can act, and which sides fight, are as
+                // they were (and two sides or more fought when the round began, since the
+                // count below let it begin, or it is the first).
+                None if round > 1 => continue,
+                None => {}
+                Some(now_standing) => standing = now_standing,
+            }
             let mut fighting = 0;
             let mut last = 0;
             for ((side, &members), down) in self.sides.iter().enumerate().zip(&mut arena.side_down)
@@ -331,7 +342,8 @@ impl PlainLoop {
     }
 
     /// One round, `standing` those who can act when it begins ([`PlainLoop::able`]);
-    /// returns who can act at its end.
+    /// returns who can act at its end, or `None` where its end has nothing to do (nobody
+    /// hurt, gaining injuries or reaching a flight threshold), so nobody's condition changed.
     #[inline(always)]
     fn play_round<Ro: Roller>(
         &self,
@@ -341,7 +353,7 @@ impl PlainLoop {
         now: &mut [Now; MAX_FIGHTERS],
         surprised: &mut u64,
         flags: &mut Flags,
-    ) -> u64 {
+    ) -> Option<u64> {
         roller.round_begins();
         let late = round >= 2;
         // Snap out of surprise from round 2, in scenario order: the better of willpower and
@@ -421,19 +433,28 @@ impl PlainLoop {
         }
         // Who this round hurt: gaining injuries (the pool fell below 0), or dropping to 0
         // survival (it fell to 0, where there was survival), means a consciousness roll at
-        // the round's end (762); what the next round begins with.
+        // the round's end (762); what the next round begins with. Survival changes only
+        // for those struck, so only they can newly reach a flight threshold (or those
+        // already at it when the fight began, at the end of round 1).
         let (mut hurt, mut gained) = (0u64, 0u64);
+        let mut reach = if late { 0 } else { self.flee_at_start };
         let mut left = struck;
         while left != 0 {
             let i = lowest(left);
             left &= left - 1;
+            let f = &self.fighters[i];
             let pool = now[i].pool;
             let floor = (self.has_survival >> i & 1) as i64;
             gained |= u64::from(pool < 0) << i;
             hurt |= u64::from(pool < floor) << i;
+            reach |= u64::from(f.survival(pool) <= f.flee_at) << i;
             now[i].then = pool;
         }
-        self.end_round(round, roller, now, *surprised, hurt, gained, flags)
+        let fleeing = reach & self.flee & !flags.fled;
+        if hurt | gained | fleeing == 0 {
+            return None;
+        }
+        Some(self.end_round(round, roller, now, *surprised, (hurt, gained, fleeing), flags))
     }
 
     /// The foe for one attack by `a` among `foes` (standing when the round began, more than
@@ -478,10 +499,12 @@ impl PlainLoop {
         t
     }
 
-    /// The round's end (762, 605–617): consciousness for everyone hurt, then, in scenario
-    /// order, falling unconscious, the death contest for those who gained injuries, death for
-    /// the dying whose endurance − injuries is spent, and flight. Returns who can act.
-    #[allow(clippy::too_many_arguments)]
+    /// The round's end (762, 605–617): consciousness for everyone `hurt`, then, in scenario
+    /// order, falling unconscious, the death contest for those who `gained` injuries, death
+    /// for the dying whose endurance − injuries is spent, and flight for those `fleeing`
+    /// (at or below their threshold, not yet fled). Returns who can act. Nobody else's
+    /// condition can change: injuries, and so death, change only with injuries gained, and
+    /// survival only for those struck.
     #[inline(always)]
     fn end_round<Ro: Roller>(
         &self,
@@ -489,8 +512,7 @@ impl PlainLoop {
         roller: &mut Ro,
         now: &mut [Now; MAX_FIGHTERS],
         surprised: u64,
-        hurt: u64,
-        gained: u64,
+        (hurt, gained, fleeing): (u64, u64, u64),
         flags: &mut Flags,
     ) -> u64 {
         let late = round >= 2;
@@ -506,7 +528,7 @@ impl PlainLoop {
             falls |= u64::from(!ok) << i;
         }
         flags.unconscious |= falls;
-        let mut left = gained | (self.flee & !flags.fled);
+        let mut left = gained | fleeing;
         while left != 0 {
             let i = lowest(left);
             left &= left - 1;
