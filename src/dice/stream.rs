@@ -58,22 +58,11 @@ impl DieStream {
         (m >> 64) as u64
     }
 
-    /// A new draw: once per [`PackedDice::count`] dice. The draw is made out of line and
-    /// handed back by value, so the stream's address never leaves its owner's code, and
-    /// the compiler may keep the stream in registers across it.
-    #[inline(always)]
-    fn refill<R: Rng + ?Sized>(&mut self, dice: &PackedDice, rng: &mut R) {
-        *self = Self::fresh(dice, rng);
-    }
-
-    /// A stream of a new draw.
+    /// A new draw: once per [`PackedDice::count`] dice.
     #[cold]
     #[inline(never)]
-    fn fresh<R: Rng + ?Sized>(dice: &PackedDice, rng: &mut R) -> Self {
-        Self {
-            rest: dice.accepted(rng),
-            left: dice.count(),
-        }
+    fn refill<R: Rng + ?Sized>(&mut self, dice: &PackedDice, rng: &mut R) {
+        self.draw(dice, rng);
     }
 
     /// A new draw, the faces left of the last one unread.
