@@ -13,7 +13,8 @@
 //! soaking verve less the damage taken ([`Now`]), and who is surprised, unconscious, dying,
 //! dead, fled, hurt this round or standing is a bit mask each, so choosing a foe is a pick
 //! among the set bits of a word and the end of a round visits only the combatants something
-//! happened to. Where a branch would follow the dice, a mask replaces it: an attack's damage
+//! happened to (a round that hurt nobody, gave nobody injuries and brought nobody to a flight
+//! threshold skips it, and the count of sides still fighting, altogether). Where a branch would follow the dice, a mask replaces it: an attack's damage
 //! is drawn with its d20 and kept on a hit ([`Roller::DAMAGE_WITH_EVERY_ATTACK`]).
 
 use super::conflict::{Fighter, Targeting};
@@ -454,7 +455,14 @@ impl PlainLoop {
         if hurt | gained | fleeing == 0 {
             return None;
         }
-        Some(self.end_round(round, roller, now, *surprised, (hurt, gained, fleeing), flags))
+        Some(self.end_round(
+            round,
+            roller,
+            now,
+            *surprised,
+            (hurt, gained, fleeing),
+            flags,
+        ))
     }
 
     /// The foe for one attack by `a` among `foes` (standing when the round began, more than
