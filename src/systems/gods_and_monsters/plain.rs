@@ -91,7 +91,8 @@ struct Strike {
     plain: Option<PlainDice>,
     /// The damage's plain dice when they have a stream of their own
     /// ([`PlainDice::streamed`]): then a roller may draw them with every attack
-    /// ([`Roller::DAMAGE_WITH_EVERY_ATTACK`]), and a hit is not a branch.
+    /// ([`Roller::DAMAGE_WITH_EVERY_ATTACK`]), and a hit is not a branch. Derivable from
+    /// `plain`, but kept: deriving it at each attack made the Yeti fight 8% slower.
     streamed: Option<PlainDice>,
 }
 
