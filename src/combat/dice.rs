@@ -66,16 +66,21 @@ impl<'a, R: Rng + ?Sized> FightDice<'a, R> {
         self.streams.plain(dice, self.rng) + constant
     }
 
-    /// A uniform choice among `n` candidates (`0..n`): a face of the die with `n` faces
+    /// A uniform choice among `n` candidates (`0..n`), as [`FightDice::pick_among`] makes it.
+    #[inline]
+    pub fn pick(&mut self, n: usize) -> usize {
+        self.pick_among(Among::new(n))
+    }
+
+    /// A uniform choice among `among`'s candidates (`0..n`): a face of the die with `n` faces
     /// where it has a stream ([`DieStreams`]: 2, 3, 4, 6, 8, 10, 12 or 20), else Lemire's
     /// nearly divisionless multiply-shift on 32 bits, exactly uniform; the division for the
     /// rejection threshold happens only when the low half is small.
-    #[inline]
-    pub fn pick(&mut self, n: usize) -> usize {
-        let n = u32::try_from(n).unwrap_or(u32::MAX);
-        let s = slot(n);
-        if s != NONE {
-            return self.streams.face(s, self.rng) as usize;
+    #[inline(always)]
+    pub fn pick_among(&mut self, among: Among) -> usize {
+        let n = among.n;
+        if among.slot != NONE {
+            return self.streams.face_of(among.slot, n, self.rng) as usize;
         }
         let mut m = u64::from(self.rng.next_u32()) * u64::from(n);
         if (m as u32) < n {
@@ -85,5 +90,29 @@ impl<'a, R: Rng + ?Sized> FightDice<'a, R> {
             }
         }
         (m >> 32) as usize
+    }
+}
+
+/// A uniform choice among `n` candidates, its stream found once for several picks
+/// ([`FightDice::pick_among`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Among {
+    n: u32,
+    /// The [`DieStreams`] slot of a die with `n` faces, or [`NONE`].
+    slot: u8,
+}
+
+impl Among {
+    /// A choice among `n` (≥ 1).
+    #[inline]
+    pub fn new(n: usize) -> Self {
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
+        Self { n, slot: slot(n) }
+    }
+
+    /// How many candidates.
+    #[inline]
+    pub fn n(self) -> usize {
+        self.n as usize
     }
 }

@@ -14,7 +14,7 @@ mod record;
 mod roster;
 mod target;
 
-pub use dice::FightDice;
+pub use dice::{Among, FightDice};
 pub use record::{Ending, FightCounts, FightRecorder};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};
 pub use target::Targeting;

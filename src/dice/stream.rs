@@ -169,7 +169,39 @@ impl DieStreams {
     #[inline(always)]
     pub fn face<R: Rng + ?Sized>(&mut self, slot: u8, rng: &mut R) -> u64 {
         let i = usize::from(slot) % SIZES.len();
-        self.streams[i].roll(&GROUPS[i], rng)
+        self.face_at(i, SIZES[i], rng)
+    }
+
+    /// One face (from 0) of the stream in `slot` (not [`NONE`]), whose dice the caller knows
+    /// to have `sides` faces.
+    #[inline(always)]
+    pub fn face_of<R: Rng + ?Sized>(&mut self, slot: u8, sides: u32, rng: &mut R) -> u64 {
+        debug_assert_eq!(SIZES.get(usize::from(slot)), Some(&u64::from(sides)));
+        self.face_at(usize::from(slot), u64::from(sides), rng)
+    }
+
+    /// One face (from 0) of the stream at index `i` (below [`SIZES`]' length), whose dice
+    /// have `sides` faces (`SIZES[i]`, known to the caller, so that only a refill reads the
+    /// group).
+    #[inline(always)]
+    fn face_at<R: Rng + ?Sized>(&mut self, i: usize, sides: u64, rng: &mut R) -> u64 {
+        let i = i % SIZES.len();
+        if self.streams[i].left == 0 {
+            self.refill(i, rng);
+        }
+        let stream = &mut self.streams[i];
+        stream.left -= 1;
+        let m = u128::from(stream.rest) * u128::from(sides);
+        stream.rest = m as u64;
+        (m >> 64) as u64
+    }
+
+    /// A new draw for the stream at index `i`: once per [`PackedDice::count`] dice.
+    #[cold]
+    #[inline(never)]
+    fn refill<R: Rng + ?Sized>(&mut self, i: usize, rng: &mut R) {
+        let i = i % SIZES.len();
+        self.streams[i].draw(&GROUPS[i], rng);
     }
 
     /// One face (from 0) of a die of `sides` faces (≥ 1), from its stream when it has one.
@@ -185,11 +217,12 @@ impl DieStreams {
     /// read one by one from it.
     #[inline(always)]
     pub fn plain<R: Rng + ?Sized>(&mut self, dice: PlainDice, rng: &mut R) -> i64 {
-        let i = usize::from(dice.slot) % SIZES.len();
-        let stream = &mut self.streams[i];
-        let mut sum = i64::from(dice.count);
-        for _ in 0..dice.count {
-            sum += stream.roll(&GROUPS[i], rng) as i64;
+        let i = usize::from(dice.slot);
+        let sides = u64::from(dice.sides);
+        // At least one die ([`PlainDice::of`]); nearly always exactly one.
+        let mut sum = i64::from(dice.count) + self.face_at(i, sides, rng) as i64;
+        for _ in 1..dice.count {
+            sum += self.face_at(i, sides, rng) as i64;
         }
         sum
     }

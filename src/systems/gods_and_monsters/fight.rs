@@ -21,7 +21,7 @@ use super::rules::{
     UnconsciousFor,
 };
 use super::survival;
-use crate::combat::{FightDice, Roster, Standing};
+use crate::combat::{Among, FightDice, Roster, Standing};
 use crate::dice::DiceExpr;
 use crate::dice::stream::PlainDice;
 use rand::Rng;
@@ -41,6 +41,12 @@ pub trait Roller {
     }
     /// A uniform choice among `n` candidates (`0..n`).
     fn pick(&mut self, n: usize) -> usize;
+    /// A uniform choice among `among`'s candidates, as [`Roller::pick`] of their number: for
+    /// several picks among as many, whose stream the seeded roller finds once.
+    #[inline]
+    fn pick_among(&mut self, among: Among) -> usize {
+        self.pick(among.n())
+    }
     /// One damage roll of `expr`, whose shape is `dice`, plain dice with a stream of their
     /// own ([`PlainDice::streamed`]): the same distribution as [`Roller::damage`].
     #[inline]
@@ -97,6 +103,11 @@ impl<R: Rng + ?Sized> Roller for FightDice<'_, R> {
     #[inline]
     fn pick(&mut self, n: usize) -> usize {
         FightDice::pick(self, n)
+    }
+
+    #[inline(always)]
+    fn pick_among(&mut self, among: Among) -> usize {
+        FightDice::pick_among(self, among)
     }
 }
 

@@ -21,7 +21,7 @@ use super::conflict::{Fighter, Targeting};
 use super::fight::{Battle, Ending, Roller};
 use super::rules::DeathContest;
 use super::survival;
-use crate::combat::MAX_FIGHTERS;
+use crate::combat::{Among, MAX_FIGHTERS};
 use crate::dice::DiceExpr;
 use crate::dice::stream::PlainDice;
 
@@ -45,7 +45,7 @@ struct Plain {
     /// Endurance alone: dying with endurance − injuries ≤ 0 is death (615).
     endurance_left: i64,
     /// Flees at the end of a round when conscious with survival at or below this
-    /// (`i64::MIN`: never).
+    /// (`i64::MIN`: never; so also for a threshold below 0, which survival never reaches).
     flee_at: i64,
     /// Whom its attacks go for.
     target: Targeting,
@@ -74,11 +74,13 @@ impl Plain {
         self.injuries + (-pool).max(0)
     }
 
-    /// Survival with `pool` left: verve soaks damage first, so survival is what is left of
-    /// the pool up to the start's survival.
+    /// Whether survival with `pool` left is at or below the flight threshold. Verve soaks
+    /// damage first, so survival is what is left of the pool up to the start's survival, at
+    /// least 0; the floor at 0 is left out, since a threshold is 0 or more (or never), so
+    /// that nothing here branches on the pool.
     #[inline(always)]
-    fn survival(&self, pool: i64) -> i64 {
-        pool.min(self.survival).max(0)
+    fn at_flight(&self, pool: i64) -> bool {
+        pool.min(self.survival) <= self.flee_at
     }
 }
 
@@ -108,6 +110,63 @@ impl Strike {
             }
             _ if hit => roller.damage_of(&self.damage, self.plain).max(0),
             _ => 0,
+        }
+    }
+}
+
+impl Strike {
+    /// Rolls this attack at `t` with `bonus` on the number to hit and lands its damage:
+    /// `t`'s bit if it took any.
+    #[inline(always)]
+    fn land<Ro: Roller>(
+        &self,
+        t: usize,
+        bonus: i64,
+        roller: &mut Ro,
+        now: &mut [Now; MAX_FIGHTERS],
+    ) -> u64 {
+        let hit = roller.d20() <= i64::from(self.to_hit[t]) + bonus;
+        let damage = self.damage(hit, roller);
+        now[t].pool -= damage;
+        u64::from(damage > 0) << t
+    }
+}
+
+/// Foes to pick among: those of `of`, in scenario order, `among` of them. Kept across a
+/// fight's rounds and rebuilt only when the foes change.
+#[derive(Debug, Clone, Copy)]
+struct Picks {
+    of: u64,
+    list: [u8; MAX_FIGHTERS],
+    among: Among,
+}
+
+impl Picks {
+    /// The foes of `foes` (more than one) in scenario order.
+    #[inline(always)]
+    fn of(&mut self, foes: u64) -> &Self {
+        if self.of != foes {
+            // Counted bit by bit: a population count is slow on a processor without its
+            // instruction.
+            let (mut left, mut n) = (foes, 0usize);
+            while left != 0 {
+                self.list[n % MAX_FIGHTERS] = lowest(left) as u8;
+                left &= left - 1;
+                n += 1;
+            }
+            self.of = foes;
+            self.among = Among::new(n);
+        }
+        self
+    }
+}
+
+impl Default for Picks {
+    fn default() -> Self {
+        Self {
+            of: 0,
+            list: [0; MAX_FIGHTERS],
+            among: Among::new(1),
         }
     }
 }
@@ -239,7 +298,7 @@ impl PlainLoop {
                 best: f.willpower.max(f.fortitude) + f.group_bonus,
                 endurance: f.endurance + f.group_bonus,
                 endurance_left: f.endurance,
-                flee_at: f.flee_at_survival.unwrap_or(i64::MIN),
+                flee_at: (f.flee_at_survival.filter(|&at| at >= 0)).unwrap_or(i64::MIN),
                 target: f.target,
             };
         }
@@ -306,10 +365,12 @@ impl PlainLoop {
         }
         let mut flags = Flags::default();
         let mut standing = self.all;
+        let mut picks = Picks::default();
         let mut round = 0;
         while round < self.max_rounds {
             round += 1;
-            match self.play_round(round, standing, roller, now, &mut surprised, &mut flags) {
+            let state = (&mut surprised, &mut flags, &mut picks);
+            match self.play_round(round, standing, roller, now, state) {
                 // Nothing at the round's end: who can act, and which sides fight, are as
                 // they were (and two sides or more fought when the round began, since the
                 // count below let it begin, or it is the first).
@@ -353,8 +414,7 @@ impl PlainLoop {
         standing: u64,
         roller: &mut Ro,
         now: &mut [Now; MAX_FIGHTERS],
-        surprised: &mut u64,
-        flags: &mut Flags,
+        (surprised, flags, picks): (&mut u64, &mut Flags, &mut Picks),
     ) -> Option<u64> {
         roller.round_begins();
         let late = round >= 2;
@@ -386,7 +446,6 @@ impl PlainLoop {
             standing & !*surprised
         };
         let mut struck = 0u64;
-        let mut foes_list = [0u8; MAX_FIGHTERS];
         while acting != 0 {
             let a = lowest(acting);
             acting &= acting - 1;
@@ -413,24 +472,23 @@ impl PlainLoop {
                 struck |= u64::from(damage > 0) << t;
                 continue;
             }
-            // The foes in scenario order, for uniform picks among them (counted bit by bit:
-            // a population count is slow on a processor without its instruction).
-            let mut n = 0;
-            if f.target != Targeting::Weakest {
-                let mut left = foes;
-                while left != 0 {
-                    foes_list[n as usize % MAX_FIGHTERS] = lowest(left) as u8;
-                    left &= left - 1;
-                    n += 1;
+            match f.target {
+                // A uniform pick among the foes for every attack: the common policy, with
+                // nothing to remember.
+                Targeting::Random => {
+                    let picks = picks.of(foes);
+                    for attack in attacks {
+                        let t =
+                            usize::from(picks.list[roller.pick_among(picks.among) % MAX_FIGHTERS]);
+                        struck |= attack.land(t, aim + exposure_of(t), roller, now);
+                    }
                 }
-            }
-            for attack in attacks {
-                let t = self.choose(a, f.target, (foes, n, &foes_list), roller, now);
-                let needed = i64::from(attack.to_hit[t]) + aim + exposure_of(t);
-                let hit = roller.d20() <= needed;
-                let damage = attack.damage(hit, roller);
-                now[t].pool -= damage;
-                struck |= u64::from(damage > 0) << t;
+                target => {
+                    for attack in attacks {
+                        let t = self.choose(a, target, foes, picks, roller, now);
+                        struck |= attack.land(t, aim + exposure_of(t), roller, now);
+                    }
+                }
             }
         }
         // Who this round hurt: gaining injuries (the pool fell below 0), or dropping to 0
@@ -449,7 +507,7 @@ impl PlainLoop {
             let floor = (self.has_survival >> i & 1) as i64;
             gained |= u64::from(pool < 0) << i;
             hurt |= u64::from(pool < floor) << i;
-            reach |= u64::from(f.survival(pool) <= f.flee_at) << i;
+            reach |= u64::from(f.at_flight(pool)) << i;
             now[i].then = pool;
         }
         let fleeing = reach & self.flee & !flags.fled;
@@ -467,14 +525,14 @@ impl PlainLoop {
     }
 
     /// The foe for one attack by `a` among `foes` (standing when the round began, more than
-    /// one; `n` of them, listed in scenario order unless `a` goes for the weakest), as
-    /// [`Targeting::choose`] picks it.
+    /// one), as [`Targeting::choose`] picks it; a uniform pick is among `picks` of `foes`.
     #[inline(always)]
     fn choose<Ro: Roller>(
         &self,
         a: usize,
         target: Targeting,
-        (foes, n, list): (u64, u32, &[u8; MAX_FIGHTERS]),
+        foes: u64,
+        picks: &mut Picks,
         roller: &mut Ro,
         now: &mut [Now; MAX_FIGHTERS],
     ) -> usize {
@@ -503,7 +561,8 @@ impl PlainLoop {
             }
             _ => {}
         }
-        let t = usize::from(list[roller.pick(n as usize) % MAX_FIGHTERS]);
+        let picks = picks.of(foes);
+        let t = usize::from(picks.list[roller.pick_among(picks.among) % MAX_FIGHTERS]);
         now[a].focus = t as u8;
         t
     }
@@ -570,7 +629,7 @@ impl PlainLoop {
                 flags.dead |= bit;
             }
             let out = flags.unconscious | flags.fled | flags.dead;
-            if out & bit == 0 && f.survival(pool) <= f.flee_at {
+            if out & bit == 0 && f.at_flight(pool) {
                 flags.fled |= bit;
             }
         }
