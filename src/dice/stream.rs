@@ -197,8 +197,7 @@ impl DieStreams {
     }
 
     /// A new draw for the stream at index `i`: once per [`PackedDice::count`] dice.
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     fn refill<R: Rng + ?Sized>(&mut self, i: usize, rng: &mut R) {
         let i = i % SIZES.len();
         self.streams[i].draw(&GROUPS[i], rng);
