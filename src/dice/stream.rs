@@ -197,7 +197,8 @@ impl DieStreams {
     }
 
     /// A new draw for the stream at index `i`: once per [`PackedDice::count`] dice.
-    #[inline(always)]
+    #[cold]
+    #[inline(never)]
     fn refill<R: Rng + ?Sized>(&mut self, i: usize, rng: &mut R) {
         let i = i % SIZES.len();
         self.streams[i].draw(&GROUPS[i], rng);
@@ -241,7 +242,9 @@ impl DieStreams {
         }
     }
 
-    /// [`DieStreams::dice`] for dice without a stream.
+    /// [`DieStreams::dice`] for dice without a stream: rare in a fight, and kept out of the
+    /// way of the streamed dice beside it.
+    #[cold]
     #[inline(never)]
     fn other_dice<R: Rng + ?Sized>(
         &mut self,
