@@ -52,8 +52,14 @@ impl DieStream {
         if self.left == 0 {
             self.refill(dice, rng);
         }
+        self.take(dice.sides())
+    }
+
+    /// The next face of a draw with faces left, its dice of `sides` faces.
+    #[inline(always)]
+    fn take(&mut self, sides: u64) -> u64 {
         self.left -= 1;
-        let m = u128::from(self.rest) * u128::from(dice.sides());
+        let m = u128::from(self.rest) * u128::from(sides);
         self.rest = m as u64;
         (m >> 64) as u64
     }
@@ -189,11 +195,7 @@ impl DieStreams {
         if self.streams[i].left == 0 {
             self.refill(i, rng);
         }
-        let stream = &mut self.streams[i];
-        stream.left -= 1;
-        let m = u128::from(stream.rest) * u128::from(sides);
-        stream.rest = m as u64;
-        (m >> 64) as u64
+        self.streams[i].take(sides)
     }
 
     /// A new draw for the stream at index `i`: once per [`PackedDice::count`] dice.
