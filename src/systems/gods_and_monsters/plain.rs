@@ -175,8 +175,9 @@ impl Default for Picks {
 ///
 /// Damage in a plain conflict goes to soaking verve, then survival, then injuries, and
 /// nothing restores any of them; so one number, the pool of survival and soaking verve less
-/// the damage taken, says all three ([`Plain::survival`], [`Plain::injuries`]; verve is the
-/// rest), and survival + verve − injuries, by which the weakest foe is chosen, is the pool
+/// the damage taken, says all three (survival is what is left of it up to the start's
+/// survival, as [`Plain::at_flight`] reads it; [`Plain::injuries`]; verve is the rest), and
+/// survival + verve − injuries, by which the weakest foe is chosen, is the pool
 /// less the start's injuries.
 #[derive(Debug, Clone, Copy, Default)]
 struct Now {
