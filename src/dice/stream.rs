@@ -46,15 +46,6 @@ pub struct DieStream {
 }
 
 impl DieStream {
-    /// One face (`0..dice.sides()`); `dice` is always the same group for one stream.
-    #[inline]
-    pub fn roll<R: Rng + ?Sized>(&mut self, dice: &PackedDice, rng: &mut R) -> u64 {
-        if self.left == 0 {
-            self.refill(dice, rng);
-        }
-        self.take(dice.sides())
-    }
-
     /// The next face of a draw with faces left, its dice of `sides` faces.
     #[inline(always)]
     fn take(&mut self, sides: u64) -> u64 {
@@ -62,13 +53,6 @@ impl DieStream {
         let m = u128::from(self.rest) * u128::from(sides);
         self.rest = m as u64;
         (m >> 64) as u64
-    }
-
-    /// A new draw: once per [`PackedDice::count`] dice.
-    #[cold]
-    #[inline(never)]
-    fn refill<R: Rng + ?Sized>(&mut self, dice: &PackedDice, rng: &mut R) {
-        self.draw(dice, rng);
     }
 
     /// A new draw, the faces left of the last one unread.
@@ -304,9 +288,8 @@ mod tests {
                     })
                     .collect();
                 digits.reverse();
-                let faces: Vec<u64> = (0..dice.count())
-                    .map(|_| stream.roll(&dice, &mut a))
-                    .collect();
+                stream.draw(&dice, &mut a);
+                let faces: Vec<u64> = (0..dice.count()).map(|_| stream.take(sides)).collect();
                 assert_eq!(faces, digits, "d{sides}");
             }
         }

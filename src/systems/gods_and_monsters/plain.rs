@@ -112,9 +112,7 @@ impl Strike {
             _ => 0,
         }
     }
-}
 
-impl Strike {
     /// Rolls this attack at `t` with `bonus` on the number to hit and lands its damage:
     /// `t`'s bit if it took any.
     #[inline(always)]
@@ -158,6 +156,12 @@ impl Picks {
             self.among = Among::new(n);
         }
         self
+    }
+
+    /// A uniform pick among the foes listed.
+    #[inline(always)]
+    fn pick<Ro: Roller>(&self, roller: &mut Ro) -> usize {
+        usize::from(self.list[roller.pick_among(self.among) % MAX_FIGHTERS])
     }
 }
 
@@ -479,8 +483,7 @@ impl PlainLoop {
                 Targeting::Random => {
                     let picks = picks.of(foes);
                     for attack in attacks {
-                        let t =
-                            usize::from(picks.list[roller.pick_among(picks.among) % MAX_FIGHTERS]);
+                        let t = picks.pick(roller);
                         struck |= attack.land(t, aim + exposure_of(t), roller, now);
                     }
                 }
@@ -562,8 +565,7 @@ impl PlainLoop {
             }
             _ => {}
         }
-        let picks = picks.of(foes);
-        let t = usize::from(picks.list[roller.pick_among(picks.among) % MAX_FIGHTERS]);
+        let t = picks.of(foes).pick(roller);
         now[a].focus = t as u8;
         t
     }
