@@ -2,6 +2,10 @@
 //! numbers recorded in `tests/golden/<stem>.json` to the bit. The golden files were written
 //! by the release before the rule-system seam was reworked; a metric added since
 //! (`any_death.<side>`, `all_down.<side>`) may appear beside them, nothing else may change.
+//!
+//! Bless mode: `ODDSMITH_BLESS=1 cargo test --release --test golden` writes every scenario's
+//! numbers to its golden file and prints what changed, for a change of draws that has been
+//! shown to leave every metric within 4.5 standard errors (the README says how).
 
 mod common;
 
@@ -57,43 +61,79 @@ fn differences(golden: &Value, now: &Value, path: &str, out: &mut Vec<String>) {
     }
 }
 
+/// The run of `scenario` the golden files record, as JSON.
+fn golden_run(scenario: &Path, out: &Path) -> Value {
+    let stem = scenario.file_stem().unwrap().to_str().unwrap();
+    let out = oddsmith(&[
+        "run",
+        scenario.to_str().unwrap(),
+        "--trials",
+        "70000",
+        "--seed",
+        "7",
+        "--json",
+        "--quiet",
+        "--out",
+        out.join(stem).to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{stem}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 #[test]
 fn every_shipped_scenario_gives_its_golden_numbers() {
+    let bless = std::env::var_os("ODDSMITH_BLESS").is_some_and(|v| v == "1");
     let dir = tempfile::tempdir().unwrap();
+    let mut failures = Vec::new();
     for scenario in shipped_scenarios() {
         let stem = scenario.file_stem().unwrap().to_str().unwrap().to_string();
         let golden_path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/golden")
             .join(format!("{stem}.json"));
-        let golden: Value =
-            serde_json::from_str(&std::fs::read_to_string(&golden_path).unwrap()).unwrap();
-        let out = oddsmith(&[
-            "run",
-            scenario.to_str().unwrap(),
-            "--trials",
-            "70000",
-            "--seed",
-            "7",
-            "--json",
-            "--quiet",
-            "--out",
-            dir.path().join(&stem).to_str().unwrap(),
-        ]);
-        assert!(
-            out.status.success(),
-            "{stem}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let now: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let now = golden_run(&scenario, dir.path());
+        let golden: Option<Value> = std::fs::read_to_string(&golden_path)
+            .ok()
+            .map(|text| serde_json::from_str(&text).expect("a golden file is JSON"));
         let mut diffs = Vec::new();
-        differences(&golden, &now, &stem, &mut diffs);
-        assert!(
-            diffs.is_empty(),
-            "{} differences:\n{}",
-            diffs.len(),
-            diffs.join("\n")
-        );
+        match &golden {
+            Some(golden) => differences(golden, &now, &stem, &mut diffs),
+            None => diffs.push(format!("{stem} has no golden file")),
+        }
+        if bless {
+            if !diffs.is_empty() {
+                let text = serde_json::to_string_pretty(&now).unwrap() + "\n";
+                std::fs::write(&golden_path, text).unwrap();
+                println!("blessed {}:", golden_path.display());
+                for d in &diffs {
+                    println!("  {d}");
+                }
+            }
+            continue;
+        }
+        match golden {
+            None => failures.push(format!(
+                "{stem}: no golden file {}; record one with \
+                 `ODDSMITH_BLESS=1 cargo test --release --test golden`",
+                golden_path.display()
+            )),
+            Some(_) if !diffs.is_empty() => failures.push(format!(
+                "{stem}: {} differences:\n{}",
+                diffs.len(),
+                diffs.join("\n")
+            )),
+            Some(_) => {}
+        }
     }
+    assert!(
+        failures.is_empty(),
+        "{}\n(after a change of draws shown to keep every metric within 4.5 standard errors, \
+         `ODDSMITH_BLESS=1 cargo test --release --test golden` rewrites the files)",
+        failures.join("\n\n")
+    );
 }
 
 #[test]

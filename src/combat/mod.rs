@@ -8,13 +8,11 @@
 //!
 //! The trial loop stays allocation-free and name-free: combatant sets are 64-bit masks.
 
-pub mod dice;
 pub mod load;
 mod record;
 mod roster;
 mod target;
 
-pub use dice::{Among, FightDice};
 pub use record::{Ending, FightCounts, FightRecorder};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};
 pub use target::Targeting;

@@ -10,6 +10,8 @@
 //!   sampled estimates.
 //! - [`packed`]: several small dice from one 64-bit draw; [`stream`]: such draws' dice handed
 //!   out one at a time.
+//! - [`Dice`]: the one dice trait every fight and hazard draws through ([`roller`]), with the
+//!   seeded [`FightDice`] for runs and [`Direct`] for single rolls.
 //!
 //! Dice are distributions: `sample(&self, rng)` with any [`rand::Rng`], exactly unbiased
 //! ([`uniform_below`]: Lemire's multiply-shift with rejection, never a bare modulo).
@@ -21,6 +23,7 @@ pub mod expr;
 pub mod packed;
 pub mod parse;
 pub mod pmf;
+pub mod roller;
 pub mod step;
 pub mod stream;
 
@@ -28,6 +31,7 @@ pub use die::{Die, MAX_EXPLOSIONS, PMF_TAIL};
 pub use expr::DiceExpr;
 pub use parse::{DiceExprError, MAX_CONSTANT, MAX_DICE, MAX_SIDES};
 pub use pmf::Pmf;
+pub use roller::{Among, Dice, DiceSet, Direct, FightDice};
 pub use step::{StepDie, Stepped};
 
 use rand::Rng;

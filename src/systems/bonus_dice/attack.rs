@@ -15,8 +15,9 @@
 
 use super::check::total_table;
 use super::damage::{Armor, Damage, DamageMetrics, TAIL, quantiles};
-use super::dice::{BonusDice, Dice, RngDice, Table};
+use super::dice::{BonusDice, Table};
 use super::rules::{BehindHalves, Rules};
+use crate::dice::{Dice, Direct};
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally,
 };
@@ -407,10 +408,10 @@ impl RuleSystem for AttackRoll {
 
     #[inline]
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
-        let mut dice = RngDice(rng);
+        let mut dice = Direct(rng);
         let start = self.dodge.map_or(0, |d| d.vigor);
         let mut vigor = start;
-        let hurt = |dice: &mut RngDice<R>| {
+        let hurt = |dice: &mut Direct<R>| {
             self.damage.as_ref().map(|(dmg, armor)| {
                 let (raw, crit) = dmg.roll(dice);
                 (dmg.through(raw, armor), crit)

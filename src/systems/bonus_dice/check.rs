@@ -4,8 +4,9 @@
 //! the quantiles.
 
 use super::damage::{TAIL, burst_words, quantiles};
-use super::dice::{BonusDice, RngDice, Table, table_with_tail};
+use super::dice::{BonusDice, Table, table_with_tail};
 use super::rules::SuccessOn;
+use crate::dice::{Dice, Direct};
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
@@ -112,8 +113,8 @@ impl RuleSystem for Check {
 
     #[inline]
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
-        let mut dice = RngDice(rng);
-        let d20 = super::dice::Dice::d(&mut dice, 20);
+        let mut dice = Direct(rng);
+        let d20 = dice.d(20);
         let (bonus, burst) = self.dice.roll(&mut dice);
         let total = d20 + bonus;
         tally.count(self.success, total > self.fails_up_to());

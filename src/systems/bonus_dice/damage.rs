@@ -7,7 +7,8 @@
 //! [`DamageRoll`] is the `[damage]` scenario (one hit's damage) and the piece `[attack]` and
 //! fights use.
 
-use super::dice::{BonusDice, Burst, Dice, Table, table_with_tail};
+use super::dice::{BonusDice, Burst, Table, table_with_tail};
+use crate::dice::Dice;
 use crate::dice::StepDie;
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
@@ -273,7 +274,7 @@ impl RuleSystem for DamageRoll {
 
     #[inline]
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
-        let (raw, crit) = self.damage.roll(&mut super::dice::RngDice(rng));
+        let (raw, crit) = self.damage.roll(&mut crate::dice::Direct(rng));
         let dealt = self.damage.through(raw, &self.armor);
         self.metrics.record(tally, Some((dealt, crit)));
     }

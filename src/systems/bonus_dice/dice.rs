@@ -10,7 +10,7 @@
 //!   probability of each total up to the cap is exact; only the mass above the cap is not
 //!   tabled, and [`Table::tail`] says how much that is.
 
-use crate::dice::StepDie;
+use crate::dice::{Dice, StepDie};
 
 /// How bonus dice burst (`[rules] burst`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,39 +64,6 @@ pub fn bonus_die(
     match rule {
         WoundedStep::InNet => base.step((net - w) as i32).die(),
         WoundedStep::AfterClamp => base.step(net as i32).die().step(-(w as i32)).die(),
-    }
-}
-
-/// Where a fight's or a roll's dice come from: a seeded generator, or a script in tests.
-pub trait Dice {
-    /// One die of `sides` faces (1..=sides).
-    fn d(&mut self, sides: u32) -> i64;
-    /// A uniform choice in `0..n` (n ≥ 2).
-    fn pick(&mut self, n: usize) -> usize;
-}
-
-impl<R: rand::Rng + ?Sized> Dice for crate::combat::FightDice<'_, R> {
-    #[inline]
-    fn d(&mut self, sides: u32) -> i64 {
-        crate::combat::FightDice::d(self, sides)
-    }
-    #[inline]
-    fn pick(&mut self, n: usize) -> usize {
-        crate::combat::FightDice::pick(self, n)
-    }
-}
-
-/// [`Dice`] straight from a generator, one draw per die (rolls that are not fights).
-pub struct RngDice<'a, R: ?Sized>(pub &'a mut R);
-
-impl<R: rand::Rng + ?Sized> Dice for RngDice<'_, R> {
-    #[inline]
-    fn d(&mut self, sides: u32) -> i64 {
-        i64::from(crate::dice::uniform_below(self.0, sides)) + 1
-    }
-    #[inline]
-    fn pick(&mut self, n: usize) -> usize {
-        crate::dice::uniform_below(self.0, n as u32) as usize
     }
 }
 
@@ -456,7 +423,7 @@ mod tests {
         let b = BonusDice::new(3, StepDie::D4, Burst::Recursive);
         let t = table_with_tail(64, 1e-15, |c| b.table(c));
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-        let mut dice = crate::combat::FightDice::new(&mut rng);
+        let mut dice = crate::dice::FightDice::new(&mut rng);
         let n = 400_000u64;
         let mut counts = vec![0u64; 200];
         let mut bursts = 0u64;

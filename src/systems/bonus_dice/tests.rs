@@ -5,26 +5,13 @@
 use super::Loaded;
 use super::attack::{Approach, Cover, Defender, Size, guard};
 use super::check::{Visibility, total_table};
-use super::dice::{BonusDice, Burst, Dice};
+use super::dice::{BonusDice, Burst};
 use super::rules::{BehindHalves, Rules};
 use crate::dice::StepDie;
 use crate::sim;
 use crate::stats::{ExactValues, MetricKind, summarize};
 use crate::systems::{LoadedSystem, RuleSystem, Scenario, SystemKind, scenario_text};
-
-/// Dice that replay a script, in order.
-struct Script(Vec<i64>);
-
-impl Dice for Script {
-    fn d(&mut self, sides: u32) -> i64 {
-        let v = self.0.remove(0);
-        assert!((1..=i64::from(sides)).contains(&v), "{v} is not a d{sides}");
-        v
-    }
-    fn pick(&mut self, _: usize) -> usize {
-        0
-    }
-}
+use crate::testing::Scripted;
 
 fn load(body: &str) -> Result<Loaded, String> {
     let text = scenario_text(SystemKind::BonusDice, body);
@@ -188,18 +175,21 @@ fn guard_follows_the_seeds_examples() {
 fn scripted_bursts_chain_without_a_cap() {
     // A d8 showing 8, 8, 8, 3 bursts three times: 27; the next die shows 5.
     let dice = BonusDice::new(2, StepDie::D8, Burst::Recursive);
-    assert_eq!(dice.roll(&mut Script(vec![8, 8, 8, 3, 5])), (32, true));
+    assert_eq!(
+        dice.roll(&mut Scripted::new().faces(8, [8, 8, 8, 3, 5])),
+        (32, true)
+    );
     // Forty bursts in a row are kept (the shared exploding die would stop at 64 rolls).
     let mut long = vec![4; 200];
     long.push(1);
     let d4 = BonusDice::new(1, StepDie::D4, Burst::Recursive);
-    assert_eq!(d4.roll(&mut Script(long)), (801, true));
+    assert_eq!(d4.roll(&mut Scripted::new().faces(4, long)), (801, true));
     // Once: the added die does not burst again; none: a maximum adds nothing.
     let once = BonusDice::new(1, StepDie::D8, Burst::Once);
-    assert_eq!(once.roll(&mut Script(vec![8, 8])), (16, true));
+    assert_eq!(once.roll(&mut Scripted::new().faces(8, [8, 8])), (16, true));
     let none = BonusDice::new(1, StepDie::D8, Burst::None);
-    assert_eq!(none.roll(&mut Script(vec![8])), (8, true));
-    assert_eq!(none.roll(&mut Script(vec![7])), (7, false));
+    assert_eq!(none.roll(&mut Scripted::new().faces(8, [8])), (8, true));
+    assert_eq!(none.roll(&mut Scripted::new().faces(8, [7])), (7, false));
 }
 
 #[test]
@@ -220,15 +210,15 @@ fn a_dodge_tie_goes_to_the_attacker() {
         1,
     );
     let mut vigor = 10;
-    let s = a.swing(&mut Script(vec![15, 15]), &mut vigor);
+    let s = a.swing(&mut Scripted::new().d20s([15, 15]), &mut vigor);
     assert!(s.beats && s.dodged && s.hit && s.dodge_total_beaten);
     assert_eq!(vigor, 5);
     // One higher dodges it; another 5 Vigor leaves the target Winded at 0 (002:43).
-    let s = a.swing(&mut Script(vec![15, 16]), &mut vigor);
+    let s = a.swing(&mut Scripted::new().d20s([15, 16]), &mut vigor);
     assert!(s.beats && s.dodged && !s.hit);
     assert_eq!(vigor, 0);
     // At 0 Vigor no Dodge: the next total over Guard hits with no Dodge die rolled.
-    let s = a.swing(&mut Script(vec![15]), &mut vigor);
+    let s = a.swing(&mut Scripted::new().d20s([15]), &mut vigor);
     assert!(s.hit && !s.dodged);
 }
 
@@ -238,7 +228,10 @@ fn wounded_steps_every_bonus_die_of_the_roll() {
     let l = load("[check]\nvs = 20\nbonus_dice = 2\nwounded = true\n").unwrap();
     let Loaded::Check(c) = &l else { panic!() };
     assert_eq!(c.dice.die, StepDie::D8);
-    assert_eq!(c.dice.roll(&mut Script(vec![8, 2, 7])), (17, true));
+    assert_eq!(
+        c.dice.roll(&mut Scripted::new().faces(8, [8, 2, 7])),
+        (17, true)
+    );
     // A Charge cancels the Wound's step (one net), and the d12 clamps to d20 (002:2).
     let l = load("[check]\nvs = 20\nbonus_dice = 1\ncharges = 3\nwounded = true\n").unwrap();
     let Loaded::Check(c) = &l else { panic!() };

@@ -65,11 +65,12 @@
 //!
 //! `[run] max_rounds` [100] ends a fight nobody wins as a stalemate.
 
-use super::fight::{Arena, Battle, Ending, Field, RngRoller, Unobserved, to_hit};
+use super::fight::{Arena, Battle, Ending, Field, Unobserved, to_hit};
 use super::plain::{Flags, PlainArena, PlainLoop};
 use super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
 use crate::combat::{FightCounts, FightRecorder, MAX_FIGHTERS, Roster};
 use crate::dice::DiceExpr;
+use crate::dice::FightDice;
 use crate::dice::stream::PlainDice;
 use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Role, Tally};
 use crate::systems::RuleSystem;
@@ -364,7 +365,7 @@ impl Conflict {
     #[inline(always)]
     fn play<R: Rng + ?Sized>(
         &self,
-        roller: &mut RngRoller<'_, R>,
+        roller: &mut FightDice<'_, R>,
         scratch: &mut ConflictScratch,
         tally: &mut Tally,
     ) {
@@ -466,7 +467,7 @@ impl RuleSystem for Conflict {
         scratch: &mut ConflictScratch,
         tally: &mut Tally,
     ) {
-        self.play(&mut RngRoller::new(rng), scratch, tally);
+        self.play(&mut FightDice::new(rng), scratch, tally);
         self.flush(scratch, tally);
     }
 
@@ -479,7 +480,7 @@ impl RuleSystem for Conflict {
         scratch: &mut ConflictScratch,
         tally: &mut Tally,
     ) {
-        let mut roller = RngRoller::new(rng);
+        let mut roller = FightDice::new(rng);
         for _ in 0..trials {
             self.play(&mut roller, scratch, tally);
         }

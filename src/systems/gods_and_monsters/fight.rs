@@ -1,6 +1,6 @@
 //! The round engine of a Gods & Monsters conflict (004_803a11f5ee1b6e60.txt, "Conflicts",
 //! "Survival and verve", "Unconsciousness", "A time to die"), generic over where the dice
-//! come from ([`Roller`]) and who watches ([`Observer`]), so the same code runs millions of
+//! come from ([`Dice`]) and who watches ([`Observer`]), so the same code runs millions of
 //! seeded fights and replays the book's Yeti example with scripted dice.
 //!
 //! One round: the unconscious whose time is up wake (with `unconscious_for = "injuries"`);
@@ -21,95 +21,8 @@ use super::rules::{
     UnconsciousFor,
 };
 use super::survival;
-use crate::combat::{Among, FightDice, Roster, Standing};
-use crate::dice::DiceExpr;
-use crate::dice::stream::PlainDice;
-use rand::Rng;
-
-/// Where a fight's random numbers come from.
-pub trait Roller {
-    /// One d20 (1–20).
-    fn d20(&mut self) -> i64;
-    /// One damage roll of `dice`.
-    fn damage(&mut self, dice: &DiceExpr) -> i64;
-    /// One damage roll of `dice`, whose shape is `plain` ([`PlainDice::of`] `dice`), for a
-    /// roller that rolls such dice faster: the same distribution as [`Roller::damage`].
-    #[inline]
-    fn damage_of(&mut self, dice: &DiceExpr, plain: Option<PlainDice>) -> i64 {
-        let _ = plain;
-        self.damage(dice)
-    }
-    /// A uniform choice among `n` candidates (`0..n`).
-    fn pick(&mut self, n: usize) -> usize;
-    /// A uniform choice among `among`'s candidates, as [`Roller::pick`] of their number: for
-    /// several picks among as many, whose stream the seeded roller finds once.
-    #[inline]
-    fn pick_among(&mut self, among: Among) -> usize {
-        self.pick(among.n())
-    }
-    /// One damage roll of `expr`, whose shape is `dice`, plain dice with a stream of their
-    /// own ([`PlainDice::streamed`]): the same distribution as [`Roller::damage`].
-    #[inline]
-    fn streamed_damage(&mut self, expr: &DiceExpr, dice: PlainDice) -> i64 {
-        self.damage_of(expr, Some(dice))
-    }
-    /// Whether an attack whose damage is plain dice with a stream of their own
-    /// ([`PlainDice::streamed`]) draws that damage right after its d20, hit or miss, the
-    /// draw for a miss thrown away: for a roller whose streamed dice cost less than a
-    /// mispredicted branch on the hit. The dice are independent of the d20, so no outcome's
-    /// distribution changes. Both fight loops follow it in a plain conflict
-    /// ([`Field::plain`]), so they draw the same dice; the round engine draws damage only
-    /// for a hit in any other.
-    const DAMAGE_WITH_EVERY_ATTACK: bool = false;
-    /// A round of a plain conflict ([`Field::plain`]) begins, in both fight loops before any
-    /// of its dice: a roller whose d20s come packed several to a draw may start a fresh draw
-    /// here, so that the d20s running out within a round, a branch no predictor foresees, is
-    /// rare. The faces left unread are thrown away; they are independent of everything, so no
-    /// outcome's distribution changes.
-    fn round_begins(&mut self) {}
-}
-
-/// The seeded runner's dice: d20s come fourteen to a 64-bit draw, unbiased.
-pub type RngRoller<'a, R> = FightDice<'a, R>;
-
-impl<R: Rng + ?Sized> Roller for FightDice<'_, R> {
-    const DAMAGE_WITH_EVERY_ATTACK: bool = true;
-
-    #[inline(always)]
-    fn round_begins(&mut self) {
-        self.renew_d20s();
-    }
-
-    #[inline]
-    fn d20(&mut self) -> i64 {
-        FightDice::d20(self)
-    }
-
-    #[inline]
-    fn damage(&mut self, dice: &DiceExpr) -> i64 {
-        self.roll(dice)
-    }
-
-    #[inline(always)]
-    fn damage_of(&mut self, dice: &DiceExpr, plain: Option<PlainDice>) -> i64 {
-        self.roll_plain(dice, plain)
-    }
-
-    #[inline(always)]
-    fn streamed_damage(&mut self, expr: &DiceExpr, dice: PlainDice) -> i64 {
-        self.streamed(dice, expr.constant())
-    }
-
-    #[inline]
-    fn pick(&mut self, n: usize) -> usize {
-        FightDice::pick(self, n)
-    }
-
-    #[inline(always)]
-    fn pick_among(&mut self, among: Among) -> usize {
-        FightDice::pick_among(self, among)
-    }
-}
+use crate::combat::{Roster, Standing};
+use crate::dice::Dice;
 
 /// Watches a fight; every method defaults to nothing, so the plain runner pays nothing.
 pub trait Observer {
@@ -357,7 +270,7 @@ fn bid(f: &Fighter, s: &mut State, kind: MojoKind, miss: i64) -> bool {
 }
 
 /// A roll of d20 ≤ `needed` of `kind`, turned by mojo where it can be: (succeeded, d20).
-fn roll_under<Ro: Roller>(
+fn roll_under<Ro: Dice>(
     roller: &mut Ro,
     f: &Fighter,
     s: &mut State,
@@ -370,7 +283,7 @@ fn roll_under<Ro: Roller>(
 
 /// The consciousness roll (605): d20 ≤ the better of fortitude and willpower − injuries +
 /// group bonus, −3 while surprised after round 1. Returns (stays conscious, d20, needed).
-fn consciousness_roll<Ro: Roller>(
+fn consciousness_roll<Ro: Dice>(
     roller: &mut Ro,
     f: &Fighter,
     s: &mut State,
@@ -387,7 +300,7 @@ fn consciousness_roll<Ro: Roller>(
 impl Battle<'_> {
     /// Plays one fight; leaves everyone's final state in `arena` and returns how it ended and
     /// after how many rounds.
-    pub fn fight<Ro: Roller, Ob: Observer>(
+    pub fn fight<Ro: Dice, Ob: Observer>(
         &self,
         roller: &mut Ro,
         arena: &mut Arena,
@@ -418,7 +331,7 @@ impl Battle<'_> {
 
     /// Resets every state and rolls surprise: when anyone `surprises`, everyone on a side
     /// without a surpriser rolls perception (+4 aware, −6 asleep) or is surprised.
-    fn setup<Ro: Roller>(&self, roller: &mut Ro, arena: &mut Arena) {
+    fn setup<Ro: Dice>(&self, roller: &mut Ro, arena: &mut Arena) {
         arena.states.clear();
         arena.side_down.clear();
         arena
@@ -452,7 +365,7 @@ impl Battle<'_> {
         }
     }
 
-    fn play_round<Ro: Roller, Ob: Observer>(
+    fn play_round<Ro: Dice, Ob: Observer>(
         &self,
         round: u32,
         roller: &mut Ro,
@@ -525,7 +438,7 @@ impl Battle<'_> {
     /// A time to die for `f` ([`survival::death_contest`]): endurance − injuries + group
     /// bonus, +2 while unconscious, −3 while surprised after round 1; death bids from the
     /// mojo pool (no reserve). Returns whether the combatant is dying.
-    fn death_contest<Ro: Roller>(
+    fn death_contest<Ro: Dice>(
         &self,
         round: u32,
         f: &Fighter,
@@ -551,7 +464,7 @@ impl Battle<'_> {
     /// injuries calls for a fortitude-or-willpower roll at −injuries, now (`per_hit`) or at
     /// the round's end; failing it means unconscious at the end of the round.
     #[inline(always)]
-    fn take_damage<Ro: Roller, Ob: Observer>(
+    fn take_damage<Ro: Dice, Ob: Observer>(
         &self,
         round: u32,
         t: usize,
@@ -594,7 +507,7 @@ impl Battle<'_> {
     /// End of round: consciousness (rolled now by everyone who called for it this round,
     /// at their injuries now, 762), the death contest, death, flight.
     /// Also marks in `arena.side_up` which sides still have someone who can act.
-    fn end_round<Ro: Roller, Ob: Observer>(
+    fn end_round<Ro: Dice, Ob: Observer>(
         &self,
         round: u32,
         roller: &mut Ro,
@@ -653,7 +566,7 @@ impl Battle<'_> {
     /// When nobody can call a shot, each attack is resolved as soon as its foe is picked:
     /// picks read only what held when the round began (who stood, how weak each was), so
     /// this is the same as planning them all first.
-    fn plan_attacks<Ro: Roller, Ob: Observer>(
+    fn plan_attacks<Ro: Dice, Ob: Observer>(
         &self,
         round: u32,
         roller: &mut Ro,
@@ -765,7 +678,7 @@ impl Battle<'_> {
 
     /// Fighter `t`'s evasion roll with `bonus` (874, 782–784): d20 ≤ evasion + bonus −
     /// injuries + group bonus, −3 while surprised after round 1; mojo may turn it.
-    fn evades<Ro: Roller>(
+    fn evades<Ro: Dice>(
         &self,
         round: u32,
         t: usize,
@@ -782,7 +695,7 @@ impl Battle<'_> {
 
     /// Rolls one planned attack and lands its damage, and a shot into close combat's strays.
     #[inline(always)]
-    fn resolve<Ro: Roller, Ob: Observer>(
+    fn resolve<Ro: Dice, Ob: Observer>(
         &self,
         round: u32,
         planned: Planned,
@@ -807,7 +720,7 @@ impl Battle<'_> {
         let drawn = (Ro::DAMAGE_WITH_EVERY_ATTACK
             && self.field.plain
             && attack.plain.is_some_and(|p| p.streamed()))
-        .then(|| roller.damage_of(&attack.damage, attack.plain).max(0));
+        .then(|| roller.roll_plain(&attack.damage, attack.plain).max(0));
         // 780–784: the target's foes standing in close combat beside it, when shot into it.
         let beside = if self.field.into_melee && self.shoots_into_melee(attacker, attack, t) {
             Standing(arena.standing & self.field.close & !(1 << t))
@@ -825,14 +738,15 @@ impl Battle<'_> {
                 if self.evades(round, who, f.defense + f.group_bonus, roller, arena) {
                     observer.stray(round, a, who, None);
                 } else {
-                    let damage = roller.damage_of(&attack.damage, attack.plain).max(0);
+                    let damage = roller.roll_plain(&attack.damage, attack.plain).max(0);
                     observer.stray(round, a, who, Some(damage));
                     self.take_damage(round, who, (damage, 0), roller, arena, observer);
                 }
             }
             return;
         }
-        let damage = drawn.unwrap_or_else(|| roller.damage_of(&attack.damage, attack.plain).max(0));
+        let damage =
+            drawn.unwrap_or_else(|| roller.roll_plain(&attack.damage, attack.plain).max(0));
         observer.attack(round, a, t, roll, needed, Some(damage));
         let direct = match planned.called {
             Called::No | Called::IntoMelee => 0,
@@ -873,7 +787,7 @@ impl Battle<'_> {
     /// Picks the foe for one attack among those standing when the round began (and, with
     /// `attack_downed`, the unconscious: as well, or first) that the attack can `reach`; the weakest has the fewest
     /// survival (+ verve where it soaks combat damage) − injuries.
-    fn choose_target<Ro: Roller>(
+    fn choose_target<Ro: Dice>(
         &self,
         a: usize,
         reach: u64,
@@ -907,7 +821,7 @@ impl Battle<'_> {
 }
 
 /// A uniform pick among the set bits of `mask` (not empty): the bit's index.
-fn nth_bit<Ro: Roller>(mut mask: u64, roller: &mut Ro) -> usize {
+fn nth_bit<Ro: Dice>(mut mask: u64, roller: &mut Ro) -> usize {
     let n = mask.count_ones() as usize;
     if n > 1 {
         for _ in 0..roller.pick(n) {

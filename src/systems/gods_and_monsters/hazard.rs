@@ -15,8 +15,6 @@ pub mod chase;
 pub mod fall;
 pub mod jump;
 pub mod march;
-#[cfg(test)]
-pub(crate) mod paths;
 
 use crate::stats::ExactValues;
 

@@ -6,7 +6,7 @@
 //! [`super::fight::Battle`], whose state is built for every rule.
 //!
 //! The rules are the round engine's, applied in the same order and drawing the same dice in
-//! the same order from the same [`Roller`], so a plain conflict gives exactly the numbers
+//! the same order from the same [`Dice`], so a plain conflict gives exactly the numbers
 //! [`super::fight::Battle`] gives for it, fight by fight (a test plays both side by side).
 //! What differs is the shape: the combatants' facts are resolved once into a compact table
 //! when the scenario loads; during a fight each combatant's state is one pool of survival and
@@ -15,15 +15,16 @@
 //! among the set bits of a word and the end of a round visits only the combatants something
 //! happened to (a round that hurt nobody, gave nobody injuries and brought nobody to a flight
 //! threshold skips it, and the count of sides still fighting, altogether). Where a branch would follow the dice, a mask replaces it: an attack's damage
-//! is drawn with its d20 and kept on a hit ([`Roller::DAMAGE_WITH_EVERY_ATTACK`]).
+//! is drawn with its d20 and kept on a hit ([`Dice::DAMAGE_WITH_EVERY_ATTACK`]).
 
 use super::conflict::{Fighter, Targeting};
-use super::fight::{Battle, Ending, Roller};
+use super::fight::{Battle, Ending};
 use super::rules::DeathContest;
 use super::survival;
-use crate::combat::{Among, MAX_FIGHTERS};
+use crate::combat::MAX_FIGHTERS;
 use crate::dice::DiceExpr;
 use crate::dice::stream::PlainDice;
+use crate::dice::{Among, Dice};
 
 /// A combatant's facts, as the plain loop reads them.
 #[derive(Debug, Clone, Copy)]
@@ -93,7 +94,7 @@ struct Strike {
     plain: Option<PlainDice>,
     /// The damage's plain dice when they have a stream of their own
     /// ([`PlainDice::streamed`]): then a roller may draw them with every attack
-    /// ([`Roller::DAMAGE_WITH_EVERY_ATTACK`]), and a hit is not a branch. Derivable from
+    /// ([`Dice::DAMAGE_WITH_EVERY_ATTACK`]), and a hit is not a branch. Derivable from
     /// `plain`, but kept: deriving it at each attack made the Yeti fight 8% slower.
     streamed: Option<PlainDice>,
 }
@@ -102,13 +103,13 @@ impl Strike {
     /// The damage this attack deals, `hit` or not (0 on a miss). Damage empties the pool:
     /// soaking verve, then survival, then injuries.
     #[inline(always)]
-    fn damage<Ro: Roller>(&self, hit: bool, roller: &mut Ro) -> i64 {
+    fn damage<Ro: Dice>(&self, hit: bool, roller: &mut Ro) -> i64 {
         match self.streamed {
             // Drawn hit or miss and kept on a hit: no branch on the d20.
             Some(dice) if Ro::DAMAGE_WITH_EVERY_ATTACK => {
-                roller.streamed_damage(&self.damage, dice).max(0) & -i64::from(hit)
+                roller.roll_streamed(&self.damage, dice).max(0) & -i64::from(hit)
             }
-            _ if hit => roller.damage_of(&self.damage, self.plain).max(0),
+            _ if hit => roller.roll_plain(&self.damage, self.plain).max(0),
             _ => 0,
         }
     }
@@ -116,7 +117,7 @@ impl Strike {
     /// Rolls this attack at `t` with `bonus` on the number to hit and lands its damage:
     /// `t`'s bit if it took any.
     #[inline(always)]
-    fn land<Ro: Roller>(
+    fn land<Ro: Dice>(
         &self,
         t: usize,
         bonus: i64,
@@ -160,7 +161,7 @@ impl Picks {
 
     /// A uniform pick among the foes listed.
     #[inline(always)]
-    fn pick<Ro: Roller>(&self, roller: &mut Ro) -> usize {
+    fn pick<Ro: Dice>(&self, roller: &mut Ro) -> usize {
         usize::from(self.list[roller.pick_among(self.among) % MAX_FIGHTERS])
     }
 }
@@ -345,11 +346,7 @@ impl PlainLoop {
 
     /// Plays one fight: how it ended, after how many rounds, and who is in which condition;
     /// `arena.side_down` holds the round each side stopped fighting.
-    pub fn fight<Ro: Roller>(
-        &self,
-        roller: &mut Ro,
-        arena: &mut PlainArena,
-    ) -> (Ending, u32, Flags) {
+    pub fn fight<Ro: Dice>(&self, roller: &mut Ro, arena: &mut PlainArena) -> (Ending, u32, Flags) {
         let now = &mut *arena.now;
         let mut left = self.all;
         while left != 0 {
@@ -413,7 +410,7 @@ impl PlainLoop {
     /// returns who can act at its end, or `None` where its end has nothing to do (nobody
     /// hurt, gaining injuries or reaching a flight threshold), so nobody's condition changed.
     #[inline(always)]
-    fn play_round<Ro: Roller>(
+    fn play_round<Ro: Dice>(
         &self,
         round: u32,
         standing: u64,
@@ -531,7 +528,7 @@ impl PlainLoop {
     /// The foe for one attack by `a` among `foes` (standing when the round began, more than
     /// one), as [`Targeting::choose`] picks it; a uniform pick is among `picks` of `foes`.
     #[inline(always)]
-    fn choose<Ro: Roller>(
+    fn choose<Ro: Dice>(
         &self,
         a: usize,
         target: Targeting,
@@ -577,7 +574,7 @@ impl PlainLoop {
     /// condition can change: injuries, and so death, change only with injuries gained, and
     /// survival only for those struck.
     #[inline(always)]
-    fn end_round<Ro: Roller>(
+    fn end_round<Ro: Dice>(
         &self,
         round: u32,
         roller: &mut Ro,

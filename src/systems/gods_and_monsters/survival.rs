@@ -3,13 +3,13 @@
 //! roll (605) and the death contest (613–617, 724–728). Each takes its target numbers from the
 //! caller, who knows the penalties in play, and a bid that may turn a failed roll (976–978).
 
-use super::fight::Roller;
 use super::rules::{DeathContest, MAX_DEATH_EXCHANGES};
+use crate::dice::Dice;
 
 /// The consciousness roll (605): d20 ≤ `needed` (the better of fortitude and willpower less
 /// the injury total, and whatever bonuses or penalties apply). A failed roll is offered to
 /// `bid` with the miss; returns (stays conscious, the d20).
-pub fn consciousness<Ro: Roller>(
+pub fn consciousness<Ro: Dice>(
     roller: &mut Ro,
     needed: i64,
     bid: impl FnOnce(i64) -> bool,
@@ -34,7 +34,7 @@ pub struct DeathOutcome {
 /// succeeding ends it with [`DeathContest::Single`] and rolls again with
 /// [`DeathContest::Contest`] (724), both rolls doubled when neither side can fail (728);
 /// after [`MAX_DEATH_EXCHANGES`] the character lives.
-pub fn death_contest<Ro: Roller>(
+pub fn death_contest<Ro: Dice>(
     roller: &mut Ro,
     injuries: i64,
     endurance: i64,
@@ -106,32 +106,17 @@ pub fn death_chance(injuries: i64, endurance: i64, mode: DeathContest) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::VecDeque;
-
-    /// d20s from a script; falls and fights take other dice through their own rollers.
-    struct Script(VecDeque<i64>);
-
-    impl Roller for Script {
-        fn d20(&mut self) -> i64 {
-            self.0.pop_front().expect("the script ran out of d20s")
-        }
-        fn damage(&mut self, _: &crate::dice::DiceExpr) -> i64 {
-            unreachable!("no damage in a survival roll")
-        }
-        fn pick(&mut self, _: usize) -> usize {
-            unreachable!("no picks in a survival roll")
-        }
-    }
+    use crate::testing::Scripted;
 
     #[test]
     fn toromeen_is_dying() {
         // 004:635-637: fortitude 11 at −2 needs 9, Tony rolls 6 and stays conscious; the
         // Guide rolls 1 against two injuries, Tony 20 against endurance 15 − 2 = 13.
-        let mut dice = Script(VecDeque::from([6, 1, 20]));
+        let mut dice = Scripted::new().d20s([6, 1, 20]);
         assert_eq!(consciousness(&mut dice, 11 - 2, |_| false), (true, 6));
         let out = death_contest(&mut dice, 2, 15 - 2, DeathContest::Single, |_| false);
         assert!(out.dying && !out.saved);
-        assert!(dice.0.is_empty());
+        dice.finish();
     }
 
     #[test]
@@ -152,7 +137,7 @@ mod tests {
 
     #[test]
     fn sampled_death_contests_agree_with_the_exact_chance() {
-        use crate::combat::FightDice;
+        use crate::dice::FightDice;
         use rand::SeedableRng;
         let n = 200_000u32;
         for (injuries, endurance, mode) in [

@@ -15,6 +15,7 @@
 //! [`ActionRoll`] is the `[check]` scenario.
 
 use super::MAX_MAGIC_DICE;
+use crate::dice::Dice;
 use crate::dice::packed::PackedDice;
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally,
@@ -110,9 +111,10 @@ impl VentureDice {
 
     /// Rolls every die against `needed` (1–9): (dice succeeding, magic dice showing 0).
     #[inline]
-    pub fn roll<R: Rng + ?Sized>(&self, needed: u8, rng: &mut R) -> (u32, u32) {
+    pub fn roll<D: Dice + ?Sized>(&self, needed: u8, dice: &mut D) -> (u32, u32) {
         let needed = u64::from(needed);
-        let mut faces = self.dice.draw(rng);
+        // All at once: the mundane die is the lowest digit, the magic dice the next ones.
+        let mut faces = dice.packed(&self.dice);
         let mut hits = u32::from(faces % 10 >= needed);
         let mut fluxes = 0;
         for _ in 0..self.magic_dice {

@@ -40,11 +40,12 @@ pub mod fighter;
 mod tests;
 
 use crate::combat::{FightCounts, FightRecorder, Roster};
+use crate::dice::FightDice;
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
 use crate::systems::RuleSystem;
-use fight::{Arena, RngDice, Unobserved};
+use fight::{Arena, Unobserved};
 use fighter::{Npc, Order, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc};
 use rand::Rng;
 
@@ -161,7 +162,7 @@ impl Conflict {
         counts: &mut FightCounts,
         tally: &mut Tally,
     ) {
-        let (ending, rounds) = self.fight(&mut RngDice(rng), arena, &mut Unobserved);
+        let (ending, rounds) = self.fight(&mut FightDice::new(rng), arena, &mut Unobserved);
         let (mut dead, mut down) = (0u64, 0u64);
         for (i, s) in arena.states.iter().enumerate() {
             dead |= u64::from(s.dead) << i;

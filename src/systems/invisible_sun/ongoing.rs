@@ -8,6 +8,7 @@
 //! still unfinished after `max_increments` stops there, not completed.
 
 use super::action::{Resolution, VentureDice, joint};
+use crate::dice::Direct;
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally,
 };
@@ -218,7 +219,7 @@ impl RuleSystem for OngoingAction {
         };
         let (mut increments, mut done, mut fluxes) = (0, 0, 0);
         while done < n && increments < m {
-            let (hits, f) = self.dice.roll(needed, rng);
+            let (hits, f) = self.dice.roll(needed, &mut Direct(rng));
             increments += 1;
             done += u32::from(hits >= self.successes);
             fluxes += f;

@@ -7,6 +7,7 @@
 //! roll; an impossible one is not rolled and not retried, since no retry could succeed.
 
 use super::action::{Resolution, VentureDice, joint};
+use crate::dice::Direct;
 use crate::stats::{CounterId, ExactValues, Layout, Meta, RatioId, Role, Tally};
 use crate::systems::RuleSystem;
 use rand::Rng;
@@ -147,7 +148,7 @@ impl RuleSystem for RetriedRoll {
         let mut made = 0;
         let mut success = false;
         while made < self.tries && !success {
-            let (hits, fluxes) = self.dice.roll(needed, rng);
+            let (hits, fluxes) = self.dice.roll(needed, &mut Direct(rng));
             made += 1;
             flux |= fluxes > 0;
             success = hits >= self.successes;

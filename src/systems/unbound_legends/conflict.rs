@@ -14,12 +14,12 @@
 //! `incapacitated` rows.
 
 use super::fight::{
-    AP_ATTACK, AP_DEFENSE, AP_OTHER, AP_UNSPENT, ApDice, Arena, Battle, Pace, RngRoller,
-    Unobserved, paces,
+    AP_ATTACK, AP_DEFENSE, AP_OTHER, AP_UNSPENT, ApDice, Arena, Battle, Pace, Unobserved, paces,
 };
 use super::fighter::{FightRules, Fighter, Kind};
 use super::strike::Strikes;
 use crate::combat::{FightCounts, FightRecorder, Roster};
+use crate::dice::FightDice;
 use crate::stats::{CounterId, Layout, Meta, RatioId, Role, Tally};
 use crate::systems::RuleSystem;
 use rand::Rng;
@@ -134,7 +134,7 @@ impl Conflict {
     ) {
         let (ending, rounds) =
             self.battle()
-                .fight(&mut RngRoller::new(rng), arena, &mut Unobserved);
+                .fight(&mut FightDice::new(rng), arena, &mut Unobserved);
         let everyone = u64::MAX >> (64 - self.fighters.len());
         let (dead, down) = (arena.dead(), everyone & !arena.up());
         for (s, own) in arena.states.iter().zip(&self.own) {

@@ -1,5 +1,5 @@
 //! The Action-Point fight of Unbound Legends (001_9a2522fe8d4a2682.txt L261–269, L302,
-//! L329–330, L360–367, L390–456), generic over where the dice come from ([`Roller`]) and
+//! L329–330, L360–367, L390–456), generic over where the dice come from ([`Dice`]) and
 //! who watches ([`Observer`]), so the same code runs millions of seeded fights and replays a
 //! traced round with scripted dice.
 //!
@@ -16,11 +16,11 @@
 
 use super::attack::{DefenseKind, Hit};
 use super::damage::Dealt;
-pub use super::dice::{PlainDice, RngRoller, Roller};
 use super::fighter::{FightRules, Fighter};
 use super::saves::{roll_out, save};
 use super::strike::Strikes;
 use crate::combat::{Ending, MAX_FIGHTERS, Roster};
+use crate::dice::Dice;
 
 /// What a combatant does with its turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -199,7 +199,7 @@ pub const FIRST_AID_AP: i64 = 8;
 impl Battle<'_> {
     /// Plays one fight; leaves everyone's final state in `arena` and returns how it ended and
     /// after how many rounds.
-    pub fn fight<Ro: Roller, Ob: Observer>(
+    pub fn fight<Ro: Dice, Ob: Observer>(
         &self,
         roller: &mut Ro,
         arena: &mut Arena,
@@ -265,7 +265,7 @@ impl Battle<'_> {
     }
 
     /// Everyone's AP for a round: [`Pace::ap_base`] and the dice, all rolled at once.
-    fn roll_ap<Ro: Roller>(&self, roller: &mut Ro, arena: &mut Arena) {
+    fn roll_ap<Ro: Dice>(&self, roller: &mut Ro, arena: &mut Arena) {
         for (s, p) in arena.states.iter_mut().zip(self.paces) {
             s.full_ap = p.ap_base;
         }
@@ -275,7 +275,7 @@ impl Battle<'_> {
         });
     }
 
-    fn setup<Ro: Roller>(&self, roller: &mut Ro, arena: &mut Arena) {
+    fn setup<Ro: Dice>(&self, roller: &mut Ro, arena: &mut Arena) {
         // The same lengths fight after fight: overwritten in place.
         let n = self.fighters.len();
         arena.states.resize(n, State::default());
@@ -299,7 +299,7 @@ impl Battle<'_> {
     }
 
     /// Death saves, then AP reset (rolled again under the L270 variant).
-    fn start_round<Ro: Roller, Ob: Observer>(
+    fn start_round<Ro: Dice, Ob: Observer>(
         &self,
         round: u32,
         roller: &mut Ro,
@@ -329,7 +329,7 @@ impl Battle<'_> {
 
     /// One death save (L446–449); a stabilised combatant rejoins with 1 Health, 0 Vitality
     /// and its AP unless it ever had two failures.
-    fn death_save<Ro: Roller, Ob: Observer>(
+    fn death_save<Ro: Dice, Ob: Observer>(
         &self,
         i: usize,
         roller: &mut Ro,
@@ -374,7 +374,7 @@ impl Battle<'_> {
         observer.death_save(i, d20, result);
     }
 
-    fn act<Ro: Roller, Ob: Observer>(
+    fn act<Ro: Dice, Ob: Observer>(
         &self,
         who: usize,
         action: Action,
@@ -444,7 +444,7 @@ impl Battle<'_> {
 
     /// After the fight: the winners' dying are stabilised (`winners_stabilise`); everyone
     /// else's dying roll their saves out (L446–449).
-    fn finish<Ro: Roller>(&self, ending: Ending, roller: &mut Ro, arena: &mut Arena) {
+    fn finish<Ro: Dice>(&self, ending: Ending, roller: &mut Ro, arena: &mut Arena) {
         // In file order, keeping the masks for the record.
         let mut dying = arena.dying;
         while dying != 0 {

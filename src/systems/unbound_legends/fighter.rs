@@ -5,9 +5,9 @@
 
 use super::attack::{AttackRules, DefenseKind};
 use super::d20::Edge;
-use super::dice::PlainDice;
 use crate::combat::Targeting;
 use crate::dice::DiceExpr;
+use crate::dice::stream::PlainDice;
 
 /// The damage types of L396–405, in bit order of a [`Kinds`] mask.
 pub const DAMAGE_TYPES: [&str; 10] = [

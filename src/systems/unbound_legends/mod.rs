@@ -17,7 +17,6 @@ pub mod conflict;
 pub mod contest;
 pub mod d20;
 pub mod damage;
-pub mod dice;
 pub mod fight;
 pub mod fighter;
 pub mod group;

@@ -13,8 +13,8 @@
 
 use super::{OFFHAND_VIGOR, Skirmish, Strike, WINDED_UNTIL};
 use crate::combat::{Ending, Standing};
+use crate::dice::Dice;
 use crate::systems::bonus_dice::attack::dodge_cost;
-use crate::systems::bonus_dice::dice::Dice;
 
 /// Watches a fight; every method defaults to nothing, so the seeded runner pays nothing.
 pub trait Observer {

@@ -10,9 +10,10 @@ use super::fight::{Arena, Observer, State};
 use crate::combat::Ending;
 use crate::dice::StepDie;
 use crate::systems::bonus_dice::check::total_table;
-use crate::systems::bonus_dice::dice::{BonusDice, Burst, Dice, Table};
+use crate::systems::bonus_dice::dice::{BonusDice, Burst, Table};
 use crate::systems::testing::{rows, within};
 use crate::systems::{LoadedSystem, Scenario, SystemKind, scenario_text};
+use crate::testing::Scripted;
 use std::collections::HashMap;
 
 fn load(body: &str) -> Result<Scenario, String> {
@@ -339,39 +340,6 @@ fn a_duel_matches_the_dynamic_programme() {
     }
 }
 
-/// Dice from scripted queues, each checked against what the fight asks for.
-struct Scripted {
-    d: Vec<(u32, i64)>,
-    picks: Vec<(usize, usize)>,
-}
-
-impl Scripted {
-    fn new(d: &[(u32, i64)], picks: &[(usize, usize)]) -> Self {
-        Self {
-            d: d.to_vec(),
-            picks: picks.to_vec(),
-        }
-    }
-    fn done(&self) -> bool {
-        self.d.is_empty() && self.picks.is_empty()
-    }
-}
-
-impl Dice for Scripted {
-    fn d(&mut self, sides: u32) -> i64 {
-        assert!(!self.d.is_empty(), "a d{sides} nobody scripted");
-        let (s, v) = self.d.remove(0);
-        assert_eq!(s, sides, "scripted a d{s}, the fight rolled a d{sides}");
-        v
-    }
-    fn pick(&mut self, n: usize) -> usize {
-        assert!(!self.picks.is_empty(), "a pick of {n} nobody scripted");
-        let (m, v) = self.picks.remove(0);
-        assert_eq!(m, n);
-        v
-    }
-}
-
 /// Every event, as a line.
 #[derive(Default)]
 struct Trace {
@@ -440,11 +408,19 @@ impl Observer for Trace {
     }
 }
 
+/// Dice that show the faces `d` in order, each (sides, face), and make the picks `picks`,
+/// each (among how many, which).
+fn scripted(d: &[(u32, i64)], picks: &[(usize, usize)]) -> Scripted {
+    Scripted::new()
+        .in_order(d.iter().copied())
+        .picks(picks.iter().copied())
+}
+
 fn replay(s: &Skirmish, dice: &mut Scripted) -> (Ending, u32, Vec<String>, Arena) {
     let mut trace = Trace::of(s);
     let mut arena = Arena::default();
     let (ending, rounds) = s.fight(dice, &mut arena, &mut trace);
-    assert!(dice.done(), "unused dice: {:?} {:?}", dice.d, dice.picks);
+    dice.finish();
     (ending, rounds, trace.lines, arena)
 }
 
@@ -475,7 +451,7 @@ vigor = 5
 stamina = 10
 "#,
     );
-    let mut dice = Scripted::new(
+    let mut dice = scripted(
         &[
             (20, 15), // Orc's initiative
             (20, 5),  // Ada's
@@ -556,7 +532,7 @@ stamina = 10
 #[test]
 fn wounded_steps_every_bonus_die_down_a_step() {
     let s = skirmish(WOUNDING);
-    let mut dice = Scripted::new(
+    let mut dice = scripted(
         &[
             (20, 9), // initiative: the Orc first
             (20, 2),
@@ -588,7 +564,7 @@ fn wounded_steps_every_bonus_die_down_a_step() {
     assert!(arena.states[1].wounded);
     // `[rules] overflow_to_health = false`: the hit that empties Durability stops there.
     let s = skirmish(&format!("[rules]\noverflow_to_health = false\n{WOUNDING}"));
-    let mut dice = Scripted::new(
+    let mut dice = scripted(
         &[
             (20, 9),
             (20, 2),
@@ -652,7 +628,7 @@ fn shock_counts_down_stamina_rounds_and_damage_kills() {
         (20, 2),
         (20, 3),
     ]);
-    let (ending, rounds, lines, arena) = replay(&s, &mut Scripted::new(&d, &[]));
+    let (ending, rounds, lines, arena) = replay(&s, &mut scripted(&d, &[]));
     assert_eq!(
         lines[4..],
         [
@@ -687,7 +663,7 @@ fn shock_counts_down_stamina_rounds_and_damage_kills() {
         (20, 4),  // round 4: only Brann is left to attack
     ]);
     let picks = [(2, 0), (2, 0), (2, 0)];
-    let (_, _, lines, arena) = replay(&s, &mut Scripted::new(&d, &picks));
+    let (_, _, lines, arena) = replay(&s, &mut scripted(&d, &picks));
     assert_eq!(
         lines[7..],
         [
@@ -748,7 +724,7 @@ stamina = 0
         .collect();
     // The tie at 12 is shuffled: the Wolf first. Ada picks among two foes.
     let picks = [(2, 0), (2, 0), (2, 1), (2, 1)];
-    let (ending, _, lines, _) = replay(&s, &mut Scripted::new(&d, &picks));
+    let (ending, _, lines, _) = replay(&s, &mut scripted(&d, &picks));
     let expected = [
         "Bear initiative 12",
         "Wolf initiative 12",
@@ -820,7 +796,7 @@ stamina = 0
         (20, 19),
         (10, 2),
     ];
-    let (_, _, lines, arena) = replay(&s, &mut Scripted::new(&d, &[]));
+    let (_, _, lines, arena) = replay(&s, &mut scripted(&d, &[]));
     assert_eq!(
         lines[3..],
         [

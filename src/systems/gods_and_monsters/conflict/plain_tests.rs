@@ -24,7 +24,7 @@ fn agree(conflict: &Conflict, fights: u64, seed: u64, what: &str) {
         Xoshiro256PlusPlus::seed_from_u64(seed),
         Xoshiro256PlusPlus::seed_from_u64(seed),
     );
-    let (mut engine, mut fast) = (RngRoller::new(&mut rng_a), RngRoller::new(&mut rng_b));
+    let (mut engine, mut fast) = (FightDice::new(&mut rng_a), FightDice::new(&mut rng_b));
     let mut arena = Arena::default();
     let mut plain_arena = plain.arena();
     let battle = conflict.battle();

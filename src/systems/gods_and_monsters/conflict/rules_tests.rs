@@ -7,9 +7,9 @@ use super::super::fight::{Ending, State};
 use super::super::rules::{
     ConflictRules, ConsciousnessCheck, DeathContest, MojoKind, MojoOn, UnconsciousFor,
 };
-use super::tests::{Log, Script, duelist};
+use super::tests::{Log, duelist};
 use super::*;
-use std::collections::VecDeque;
+use crate::testing::Scripted;
 
 /// A fighter on `side` who never attacks, with fortitude and willpower 10, endurance 10.
 pub(super) fn target(name: &str, side: usize, survival: i64) -> Fighter {
@@ -30,7 +30,8 @@ fn striker(attacks: usize) -> Fighter {
     f
 }
 
-/// Plays one fight with scripted dice; every d20 and damage face must be used.
+/// Plays one fight with scripted d20s and d6 damage faces, each pick taking the first
+/// candidate; every d20 and damage face must be used.
 pub(super) fn play(
     fighters: Vec<Fighter>,
     rounds: u32,
@@ -42,16 +43,14 @@ pub(super) fn play(
         .map(|s| format!("side{s}"))
         .collect();
     let conflict = Conflict::new(fighters, sides, rounds, rules);
-    let mut script = Script {
-        d20: VecDeque::from(d20.to_vec()),
-        faces: VecDeque::from(faces.to_vec()),
-        picks: VecDeque::from(vec![0; 64]),
-    };
+    let mut script = Scripted::new()
+        .d20s(d20.iter().copied())
+        .faces(6, faces.iter().copied())
+        .first_of_every_pick();
     let mut arena = Arena::default();
     let mut log = Log::default();
     let (ending, n) = conflict.battle().fight(&mut script, &mut arena, &mut log);
-    assert!(script.d20.is_empty(), "unused d20s: {:?}", script.d20);
-    assert!(script.faces.is_empty(), "unused faces: {:?}", script.faces);
+    script.finish();
     (ending, n, log, arena.states.clone())
 }
 

@@ -2,44 +2,13 @@
 //! exact outcome probabilities come from dynamic programming over both combatants' points,
 //! and scenario validation.
 
-use super::super::fight::{Ending, Observer, Roller, State};
+use super::super::fight::{Ending, Observer, State};
 use super::super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
 use super::*;
 use crate::sim;
 use crate::stats::summarize;
 use crate::systems::Scenario;
-use std::collections::VecDeque;
-
-/// Dice read from a script: d20 faces, damage-die faces (the expression's constant is added)
-/// and target choices.
-#[derive(Default)]
-pub(super) struct Script {
-    pub(super) d20: VecDeque<i64>,
-    pub(super) faces: VecDeque<i64>,
-    pub(super) picks: VecDeque<usize>,
-}
-
-impl Roller for Script {
-    fn d20(&mut self) -> i64 {
-        self.d20.pop_front().expect("script ran out of d20s")
-    }
-    fn damage(&mut self, dice: &DiceExpr) -> i64 {
-        // Single-die expressions: face + (min − 1) is the face plus the constant.
-        self.faces
-            .pop_front()
-            .expect("script ran out of damage dice")
-            + dice.min()
-            - 1
-    }
-    fn pick(&mut self, n: usize) -> usize {
-        let p = self
-            .picks
-            .pop_front()
-            .expect("script ran out of target picks");
-        assert!(p < n);
-        p
-    }
-}
+use crate::testing::Scripted;
 
 #[derive(Default)]
 pub(super) struct Log {
@@ -83,8 +52,8 @@ fn yeti_example_replays_as_written() {
     assert_eq!(conflict.fighters[YETI].endurance, 12, "10 + level 4 / 2");
     // Dice in the order the engine asks for them: surprise (Sam, Charlotte, Toromeen), then
     // each round snap-out rolls and attacks in scenario order (Sam, Charlotte, Toromeen, Yeti).
-    let mut script = Script {
-        d20: VecDeque::from([
+    let mut script = Scripted::new()
+        .d20s([
             2, 18, 4, // surprise: Sam 2 ≤ 6, Charlotte 18 > 9 (surprised), Toromeen 4 ≤ 4
             4, 17, 9, 5, // round 1: Sam hits, Toromeen misses, Yeti claws hit twice
             6, 14, 3, 13, 18,
@@ -92,19 +61,20 @@ fn yeti_example_replays_as_written() {
             17, 10, 16, 11, 14, // round 3
             18, 13, 6, 2, 16,
             3, // round 4: Toromeen hits, claws; at the round's end the Yeti's consciousness roll 3
-        ]),
-        faces: VecDeque::from([7, 1, 6, 1, 4, 8, 5]),
-        // The Yeti's claws all go for Sam (index 0 among the standing party).
-        picks: VecDeque::from([0; 8]),
-    };
+        ])
+        // Sam's long sword 7 (round 1), Toromeen's battleaxe 8 (round 4).
+        .faces(8, [7, 8])
+        // The claws: 1 and 6 (round 1), 4 (round 3), 5 (round 4).
+        .faces(6, [1, 6, 4, 5])
+        // Charlotte's dagger 1 (round 2).
+        .faces(4, [1])
+        // The Yeti's claws all go for Sam (the first of the three standing).
+        .picks([(3, 0); 8]);
     let mut arena = Arena::default();
     let mut log = Log::default();
     let (ending, rounds) = conflict.battle().fight(&mut script, &mut arena, &mut log);
     assert_eq!((ending, rounds), (Ending::Win(0), 4));
-    assert!(
-        script.d20.is_empty() && script.faces.is_empty(),
-        "every scripted die is used"
-    );
+    script.finish();
 
     let hits = |round: u32| -> Vec<(usize, usize, i64, i64, Option<i64>)> {
         log.attacks

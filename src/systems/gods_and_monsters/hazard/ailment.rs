@@ -17,11 +17,11 @@
 
 use super::{add_at, insert_quantiles};
 use crate::dice::DiceExpr;
+use crate::dice::{Dice, FightDice};
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
 use crate::systems::RuleSystem;
-use crate::systems::gods_and_monsters::fight::{RngRoller, Roller};
 use crate::systems::gods_and_monsters::survival::chance;
 use rand::Rng;
 
@@ -169,7 +169,7 @@ impl Ailment {
     }
 
     /// One trial with `roller`'s dice.
-    pub fn resolve<Ro: Roller>(&self, roller: &mut Ro) -> Outcome {
+    pub fn resolve<Ro: Dice>(&self, roller: &mut Ro) -> Outcome {
         let n = &self.nature;
         let mut out = Outcome::default();
         let mut held = false;
@@ -181,7 +181,7 @@ impl Ailment {
                 held = n.chronic;
             }
             out.times += 1;
-            out.total += roller.damage(&n.effect);
+            out.total += roller.roll(&n.effect);
         }
         if held {
             out.lingering = true;
@@ -191,7 +191,7 @@ impl Ailment {
                     break;
                 }
                 out.times += 1;
-                out.total += roller.damage(&n.effect);
+                out.total += roller.roll(&n.effect);
             }
         }
         out
@@ -298,7 +298,7 @@ impl RuleSystem for Ailment {
     fn scratch(&self) {}
 
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
-        let out = self.resolve(&mut RngRoller::new(rng));
+        let out = self.resolve(&mut FightDice::new(rng));
         tally.count(self.affected, out.times > 0);
         tally.count(self.lingering, out.lingering);
         tally.record(self.times, out.times as usize);

@@ -10,11 +10,11 @@
 //! `double_if_opponent_cannot_fail` (004:730). After `max_exchanges` it is unresolved.
 
 use super::insert_quantiles;
+use crate::dice::{Dice, FightDice};
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
 use crate::systems::RuleSystem;
-use crate::systems::gods_and_monsters::fight::{RngRoller, Roller};
 use crate::systems::gods_and_monsters::survival::chance;
 use rand::Rng;
 
@@ -93,7 +93,7 @@ impl Chase {
     }
 
     /// One chase with `roller`'s d20s; returns how it ended and the exchanges played.
-    pub fn resolve<Ro: Roller>(&self, roller: &mut Ro) -> (End, u32) {
+    pub fn resolve<Ro: Dice>(&self, roller: &mut Ro) -> (End, u32) {
         let factor = if self.doubled { 2 } else { 1 };
         for exchange in 1..=self.max_exchanges {
             let quarry = factor * roller.d20() <= self.quarry;
@@ -120,7 +120,7 @@ impl RuleSystem for Chase {
     fn scratch(&self) {}
 
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
-        let (end, exchanges) = self.resolve(&mut RngRoller::new(rng));
+        let (end, exchanges) = self.resolve(&mut FightDice::new(rng));
         tally.count(self.escaped, end == End::Escaped);
         tally.count(self.caught, end == End::Caught);
         tally.count(self.unresolved, end == End::Unresolved);

@@ -25,11 +25,11 @@
 
 use super::{add_at, insert_buckets, insert_quantiles};
 use crate::dice::DiceExpr;
+use crate::dice::{Dice, FightDice};
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
 use crate::systems::RuleSystem;
-use crate::systems::gods_and_monsters::fight::{RngRoller, Roller};
 use crate::systems::gods_and_monsters::rules::DeathContest;
 use crate::systems::gods_and_monsters::survival::{
     chance, consciousness, death_chance, death_contest,
@@ -330,7 +330,7 @@ impl Fall {
     }
 
     /// One trial with `roller`'s dice.
-    pub fn resolve<Ro: Roller>(&self, roller: &mut Ro) -> Outcome {
+    pub fn resolve<Ro: Dice>(&self, roller: &mut Ro) -> Outcome {
         let dice = match self.start {
             Start::Height(h) => fall_dice(h),
             Start::Climb(c) => {
@@ -347,7 +347,7 @@ impl Fall {
     }
 
     /// A fall of `dice` d6.
-    fn fall<Ro: Roller>(&self, roller: &mut Ro, dice: u32) -> Outcome {
+    fn fall<Ro: Dice>(&self, roller: &mut Ro, dice: u32) -> Outcome {
         let f = &self.faller;
         let evaded = Self::evasion_roll(dice) && roller.d20() <= f.evasion - f.injuries;
         let mut out = Outcome {
@@ -358,7 +358,7 @@ impl Fall {
         if evaded && dice == 1 {
             return out;
         }
-        let rolled = roller.damage(&self.dice[dice as usize]);
+        let rolled = roller.roll(&self.dice[dice as usize]);
         let landing = if evaded {
             out.damage = self.rules.round_half.halve(rolled);
             self.land(out.damage, 0)
@@ -484,12 +484,12 @@ impl RuleSystem for Fall {
     fn scratch(&self) {}
 
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
-        self.count(self.resolve(&mut RngRoller::new(rng)), tally);
+        self.count(self.resolve(&mut FightDice::new(rng)), tally);
     }
 
     /// One roller for the whole batch, so its packed d20 stream runs on from trial to trial.
     fn batch<R: Rng + ?Sized>(&self, rng: &mut R, trials: u64, _: &mut (), tally: &mut Tally) {
-        let mut roller = RngRoller::new(rng);
+        let mut roller = FightDice::new(rng);
         for _ in 0..trials {
             self.count(self.resolve(&mut roller), tally);
         }

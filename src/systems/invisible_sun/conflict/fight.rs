@@ -15,31 +15,8 @@ use super::fighter::{
     ACCURACY, Negate, Order, PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc, Plan, Track,
 };
 use crate::combat::{Ending, Standing};
+use crate::dice::Dice;
 use crate::systems::invisible_sun::action::{Resolution, VentureDice};
-use rand::Rng;
-
-/// Where a fight's dice come from.
-pub trait Dice {
-    /// Rolls `dice` against `needed` (1–9): (dice succeeding, magic dice showing 0).
-    fn roll(&mut self, dice: &VentureDice, needed: u8) -> (u32, u32);
-    /// A uniform choice in `0..n` (n ≥ 2).
-    fn pick(&mut self, n: usize) -> usize;
-}
-
-/// A fight's dice over a random generator.
-pub struct RngDice<'a, R: Rng + ?Sized>(pub &'a mut R);
-
-impl<R: Rng + ?Sized> Dice for RngDice<'_, R> {
-    #[inline]
-    fn roll(&mut self, dice: &VentureDice, needed: u8) -> (u32, u32) {
-        dice.roll(needed, self.0)
-    }
-
-    #[inline]
-    fn pick(&mut self, n: usize) -> usize {
-        crate::dice::uniform_below(self.0, n as u32) as usize
-    }
-}
 
 /// Which roll a PC made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -314,7 +291,7 @@ fn roll<D: Dice + ?Sized>(
         Resolution::Automatic => true,
         Resolution::Impossible => false,
         Resolution::Roll(needed) => {
-            let (hits, fluxes) = dice.roll(dice_of, needed);
+            let (hits, fluxes) = dice_of.roll(needed, dice);
             me.flux |= fluxes > 0;
             hits >= successes
         }

@@ -6,13 +6,13 @@
 
 use super::super::attack::{DefenseKind, Hit};
 use super::super::damage::Dealt;
-use super::super::fight::{Action, Arena, Observer, Roller, SaveResult, State};
+use super::super::fight::{Action, Arena, Observer, SaveResult, State};
 use super::super::saves::DeathSaves;
 use super::Conflict;
 use crate::combat::Ending;
-use crate::dice::DiceExpr;
 use crate::systems::testing::{rows, within};
 use crate::systems::{LoadedSystem, RuleSystem, Scenario, SystemKind, scenario_text};
+use crate::testing::Scripted;
 use std::collections::HashMap;
 
 fn load(body: &str) -> Result<Scenario, String> {
@@ -300,33 +300,6 @@ fn a_duel_with_the_pc_dodging_matches_the_recursion() {
     duel_matches_recursion(true, 92);
 }
 
-/// Dice from three scripted queues, each checked against what the fight asks for.
-struct Scripted {
-    d: Vec<(u32, i64)>,
-    rolls: Vec<(&'static str, i64)>,
-    picks: Vec<(usize, usize)>,
-}
-
-impl Roller for Scripted {
-    fn d(&mut self, sides: u32) -> i64 {
-        assert!(!self.d.is_empty(), "a d{sides} nobody scripted");
-        let (s, v) = self.d.remove(0);
-        assert_eq!(s, sides, "scripted a d{s}, the fight rolled a d{sides}");
-        v
-    }
-    fn roll(&mut self, dice: &DiceExpr) -> i64 {
-        assert!(!self.rolls.is_empty(), "a roll of {dice} nobody scripted");
-        let (e, v) = self.rolls.remove(0);
-        assert_eq!(e, dice.as_str());
-        v
-    }
-    fn pick(&mut self, n: usize) -> usize {
-        let (m, v) = self.picks.remove(0);
-        assert_eq!(m, n);
-        v
-    }
-}
-
 #[derive(Default)]
 struct Trace {
     lines: Vec<String>,
@@ -399,31 +372,27 @@ attacks = [{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing" 
 #[test]
 fn a_traced_round_orders_by_ap_pays_dodges_resets_and_saves() {
     let c = conflict(TRACED);
-    let mut dice = Scripted {
-        // Attack d20s, Dodge d6s and death saves, in the order the fight rolls them.
-        d: vec![
+    // Every die in the order the fight rolls it.
+    let mut dice = Scripted::new()
+        .in_order([
+            (4, 3),   // Vessa's AP: 5 + d4 + d8 + Agility 2 = 5 + 3 + 5 + 2 = 15 (L267)
+            (8, 5),   //
             (20, 10), // Vessa hits the Goblin: 15 against 12
+            (6, 4),   // for 1d6+1 = 5
             (20, 2),  // Vessa misses
             (6, 3),   // Vessa dodges: 10 + 3
             (20, 15), // the Goblin hits: 19 against 13
+            (6, 4),   // for 1d6+2 = 6
             (20, 1),  // Aldo misses
             (6, 1),   // Vessa dodges: 10 + 1
             (20, 12), // the Goblin hits: 16 against 11
+            (6, 5),   // for 7
             (20, 12), // round 2: Vessa's death save succeeds
             (20, 20), // the Goblin crits Aldo
+            (6, 6),   // for 8
             (20, 20), // after the fight Vessa rolls a 20: stable
-        ],
-        // Vessa's AP: 5 + d4 + d8 + Agility 2 = 5 + 3 + 5 + 2 = 15 (L267); then damage.
-        rolls: vec![
-            ("d4", 3),
-            ("d8", 5),
-            ("1d6+1", 5),
-            ("1d6+2", 6),
-            ("1d6+2", 7),
-            ("1d6+2", 8),
-        ],
-        picks: vec![(2, 0), (2, 0)],
-    };
+        ])
+        .picks([(2, 0), (2, 0)]);
     let mut trace = Trace::default();
     let mut arena = Arena::default();
     let (ending, rounds) = c.battle().fight(&mut dice, &mut arena, &mut trace);
@@ -462,7 +431,7 @@ fn a_traced_round_orders_by_ap_pays_dodges_resets_and_saves() {
     ];
     assert_eq!(trace.lines, expected);
     assert_eq!((ending, rounds), (Ending::Win(1), 2));
-    assert!(dice.d.is_empty() && dice.rolls.is_empty() && dice.picks.is_empty());
+    dice.finish();
     let [v, a, g] = [0, 1, 2].map(|i| arena.states[i]);
     assert!(v.disabled && !v.dead && !v.dying && !v.incapacitated);
     assert!(a.dead && a.instant_death && !a.disabled);
@@ -507,23 +476,25 @@ attacks = [{ name = "axe", to_hit = 5, damage = "1d10", type = "bludgeoning" }]
 #[test]
 fn a_parry_crit_counters_and_first_aid_stabilises() {
     let c = conflict(PARRY_AND_FIRST_AID);
-    let mut dice = Scripted {
-        d: vec![
+    // Every die in the order the fight rolls it.
+    let mut dice = Scripted::new()
+        .in_order([
             (20, 2),  // Mira misses
             (20, 19), // Mira parries: 5 + 19
             (20, 3),  // the Orc's 8 is 16 short: the parry crits
             (20, 15), // Mira's counterattack hits
+            (8, 6),   // for 1d8 = 6
             (20, 1),  // Tom misses
             (20, 20), // the Orc crits Mira, who cannot pay for a parry
+            (10, 10), // for 1d10 = 10
             (20, 5),  // round 2: Mira fails a death save
             (20, 2),  // the Orc misses Tom
             (20, 8),  // Tom's first aid: 8 + 2 ≥ 10
             (20, 2),  // the Orc misses Tom
             (20, 20), // round 3: the Orc crits Tom
-        ],
-        rolls: vec![("1d8", 6), ("1d10", 10), ("1d10", 10)],
-        picks: vec![(2, 0), (2, 0)],
-    };
+            (10, 10), // for 10
+        ])
+        .picks([(2, 0), (2, 0)]);
     let mut trace = Trace::default();
     let mut arena = Arena::default();
     let (ending, rounds) = c.battle().fight(&mut dice, &mut arena, &mut trace);
@@ -565,7 +536,7 @@ fn a_parry_crit_counters_and_first_aid_stabilises() {
     ];
     assert_eq!(trace.lines, expected);
     assert_eq!((ending, rounds), (Ending::Win(1), 3));
-    assert!(dice.d.is_empty() && dice.rolls.is_empty() && dice.picks.is_empty());
+    dice.finish();
     let [m, t, o] = [0, 1, 2].map(|i| arena.states[i]);
     assert!(m.disabled && !m.dying && !m.dead && !m.up && m.health == 0);
     assert!(t.dead && t.instant_death);

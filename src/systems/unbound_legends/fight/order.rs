@@ -5,10 +5,10 @@
 //! its target under its policy, a random foe by a table of the set bits of small masks; and
 //! everyone's AP dice, rolled together ([`ApDice`]).
 
-use super::super::dice::DiceSet;
 use super::super::fighter::{ApSource, Fighter, Kind};
-use super::{Action, Arena, Battle, FIRST_AID_AP, Roller, swing};
+use super::{Action, Arena, Battle, FIRST_AID_AP, swing};
 use crate::combat::{MAX_FIGHTERS, Standing, Targeting};
+use crate::dice::{Dice, DiceSet};
 
 /// A combatant's place in the turn order.
 #[derive(Debug, Clone, Copy, Default)]
@@ -269,7 +269,7 @@ impl Battle<'_> {
         Some((best.checked_sub(1)? & 63) as usize)
     }
 
-    pub(super) fn choose_target<Ro: Roller>(
+    pub(super) fn choose_target<Ro: Dice>(
         &self,
         a: usize,
         roller: &mut Ro,

@@ -12,7 +12,8 @@ use super::super::attack::{DefenseKind, Hit, resolve};
 use super::super::d20::Edge;
 use super::super::damage::{Blow, Dealt, deal};
 use super::super::fighter::{ActiveDefense, DefendWhen, Fighter, InstantDeath, Kind};
-use super::{AP_ATTACK, AP_DEFENSE, Arena, Battle, Observer, Roller, State, die};
+use super::{AP_ATTACK, AP_DEFENSE, Arena, Battle, Observer, State, die};
+use crate::dice::Dice;
 
 impl Battle<'_> {
     /// Whether `t` makes its declared defense `d` now: from its [`Pace`](super::Pace)'s
@@ -26,7 +27,7 @@ impl Battle<'_> {
         }
     }
 
-    fn roll_defense<Ro: Roller>(d: &ActiveDefense, roller: &mut Ro) -> i64 {
+    fn roll_defense<Ro: Dice>(d: &ActiveDefense, roller: &mut Ro) -> i64 {
         let mut once = || d.kind.dice().iter().map(|&s| roller.d(s)).sum::<i64>();
         let a = once();
         d.bonus
@@ -39,7 +40,7 @@ impl Battle<'_> {
 
     /// `a` attacks `t` with its attack `k`; a Parry's crit answers with a counterattack, which
     /// can be parried and answered in turn (L259, L386).
-    pub(super) fn strike<Ro: Roller, Ob: Observer>(
+    pub(super) fn strike<Ro: Dice, Ob: Observer>(
         &self,
         a: usize,
         t: usize,
@@ -59,7 +60,7 @@ impl Battle<'_> {
     /// left to do).
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn swing<Ro: Roller, Ob: Observer>(
+    fn swing<Ro: Dice, Ob: Observer>(
         &self,
         a: usize,
         t: usize,
@@ -88,7 +89,8 @@ impl Battle<'_> {
                 let total = d20 + attack.to_hit;
                 observer.attack(a, t, d20, total, target.passive_armor, hit);
                 if hit != Hit::Miss {
-                    let dice = roller.roll_dice(&attack.damage, attack.plain);
+                    let dice =
+                        roller.roll_plain(&attack.damage, attack.plain) - attack.damage.constant();
                     let dealt = p.deal(dice, flat, hit);
                     observer.damage(t, dealt);
                     self.take(t, dealt, hit == Hit::Crit, arena);
@@ -102,7 +104,7 @@ impl Battle<'_> {
     /// terms (0 for a counterattack).
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn against_defense<Ro: Roller, Ob: Observer>(
+    fn against_defense<Ro: Dice, Ob: Observer>(
         &self,
         a: usize,
         t: usize,
@@ -150,10 +152,10 @@ impl Battle<'_> {
         if hit == Hit::Miss {
             return false;
         }
-        let dice = roller.roll_dice(&attack.damage, attack.plain);
+        let dice = roller.roll_plain(&attack.damage, attack.plain) - attack.damage.constant();
         let parry_roll = match target.attacks.first() {
             Some(w) if d.kind == DefenseKind::Parry && hit == Hit::DefenderMinorFailure => {
-                roller.roll_dice(&w.damage, w.plain)
+                roller.roll_plain(&w.damage, w.plain) - w.damage.constant()
             }
             _ => 0,
         };

@@ -3,10 +3,10 @@
 //! (food poisoning, 003:13; sleep gas, 003:14).
 
 use super::*;
-use crate::systems::gods_and_monsters::hazard::paths::every_path;
 use crate::systems::gods_and_monsters::hazard::{mean, quantile};
 use crate::systems::testing::{rows, within};
-use std::collections::VecDeque;
+use crate::testing::Scripted;
+use crate::testing::every_path;
 
 fn nature(effect: &str) -> Nature {
     Nature {
@@ -33,26 +33,6 @@ fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-12
 }
 
-/// d20s and effect totals from a script.
-struct Script {
-    d20: VecDeque<i64>,
-    effects: VecDeque<i64>,
-}
-
-impl Roller for Script {
-    fn d20(&mut self) -> i64 {
-        self.d20.pop_front().expect("the script ran out of d20s")
-    }
-    fn damage(&mut self, _: &DiceExpr) -> i64 {
-        self.effects
-            .pop_front()
-            .expect("the script ran out of effects")
-    }
-    fn pick(&mut self, _: usize) -> usize {
-        unreachable!("an ailment picks nothing")
-    }
-}
-
 #[test]
 fn food_poisoning_failing_three_throw_offs_gives_four_effects() {
     // 003:13, 21: chronic, strength 3, 1 injury per action time. Health 12: the exposure
@@ -72,10 +52,8 @@ fn food_poisoning_failing_three_throw_offs_gives_four_effects() {
             .collect::<Vec<_>>(),
         [9, 9, 9, 9]
     );
-    let mut dice = Script {
-        d20: VecDeque::from([20, 20, 20, 20, 1]),
-        effects: VecDeque::from([1, 1, 1, 1]),
-    };
+    // The effect "1" rolls no dice.
+    let mut dice = Scripted::new().d20s([20, 20, 20, 20, 1]);
     let out = a.resolve(&mut dice);
     assert_eq!(
         out,
@@ -85,7 +63,7 @@ fn food_poisoning_failing_three_throw_offs_gives_four_effects() {
             lingering: false
         }
     );
-    assert!(dice.d20.is_empty() && dice.effects.is_empty());
+    dice.finish();
 }
 
 #[test]
@@ -99,13 +77,13 @@ fn sleep_gas_failing_three_of_five_rounds_gives_three_effects() {
         ..nature("2d10")
     };
     let a = Ailment::new(gas, victim(10), "1 round".into());
-    let mut dice = Script {
-        d20: VecDeque::from([15, 3, 11, 10, 20]),
-        effects: VecDeque::from([7, 12, 3]),
-    };
+    // Three 2d10 effects: 7, 12, 3.
+    let mut dice = Scripted::new()
+        .d20s([15, 3, 11, 10, 20])
+        .faces(10, [3, 4, 6, 6, 1, 2]);
     let out = a.resolve(&mut dice);
     assert_eq!((out.times, out.total, out.lingering), (3, 22, false));
-    assert!(dice.d20.is_empty() && dice.effects.is_empty());
+    dice.finish();
 }
 
 #[test]

@@ -3,9 +3,8 @@
 //! within 4.5 standard errors.
 
 use super::*;
-use crate::dice::DiceExpr;
 use crate::systems::testing::{rows, within};
-use std::collections::VecDeque;
+use crate::testing::Scripted;
 
 /// The chase as a Markov chain over (going, escaped, caught), one step per exchange, each
 /// step's chances counted over the 400 pairs of faces (doubled when `chase.doubled`).
@@ -84,32 +83,17 @@ fn a_chase_nobody_can_end_is_unresolved() {
     assert_eq!(e["exchanges.mean"], 30.0);
 }
 
-/// Scripted d20s.
-struct Script(VecDeque<i64>);
-
-impl Roller for Script {
-    fn d20(&mut self) -> i64 {
-        self.0.pop_front().expect("the script ran out of d20s")
-    }
-    fn damage(&mut self, _: &DiceExpr) -> i64 {
-        unreachable!()
-    }
-    fn pick(&mut self, _: usize) -> usize {
-        unreachable!()
-    }
-}
-
 #[test]
 fn exchanges_where_both_fail_or_both_succeed_go_on() {
     // Quarry 12, pursuer 10: both fail (15, 18), both succeed (3, 4), then the quarry
     // succeeds (12) and the pursuer fails (11): escaped at the third exchange.
     let c = Chase::new(12, 10, 100, false);
-    let mut dice = Script(VecDeque::from([15, 18, 3, 4, 12, 11]));
+    let mut dice = Scripted::new().d20s([15, 18, 3, 4, 12, 11]);
     assert_eq!(c.resolve(&mut dice), (End::Escaped, 3));
-    let mut dice = Script(VecDeque::from([13, 10]));
+    let mut dice = Scripted::new().d20s([13, 10]);
     assert_eq!(c.resolve(&mut dice), (End::Caught, 1));
     let short = Chase::new(12, 10, 2, false);
-    let mut dice = Script(VecDeque::from([20, 20, 1, 1]));
+    let mut dice = Scripted::new().d20s([20, 20, 1, 1]);
     assert_eq!(short.resolve(&mut dice), (End::Unresolved, 2));
 }
 

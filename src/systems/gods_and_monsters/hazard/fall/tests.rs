@@ -3,9 +3,9 @@
 //! with scripted dice (an 80-foot climb's d8, Toromeen's death contest).
 
 use super::*;
-use crate::systems::gods_and_monsters::hazard::paths::every_path;
 use crate::systems::testing::{rows, within};
-use std::collections::VecDeque;
+use crate::testing::Scripted;
+use crate::testing::every_path;
 
 fn faller() -> Faller {
     Faller {
@@ -230,33 +230,6 @@ fn sampled_falls_agree_with_exact() {
     }
 }
 
-/// Scripted dice: d20s, damage totals, and picks with the die they must come from.
-#[derive(Default)]
-struct Script {
-    d20: VecDeque<i64>,
-    damage: VecDeque<(&'static str, i64)>,
-    picks: VecDeque<(usize, usize)>,
-}
-
-impl Roller for Script {
-    fn d20(&mut self) -> i64 {
-        self.d20.pop_front().expect("the script ran out of d20s")
-    }
-    fn damage(&mut self, dice: &DiceExpr) -> i64 {
-        let (expr, total) = self
-            .damage
-            .pop_front()
-            .expect("the script ran out of damage");
-        assert_eq!(dice.as_str(), expr);
-        total
-    }
-    fn pick(&mut self, n: usize) -> usize {
-        let (die, face) = self.picks.pop_front().expect("the script ran out of picks");
-        assert_eq!(n, die, "the section is picked with a d{die}");
-        face - 1
-    }
-}
-
 #[test]
 fn a_failed_80_foot_climb_rolls_a_d8_for_the_section() {
     // 004:694: "if a thief fails to climb an 80-foot wall, a d8 might be used". The climb
@@ -274,12 +247,12 @@ fn a_failed_80_foot_climb_rolls_a_d8_for_the_section() {
         mojo: 0,
     });
     let f = Fall::new(thief, FallRules::default(), climb);
-    let mut dice = Script {
-        // The climb, then the consciousness roll at 10 − 4 = 6.
-        d20: VecDeque::from([15, 6]),
-        damage: VecDeque::from([("4d6", 14)]),
-        picks: VecDeque::from([(8, 6)]),
-    };
+    // The climb, then the consciousness roll at 10 − 4 = 6; the d8 for the section shows 6
+    // (the sixth of eight); 4d6 show 14.
+    let mut dice = Scripted::new()
+        .d20s([15, 6])
+        .faces(6, [2, 3, 4, 5])
+        .picks([(8, 5)]);
     let out = f.resolve(&mut dice);
     assert_eq!(
         out,
@@ -294,7 +267,7 @@ fn a_failed_80_foot_climb_rolls_a_d8_for_the_section() {
             death: false,
         }
     );
-    assert!(dice.d20.is_empty() && dice.picks.is_empty());
+    dice.finish();
     // With 2 mojo the same 14 is bought off (a miss of 2), and nothing else is rolled.
     let bought = Fall::new(
         thief,
@@ -305,10 +278,7 @@ fn a_failed_80_foot_climb_rolls_a_d8_for_the_section() {
             mojo: 2,
         }),
     );
-    let mut dice = Script {
-        d20: VecDeque::from([14]),
-        ..Script::default()
-    };
+    let mut dice = Scripted::new().d20s([14]);
     assert!(bought.resolve(&mut dice).climbed);
 }
 
@@ -329,13 +299,9 @@ fn toromeen_s_rolls_replay_through_a_fall() {
         injuries: 0,
     };
     let f = Fall::new(toromeen, FallRules::default(), Start::Height(15));
-    let mut dice = Script {
-        d20: VecDeque::from([5, 6, 1, 20]),
-        damage: VecDeque::from([("2d6", 12)]),
-        ..Script::default()
-    };
+    let mut dice = Scripted::new().d20s([5, 6, 1, 20]).faces(6, [6, 6]);
     let out = f.resolve(&mut dice);
     assert!(out.evaded && !out.unconscious && out.death_contest && out.death);
     assert_eq!((out.damage, out.gained), (6, 2));
-    assert!(dice.d20.is_empty());
+    dice.finish();
 }

@@ -3,31 +3,12 @@
 //! 1 Injury, 1 Physicality bene left; after the maul's 6: 1 Wound, 0 Injuries, 0 bene; her next
 //! attack and Dodge at −1.
 
-use super::super::fight::{Arena, Dice, Observer, RollKind, State};
+use super::super::fight::{Arena, Observer, RollKind, State};
 use super::super::fighter::{ACCURACY, MOVEMENT, PHYSICALITY, Plan, Track};
 use super::conflict;
 use crate::combat::Ending;
-use crate::systems::invisible_sun::action::{Resolution, VentureDice};
-use std::collections::VecDeque;
-
-/// Dice that show the faces written down, mundane die first.
-struct Scripted(VecDeque<Vec<u8>>);
-
-impl Dice for Scripted {
-    fn roll(&mut self, _dice: &VentureDice, needed: u8) -> (u32, u32) {
-        let faces = self
-            .0
-            .pop_front()
-            .expect("a roll the script did not expect");
-        let hits = faces.iter().filter(|&&f| f >= needed).count() as u32;
-        let fluxes = faces.iter().skip(1).filter(|&&f| f == 0).count() as u32;
-        (hits, fluxes)
-    }
-
-    fn pick(&mut self, _n: usize) -> usize {
-        panic!("no choice of foe in this replay")
-    }
-}
+use crate::systems::invisible_sun::action::Resolution;
+use crate::testing::Scripted;
 
 /// What happened, in order.
 #[derive(Debug, Default)]
@@ -87,11 +68,12 @@ fn schaelee_against_the_vampire_and_its_thrall_as_l184_tells_it() {
         // Her attack, still at −1: hits.
         vec![8],
     ];
-    let mut dice = Scripted(script.into_iter().collect());
+    // The d10s of each roll (numbered 0–9), mundane die first.
+    let mut dice = Scripted::new().faces(10, script.into_iter().flatten());
     let mut arena = Arena::default();
     let mut log = Log::default();
     let (ending, rounds) = c.fight(&mut dice, &mut arena, &mut log);
-    assert!(dice.0.is_empty(), "every scripted roll was used");
+    dice.finish();
     assert_eq!((ending, rounds), (Ending::Stalemate, 2));
 
     let roll = |needed: u8, bene: i64| Plan {

@@ -1,9 +1,10 @@
-//! Every way a hazard can go, for tests: a [`Roller`] that walks the tree of its dice depth
-//! first (each d20 face, each pick, each total a dice expression can roll), so a trial's own
-//! code, run once per path, gives exact probabilities to check the analytic ones against.
+//! Every way a roll, a hazard or a short fight can go, for tests: dice ([`Dice`]) that walk
+//! the tree of their draws depth first (each face of each die, each pick, each total a dice
+//! expression can roll), so the rules' own code, run once per path, gives exact
+//! probabilities to check analytic ones against.
 
-use crate::dice::DiceExpr;
-use crate::systems::gods_and_monsters::fight::Roller;
+use crate::dice::packed::PackedDice;
+use crate::dice::{Dice, DiceExpr};
 use std::collections::HashMap;
 
 /// Dice that follow the current path and open new branches at their first choice.
@@ -43,13 +44,13 @@ impl Paths {
     }
 }
 
-impl Roller for Paths {
-    fn d20(&mut self) -> i64 {
-        self.p /= 20.0;
-        self.next(20) as i64 + 1
+impl Dice for Paths {
+    fn d(&mut self, sides: u32) -> i64 {
+        self.p /= f64::from(sides);
+        self.next(sides as usize) as i64 + 1
     }
 
-    fn damage(&mut self, dice: &DiceExpr) -> i64 {
+    fn roll(&mut self, dice: &DiceExpr) -> i64 {
         let key = dice.as_str();
         if !self.pmfs.contains_key(key) {
             let pmf = dice.pmf().iter().filter(|(_, p)| *p > 0.0).collect();
@@ -65,6 +66,16 @@ impl Roller for Paths {
     fn pick(&mut self, n: usize) -> usize {
         self.p /= n as f64;
         self.next(n)
+    }
+
+    fn packed(&mut self, dice: &PackedDice) -> u64 {
+        let mut value = 0u64;
+        let mut weight = 1u64;
+        for _ in 0..dice.count() {
+            value += self.pick(dice.sides() as usize) as u64 * weight;
+            weight = weight.wrapping_mul(dice.sides());
+        }
+        value
     }
 }
 
