@@ -61,8 +61,8 @@ fn differences(golden: &Value, now: &Value, path: &str, out: &mut Vec<String>) {
     }
 }
 
-/// The run of `scenario` the golden files record, as JSON.
-fn golden_run(scenario: &Path, out: &Path) -> Value {
+/// The run of `scenario` the golden files record: its JSON as printed, and parsed.
+fn golden_run(scenario: &Path, out: &Path) -> (String, Value) {
     let stem = scenario.file_stem().unwrap().to_str().unwrap();
     let out = oddsmith(&[
         "run",
@@ -81,7 +81,9 @@ fn golden_run(scenario: &Path, out: &Path) -> Value {
         "{stem}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).unwrap()
+    let text = String::from_utf8(out.stdout).unwrap();
+    let value = serde_json::from_str(&text).unwrap();
+    (text, value)
 }
 
 #[test]
@@ -94,7 +96,7 @@ fn every_shipped_scenario_gives_its_golden_numbers() {
         let golden_path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/golden")
             .join(format!("{stem}.json"));
-        let now = golden_run(&scenario, dir.path());
+        let (text, now) = golden_run(&scenario, dir.path());
         let golden: Option<Value> = std::fs::read_to_string(&golden_path)
             .ok()
             .map(|text| serde_json::from_str(&text).expect("a golden file is JSON"));
@@ -105,7 +107,6 @@ fn every_shipped_scenario_gives_its_golden_numbers() {
         }
         if bless {
             if !diffs.is_empty() {
-                let text = serde_json::to_string_pretty(&now).unwrap() + "\n";
                 std::fs::write(&golden_path, text).unwrap();
                 println!("blessed {}:", golden_path.display());
                 for d in &diffs {

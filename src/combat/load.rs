@@ -1,10 +1,51 @@
-//! Reading a fight's combatant list from a scenario, shared by every system's schema: the
-//! roster (names and sides, with an error naming the line for an empty or repeated name, too
-//! many combatants or a single side) and each combatant's `target` policy or foe name.
+//! Reading a fight from a scenario, shared by every system's schema: the roster (names and
+//! sides, with an error naming the line for an empty or repeated name, too many combatants or
+//! a single side), each combatant's `target` policy or foe name, and `[run] max_rounds` (the
+//! one default round limit, validated here for every system, and refused where a scenario
+//! has no rounds).
 
 use super::{MAX_FIGHTERS, Roster, RosterError, Targeting};
 use crate::error::ScenarioError;
 use crate::scenario::{Source, Spanned};
+
+/// Round limit of a fight when `[run] max_rounds` is not given.
+pub const DEFAULT_MAX_ROUNDS: u32 = 100;
+
+/// The most rounds `[run] max_rounds` may allow.
+pub const MOST_ROUNDS: u64 = 100_000;
+
+/// A fight's round limit: `[run] max_rounds` (1 to [`MOST_ROUNDS`]; at least 1 is checked
+/// with the rest of `[run]`), or [`DEFAULT_MAX_ROUNDS`].
+pub fn max_rounds(
+    source: &Source,
+    max_rounds: Option<&Spanned<u64>>,
+) -> Result<u32, ScenarioError> {
+    match max_rounds {
+        None => Ok(DEFAULT_MAX_ROUNDS),
+        Some(m) if (1..=MOST_ROUNDS).contains(m.get_ref()) => Ok(*m.get_ref() as u32),
+        Some(m) => Err(source.invalid(
+            m.span(),
+            "run.max_rounds",
+            format!(
+                "{} is out of range; allowed: 1 to {MOST_ROUNDS}",
+                m.get_ref()
+            ),
+        )),
+    }
+}
+
+/// Refuses `[run] max_rounds` in a scenario without rounds, saying `why` ("a single roll
+/// has no rounds; remove max_rounds").
+pub fn no_rounds(
+    source: &Source,
+    max_rounds: Option<&Spanned<u64>>,
+    why: &str,
+) -> Result<(), ScenarioError> {
+    match max_rounds {
+        Some(m) => Err(source.invalid(m.span(), "run.max_rounds", why.to_string())),
+        None => Ok(()),
+    }
+}
 
 /// One `[[combatant]]` table's `name` and `side`, as written.
 pub type Entry<'a> = (&'a Spanned<String>, &'a Spanned<String>);

@@ -6,9 +6,10 @@
 
 /// The `Scratch`, `scratch`, `trial` and `batch` of a fight system's `RuleSystem` whose
 /// scratch is its arena (`$arena`, with `Default`) and a [`FightCounts`], whose `recorder`
-/// field is its [`FightRecorder`], and whose `play(rng, arena, counts, tally)` plays one fight:
-/// the shared metrics are counted over the batch and added once ([`FightRecorder::play`]); a
-/// trial is a batch of one.
+/// field is its [`FightRecorder`], and whose `play(dice, arena, counts, tally)` plays one
+/// fight: one set of seeded dice for the whole batch, so their streams run on from fight to
+/// fight; the shared metrics are counted over the batch and added once
+/// ([`FightRecorder::play`]); a trial is a batch of one.
 #[macro_export]
 macro_rules! recorded_fights {
     ($arena:ty) => {
@@ -35,8 +36,10 @@ macro_rules! recorded_fights {
             (arena, counts): &mut Self::Scratch,
             tally: &mut $crate::stats::Tally,
         ) {
-            self.recorder
-                .play(trials, counts, tally, |c, t| self.play(rng, arena, c, t));
+            let mut dice = $crate::dice::FightDice::new(rng);
+            self.recorder.play(trials, counts, tally, |c, t| {
+                self.play(&mut dice, arena, c, t)
+            });
         }
     };
 }

@@ -150,12 +150,9 @@ impl SystemModule for System {
             .filter_map(|k| doc.get(k).map(|n| (*k, n.span.clone())))
             .collect();
         let fight = matches!(present.as_slice(), [("combatant", _)]);
-        if let (Some(m), false) = (&max_rounds, fight) {
-            return Err(doc.invalid(
-                m.span(),
-                "run.max_rounds",
-                "a roll has no rounds; remove max_rounds",
-            ));
+        if !fight {
+            let why = "a roll has no rounds; remove max_rounds";
+            crate::combat::load::no_rounds(&doc.source, max_rounds.as_ref(), why)?;
         }
         if let (Some(e), false, [_]) = (doc.get("encounter"), fight, present.as_slice()) {
             return Err(doc.invalid(

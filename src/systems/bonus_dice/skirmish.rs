@@ -53,14 +53,10 @@ use super::damage::{Armor, Damage};
 use super::dice::BonusDice;
 use super::rules::Rules;
 use crate::combat::{FightCounts, FightRecorder, Roster, Targeting};
-use crate::dice::FightDice;
+use crate::dice::Dice;
 use crate::stats::{CounterId, Layout, Meta, RatioId, Role, Tally};
 use crate::systems::RuleSystem;
 use fight::{Arena, Unobserved};
-use rand::Rng;
-
-/// Round limit when `[run] max_rounds` is not given.
-pub const DEFAULT_MAX_ROUNDS: u32 = 100;
 
 /// Vigor an off-hand attack costs (002:21).
 pub const OFFHAND_VIGOR: i64 = 8;
@@ -296,14 +292,14 @@ impl Skirmish {
     /// Plays one fight: this system's own metrics go to `tally`, the shared ones are counted
     /// in `counts` ([`FightRecorder::count`]).
     #[inline]
-    fn play<R: Rng + ?Sized>(
+    fn play<D: Dice>(
         &self,
-        rng: &mut R,
+        dice: &mut D,
         arena: &mut Arena,
         counts: &mut FightCounts,
         tally: &mut Tally,
     ) {
-        let (ending, rounds) = self.fight(&mut FightDice::new(rng), arena, &mut Unobserved);
+        let (ending, rounds) = self.fight(dice, arena, &mut Unobserved);
         let (mut dead, mut down) = (0u64, 0u64);
         for (i, (s, own)) in arena.states.iter().zip(&self.own).enumerate() {
             dead |= u64::from(s.dead) << i;

@@ -78,9 +78,6 @@ use rand::Rng;
 
 pub use crate::combat::Targeting;
 
-/// Round limit when `[run] max_rounds` is not given.
-pub const DEFAULT_MAX_ROUNDS: u32 = 100;
-
 /// One attack of a combatant.
 #[derive(Debug, Clone)]
 pub struct Attack {

@@ -59,10 +59,8 @@ impl SystemModule for System {
             .collect();
         // The second in the file is the one named.
         present.sort_by_key(|(_, span)| span.start);
-        let no_rounds = |what: &str| match &max_rounds {
-            Some(m) => Err(doc.invalid(m.span(), "run.max_rounds", what.to_string())),
-            None => Ok(()),
-        };
+        let no_rounds =
+            |why: &str| crate::combat::load::no_rounds(&doc.source, max_rounds.as_ref(), why);
         match present.as_slice() {
             [("check", _)] => {
                 no_rounds("a single roll has no rounds; remove max_rounds")?;

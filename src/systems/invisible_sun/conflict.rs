@@ -40,17 +40,13 @@ pub mod fighter;
 mod tests;
 
 use crate::combat::{FightCounts, FightRecorder, Roster};
-use crate::dice::FightDice;
+use crate::dice::Dice;
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
 use crate::systems::RuleSystem;
 use fight::{Arena, Unobserved};
 use fighter::{Npc, Order, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc};
-use rand::Rng;
-
-/// Round limit when `[run] max_rounds` is not given.
-pub const DEFAULT_MAX_ROUNDS: u32 = 100;
 
 /// The ids of one PC's own metrics.
 #[derive(Debug, Clone, Copy)]
@@ -155,14 +151,14 @@ impl Conflict {
     /// Plays one fight: this system's own metrics go to `tally`, the shared ones are counted
     /// in `counts` ([`FightRecorder::count`]).
     #[inline(always)]
-    fn play<R: Rng + ?Sized>(
+    fn play<D: Dice>(
         &self,
-        rng: &mut R,
+        dice: &mut D,
         arena: &mut Arena,
         counts: &mut FightCounts,
         tally: &mut Tally,
     ) {
-        let (ending, rounds) = self.fight(&mut FightDice::new(rng), arena, &mut Unobserved);
+        let (ending, rounds) = self.fight(dice, arena, &mut Unobserved);
         let (mut dead, mut down) = (0u64, 0u64);
         for (i, s) in arena.states.iter().enumerate() {
             dead |= u64::from(s.dead) << i;

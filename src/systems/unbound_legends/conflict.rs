@@ -19,13 +19,9 @@ use super::fight::{
 use super::fighter::{FightRules, Fighter, Kind};
 use super::strike::Strikes;
 use crate::combat::{FightCounts, FightRecorder, Roster};
-use crate::dice::FightDice;
+use crate::dice::Dice;
 use crate::stats::{CounterId, Layout, Meta, RatioId, Role, Tally};
 use crate::systems::RuleSystem;
-use rand::Rng;
-
-/// Round limit when `[run] max_rounds` is not given.
-pub const DEFAULT_MAX_ROUNDS: u32 = 100;
 
 /// The metric prefixes of the AP means, by [`super::fight`]'s AP kinds, with their labels.
 const AP_KINDS: [(usize, &str, &str); 4] = [
@@ -125,16 +121,14 @@ impl Conflict {
     /// Plays one fight: this system's own metrics go to `tally`, the shared ones are counted
     /// in `counts` ([`FightRecorder::count`]).
     #[inline]
-    fn play<R: Rng + ?Sized>(
+    fn play<D: Dice>(
         &self,
-        rng: &mut R,
+        dice: &mut D,
         arena: &mut Arena,
         counts: &mut FightCounts,
         tally: &mut Tally,
     ) {
-        let (ending, rounds) =
-            self.battle()
-                .fight(&mut FightDice::new(rng), arena, &mut Unobserved);
+        let (ending, rounds) = self.battle().fight(dice, arena, &mut Unobserved);
         let everyone = u64::MAX >> (64 - self.fighters.len());
         let (dead, down) = (arena.dead(), everyone & !arena.up());
         for (s, own) in arena.states.iter().zip(&self.own) {

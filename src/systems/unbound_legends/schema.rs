@@ -129,15 +129,9 @@ impl SystemModule for System {
                 .iter()
                 .filter_map(|k| doc.get(k).map(|n| (*k, n.span.clone())))
                 .collect();
-        if let (Some(m), false) = (
-            &max_rounds,
-            matches!(present.as_slice(), [("combatant", _)]),
-        ) {
-            return Err(doc.invalid(
-                m.span(),
-                "run.max_rounds",
-                "unbound-legends rolls have no rounds; remove max_rounds",
-            ));
+        if !matches!(present.as_slice(), [("combatant", _)]) {
+            let why = "unbound-legends rolls have no rounds; remove max_rounds";
+            crate::combat::load::no_rounds(&doc.source, max_rounds.as_ref(), why)?;
         }
         match present.as_slice() {
             [("combatant", _)] => {

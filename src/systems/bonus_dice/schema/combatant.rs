@@ -23,9 +23,7 @@ use super::super::check::Visibility;
 use super::super::damage::Armor;
 use super::super::dice::{BonusDice, bonus_die};
 use super::super::rules::{DamageCharges, Rules};
-use super::super::skirmish::{
-    DEFAULT_MAX_ROUNDS, Encounter, Fighter, OFFHAND_CHALLENGES, Offhand, Skirmish, Strike,
-};
+use super::super::skirmish::{Encounter, Fighter, OFFHAND_CHALLENGES, Offhand, Skirmish, Strike};
 use super::{armor_rank, count, durability, ladder_die, policy, quality, size, weapon};
 use crate::combat::load::{self, Entry};
 use crate::dice::StepDie;
@@ -148,17 +146,7 @@ pub(super) fn skirmish(
             Visibility::Normal,
         )?,
     };
-    let max_rounds = match max_rounds {
-        None => DEFAULT_MAX_ROUNDS,
-        Some(m) if (1..=100_000).contains(m.get_ref()) => *m.get_ref() as u32,
-        Some(m) => {
-            return Err(source.invalid(
-                m.span(),
-                "run.max_rounds",
-                format!("{} is out of range; allowed: 1 to 100000", m.get_ref()),
-            ));
-        }
-    };
+    let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
     Ok(Skirmish::new(
         fighters, roster, encounter, rules, max_rounds,
     ))

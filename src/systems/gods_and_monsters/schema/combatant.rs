@@ -15,7 +15,7 @@ use crate::dice::DiceExpr;
 use crate::error::ScenarioError;
 use crate::scenario::fields::one_of;
 use crate::scenario::{Document, Source, Spanned, int_in_range};
-use crate::systems::gods_and_monsters::conflict::{Attack, Conflict, DEFAULT_MAX_ROUNDS, Fighter};
+use crate::systems::gods_and_monsters::conflict::{Attack, Conflict, Fighter};
 use crate::systems::gods_and_monsters::group::group_bonus;
 use crate::systems::gods_and_monsters::rules::{
     AttackDowned, ConflictRules, ConsciousnessCheck, Cover, DeathContest, MojoKind, MojoOn,
@@ -166,17 +166,7 @@ pub(super) fn conflict(
             format!("missing: {why}; give `evasion` (0–40)"),
         ));
     }
-    let max_rounds = match max_rounds {
-        None => DEFAULT_MAX_ROUNDS,
-        Some(m) if *m.get_ref() <= 100_000 => *m.get_ref() as u32,
-        Some(m) => {
-            return Err(source.invalid(
-                m.span(),
-                "run.max_rounds",
-                format!("{} is too many; allowed: 1 to 100000", m.get_ref()),
-            ));
-        }
-    };
+    let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
     Ok(Conflict::new(fighters, sides, max_rounds, rules))
 }
 

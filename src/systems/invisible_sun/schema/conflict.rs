@@ -26,10 +26,10 @@ use crate::combat::{MAX_FIGHTERS, Roster, Targeting};
 use crate::error::ScenarioError;
 use crate::scenario::fields::one_of;
 use crate::scenario::{Document, Source, Spanned, int_in_range};
+use crate::systems::invisible_sun::conflict::Conflict;
 use crate::systems::invisible_sun::conflict::fighter::{
     Defense, MAX_EFFECT_LEVEL, Negate, Npc, Order, Pc, RollTable,
 };
-use crate::systems::invisible_sun::conflict::{Conflict, DEFAULT_MAX_ROUNDS};
 use crate::systems::invisible_sun::venture::Venture;
 use crate::systems::invisible_sun::{Loaded, MAX_CHALLENGE, MAX_PART};
 use serde::Deserialize;
@@ -144,17 +144,7 @@ pub(super) fn load(
         .enumerate()
         .map(|(i, n)| npc(source, n, &roster, pcs.len() + i))
         .collect::<Result<Vec<_>, _>>()?;
-    let max_rounds = match max_rounds {
-        None => DEFAULT_MAX_ROUNDS,
-        Some(m) if (1..=100_000).contains(m.get_ref()) => *m.get_ref() as u32,
-        Some(m) => {
-            return Err(source.invalid(
-                m.span(),
-                "run.max_rounds",
-                format!("{} is out of range; allowed: 1 to 100000", m.get_ref()),
-            ));
-        }
-    };
+    let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
     Ok(Loaded::Conflict(Box::new(Conflict::new(
         pc_list, npc_list, roster, order, max_rounds,
     ))))

@@ -96,14 +96,9 @@ pub(super) fn load(
     shape: &str,
     max_rounds: Option<Spanned<u64>>,
 ) -> Result<Loaded, ScenarioError> {
-    if let Some(m) = max_rounds {
-        return Err(doc.invalid(
-            m.span(),
-            "run.max_rounds",
-            "an invisible-sun roll has no rounds (only a conflict of [[pc]] and [[npc]] \
-             tables does); remove max_rounds",
-        ));
-    }
+    let why = "an invisible-sun roll has no rounds (only a conflict of [[pc]] and [[npc]] \
+               tables does); remove max_rounds";
+    crate::combat::load::no_rounds(&doc.source, max_rounds.as_ref(), why)?;
     let table = Table {
         source: &doc.source,
         span: doc.get(shape).map_or(0..0, |n| n.span.clone()),

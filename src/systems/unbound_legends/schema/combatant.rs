@@ -3,7 +3,7 @@
 //! `scenarios/ogre_in_the_mill.toml` shows them in use.
 
 use super::super::attack::DefenseKind;
-use super::super::conflict::{Conflict, DEFAULT_MAX_ROUNDS};
+use super::super::conflict::Conflict;
 use super::super::d20::Edge;
 use super::super::fighter::{
     ActiveDefense, ApSource, Armor, Attack, DAMAGE_SOURCES, DAMAGE_TYPES, DefendWhen, FightRules,
@@ -110,17 +110,7 @@ pub(super) fn conflict(
             Ok(f)
         })
         .collect::<Result<Vec<_>, ScenarioError>>()?;
-    let max_rounds = match max_rounds {
-        None => DEFAULT_MAX_ROUNDS,
-        Some(m) if (1..=100_000).contains(m.get_ref()) => *m.get_ref() as u32,
-        Some(m) => {
-            return Err(source.invalid(
-                m.span(),
-                "run.max_rounds",
-                format!("{} is out of range; allowed: 1 to 100000", m.get_ref()),
-            ));
-        }
-    };
+    let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
     Ok(Conflict::new(fighters, roster, rules, max_rounds))
 }
 
