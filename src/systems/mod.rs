@@ -14,8 +14,6 @@ pub mod bonus_dice;
 pub mod gods_and_monsters;
 pub mod invisible_sun;
 mod scenario;
-#[cfg(test)]
-pub(crate) mod testing;
 pub mod unbound_legends;
 
 pub use scenario::{Point, Scenario};

@@ -1,10 +1,14 @@
-//! The crate's shared test kit: the shipped scenario files, scripted dice ([`Scripted`]) and
-//! dice that walk every outcome ([`every_path`]), used by every rule system's tests.
+//! The crate's shared test kit: the shipped scenario files, scripted dice ([`Scripted`]),
+//! dice that walk every outcome ([`every_path`]), and a system's reported rows after a seeded
+//! run with the check that a sampled row lies within 4.5 standard errors of exact
+//! ([`rows`], [`within`]), used by every rule system's tests.
 
 mod paths;
+mod rows;
 mod scripted;
 
 pub use paths::every_path;
+pub use rows::{rows, within};
 pub use scripted::Scripted;
 
 use std::path::PathBuf;

@@ -5,8 +5,8 @@
 use super::Loaded;
 use super::ongoing::OngoingAction;
 use crate::stats::ExactValues;
-use crate::systems::testing::{rows, within};
 use crate::systems::{Dispatch, LoadedSystem, RuleSystem, Scenario, Visit};
+use crate::testing::{rows, within};
 
 fn load(body: &str) -> Result<Loaded, String> {
     let text = format!("name = \"t\"\nsystem = \"invisible-sun\"\n{body}");

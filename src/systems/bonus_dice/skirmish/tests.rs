@@ -11,9 +11,9 @@ use crate::combat::Ending;
 use crate::dice::StepDie;
 use crate::systems::bonus_dice::check::total_table;
 use crate::systems::bonus_dice::dice::{BonusDice, Burst, Table};
-use crate::systems::testing::{rows, within};
 use crate::systems::{LoadedSystem, Scenario, SystemKind, scenario_text};
 use crate::testing::Scripted;
+use crate::testing::{rows, within};
 use std::collections::HashMap;
 
 fn load(body: &str) -> Result<Scenario, String> {

@@ -164,7 +164,7 @@ impl RuleSystem for Jump {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::systems::testing::{rows, within};
+    use crate::testing::{rows, within};
 
     #[test]
     fn step_costs_double_after_the_first_foot() {

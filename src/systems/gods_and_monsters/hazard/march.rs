@@ -149,7 +149,7 @@ impl RuleSystem for March {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::systems::testing::{rows, within};
+    use crate::testing::{rows, within};
 
     #[test]
     fn three_pushes_by_hand() {

@@ -9,8 +9,8 @@ mod replay;
 
 use super::Conflict;
 use crate::systems::RuleSystem;
-use crate::systems::testing::{rows, within};
 use crate::systems::{LoadedSystem, Scenario, SystemKind, scenario_text};
+use crate::testing::{rows, within};
 use dp::Duel;
 
 fn load(body: &str) -> Result<Scenario, String> {

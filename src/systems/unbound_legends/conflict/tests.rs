@@ -10,9 +10,9 @@ use super::super::fight::{Action, Arena, Observer, SaveResult, State};
 use super::super::saves::DeathSaves;
 use super::Conflict;
 use crate::combat::Ending;
-use crate::systems::testing::{rows, within};
 use crate::systems::{LoadedSystem, RuleSystem, Scenario, SystemKind, scenario_text};
 use crate::testing::Scripted;
+use crate::testing::{rows, within};
 use std::collections::HashMap;
 
 fn load(body: &str) -> Result<Scenario, String> {

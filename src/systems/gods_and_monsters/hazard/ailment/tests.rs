@@ -4,9 +4,9 @@
 
 use super::*;
 use crate::systems::gods_and_monsters::hazard::{mean, quantile};
-use crate::systems::testing::{rows, within};
 use crate::testing::Scripted;
 use crate::testing::every_path;
+use crate::testing::{rows, within};
 
 fn nature(effect: &str) -> Nature {
     Nature {

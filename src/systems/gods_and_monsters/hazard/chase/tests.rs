@@ -3,8 +3,8 @@
 //! within 4.5 standard errors.
 
 use super::*;
-use crate::systems::testing::{rows, within};
 use crate::testing::Scripted;
+use crate::testing::{rows, within};
 
 /// The chase as a Markov chain over (going, escaped, caught), one step per exchange, each
 /// step's chances counted over the 400 pairs of faces (doubled when `chase.doubled`).

@@ -3,9 +3,9 @@
 //! with scripted dice (an 80-foot climb's d8, Toromeen's death contest).
 
 use super::*;
-use crate::systems::testing::{rows, within};
 use crate::testing::Scripted;
 use crate::testing::every_path;
+use crate::testing::{rows, within};
 
 fn faller() -> Faller {
     Faller {

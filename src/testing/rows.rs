@@ -7,7 +7,7 @@ use crate::systems::RuleSystem;
 use std::collections::HashMap;
 
 /// The rows `s` reports after `trials` trials from `seed`, by metric name.
-pub(crate) fn rows<S: RuleSystem>(s: &S, trials: u64, seed: u64) -> HashMap<String, MetricRow> {
+pub fn rows<S: RuleSystem>(s: &S, trials: u64, seed: u64) -> HashMap<String, MetricRow> {
     let tally = sim::run(s, trials, seed, &sim::NoProgress);
     summarize(s.layout(), &tally, None)
         .into_iter()
@@ -17,7 +17,7 @@ pub(crate) fn rows<S: RuleSystem>(s: &S, trials: u64, seed: u64) -> HashMap<Stri
 
 /// `row` lies within 4.5 standard errors of `exact` (a rate's from the exact value, a
 /// mean's from its own interval).
-pub(crate) fn within(row: &MetricRow, exact: f64) {
+pub fn within(row: &MetricRow, exact: f64) {
     let se = match row.kind {
         MetricKind::Rate => (exact * (1.0 - exact) / row.trials as f64).sqrt(),
         _ => (row.ci_high - row.ci_low) / (2.0 * 1.96),
