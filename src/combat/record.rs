@@ -1,48 +1,8 @@
 //! The fight outcome recorder: declares the standard fight metrics in a [`Layout`] and adds
 //! fights' outcomes to a [`Tally`], from masks and per-side round numbers only: one at a time
 //! ([`FightRecorder::record`]), or counted by outcome over a batch in [`FightCounts`] and
-//! added once at its end ([`FightRecorder::count`], [`FightRecorder::flush`]), which costs a
-//! fight a few increments.
-
-/// The `Scratch`, `scratch`, `trial` and `batch` of a fight system's `RuleSystem` whose
-/// scratch is its arena (`$arena`, with `Default`) and a [`FightCounts`], whose `recorder`
-/// field is its [`FightRecorder`], and whose `play(dice, arena, counts, tally)` plays one
-/// fight: one set of seeded dice for the whole batch, so their streams run on from fight to
-/// fight; the shared metrics are counted over the batch and added once
-/// ([`FightRecorder::play`]); a trial is a batch of one.
-#[macro_export]
-macro_rules! recorded_fights {
-    ($arena:ty) => {
-        type Scratch = ($arena, $crate::combat::FightCounts);
-
-        fn scratch(&self) -> Self::Scratch {
-            (<$arena>::default(), self.recorder.counts())
-        }
-
-        fn trial<R: rand::Rng + ?Sized>(
-            &self,
-            rng: &mut R,
-            scratch: &mut Self::Scratch,
-            tally: &mut $crate::stats::Tally,
-        ) {
-            self.batch(rng, 1, scratch, tally);
-        }
-
-        /// The shared metrics counted over the batch and added once.
-        fn batch<R: rand::Rng + ?Sized>(
-            &self,
-            rng: &mut R,
-            trials: u64,
-            (arena, counts): &mut Self::Scratch,
-            tally: &mut $crate::stats::Tally,
-        ) {
-            let mut dice = $crate::dice::FightDice::new(rng);
-            self.recorder.play(trials, counts, tally, |c, t| {
-                self.play(&mut dice, arena, c, t)
-            });
-        }
-    };
-}
+//! added once at its end ([`FightRecorder::count`], [`FightRecorder::flush`]: what the fight
+//! driver does), which costs a fight a few increments.
 
 use super::roster::Roster;
 use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Role, Tally};
@@ -228,23 +188,6 @@ impl FightRecorder {
         for (i, codes) in counts.combatants.iter_mut().enumerate() {
             codes[(dead >> i & 1 | (down >> i & 1) << 1) as usize] += 1;
         }
-    }
-
-    /// Plays `fights` fights with `play`, which counts each one in the counts it is given,
-    /// and adds them to `tally` once: a fight system's `batch`, and its `trial` with one
-    /// fight.
-    #[inline]
-    pub fn play(
-        &self,
-        fights: u64,
-        counts: &mut FightCounts,
-        tally: &mut Tally,
-        mut play: impl FnMut(&mut FightCounts, &mut Tally),
-    ) {
-        for _ in 0..fights {
-            play(counts, tally);
-        }
-        self.flush(counts, tally);
     }
 
     /// Adds the fights in `counts` to `tally` and clears them.

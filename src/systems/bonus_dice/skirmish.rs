@@ -1,5 +1,5 @@
 //! Skirmishes: fights of `[[combatant]]` tables on two or more sides (002_88b8445f1f52ae9c.txt,
-//! cited `002:N`, lines 4–47 and 51–58, 75, 87). The round engine is in [`fight`]; this module
+//! cited `002:N`, lines 4–47 and 51–58, 75, 87). The rounds are in [`fight`]; this module
 //! holds the resolved combatants, what every pair of them works out to when the scenario loads
 //! (Guard, Guard from behind, armor), and what each fight reports: the shared fight metrics of
 //! [`FightRecorder`] and, per combatant,
@@ -52,11 +52,10 @@ use super::check::Visibility;
 use super::damage::{Armor, Damage};
 use super::dice::BonusDice;
 use super::rules::Rules;
-use crate::combat::{FightCounts, FightRecorder, Roster, Targeting};
+use crate::combat::{Bout, Fallen, Fight, Observer, Roster, Targeting};
 use crate::dice::Dice;
-use crate::stats::{CounterId, Layout, Meta, RatioId, Role, Tally};
-use crate::systems::RuleSystem;
-use fight::{Arena, Unobserved};
+use crate::stats::{CounterId, Meta, RatioId, Role, Tally};
+use fight::{Arena, Event};
 
 /// Vigor an off-hand attack costs (002:21).
 pub const OFFHAND_VIGOR: i64 = 8;
@@ -187,18 +186,14 @@ struct Own {
 pub struct Skirmish {
     /// Combatants in scenario order.
     pub fighters: Vec<Fighter>,
-    /// Names and sides.
-    pub roster: Roster,
+    /// Names, sides, the round limit and the metrics.
+    pub bout: Bout,
     /// The ambush and visibility.
     pub encounter: Encounter,
-    /// Round limit.
-    pub max_rounds: u32,
     /// Damage past Durability goes on into Health in the same hit (`[rules]`).
     pub overflow_to_health: bool,
     /// `pairs[a * n + t]`: attacker `a` against defender `t`.
     pairs: Vec<Pair>,
-    layout: Layout,
-    recorder: FightRecorder,
     own: Vec<Own>,
 }
 
@@ -211,12 +206,12 @@ impl Skirmish {
         rules: &Rules,
         max_rounds: u32,
     ) -> Self {
-        let mut layout = Layout::new();
-        let recorder = FightRecorder::declare(&mut layout, &roster, max_rounds);
+        let mut bout = Bout::new(roster, max_rounds);
+        let layout = &mut bout.layout;
         let own = fighters
             .iter()
             .map(|f| {
-                let side = &roster.sides()[f.side];
+                let side = &bout.roster.sides()[f.side];
                 let meta = |role, label: &str| Meta::combatant(role, label, &f.name, side);
                 let n = &f.name;
                 Own {
@@ -235,13 +230,10 @@ impl Skirmish {
         let pairs = pairs(&fighters, &encounter, rules);
         Self {
             fighters,
-            roster,
+            bout,
             encounter,
-            max_rounds,
             overflow_to_health: rules.overflow_to_health,
             pairs,
-            layout,
-            recorder,
             own,
         }
     }
@@ -288,46 +280,62 @@ fn pairs(fighters: &[Fighter], encounter: &Encounter, rules: &Rules) -> Vec<Pair
 
 crate::dispatch_to_self!(Skirmish);
 
-impl Skirmish {
-    /// Plays one fight: this system's own metrics go to `tally`, the shared ones are counted
-    /// in `counts` ([`FightRecorder::count`]).
-    #[inline]
-    fn play<D: Dice>(
+impl Fight for Skirmish {
+    type Arena = Arena;
+    type Event<'a> = Event<'a>;
+
+    fn bout(&self) -> &Bout {
+        &self.bout
+    }
+
+    fn arena(&self) -> Arena {
+        Arena::default()
+    }
+
+    fn begin<D: Dice, O: Observer<Self>>(
         &self,
         dice: &mut D,
         arena: &mut Arena,
-        counts: &mut FightCounts,
-        tally: &mut Tally,
-    ) {
-        let (ending, rounds) = self.fight(dice, arena, &mut Unobserved);
-        let (mut dead, mut down) = (0u64, 0u64);
+        observer: &mut O,
+    ) -> u64 {
+        self.setup(dice, arena, observer)
+    }
+
+    #[inline]
+    fn round<D: Dice, O: Observer<Self>>(
+        &self,
+        round: u32,
+        _up: u64,
+        dice: &mut D,
+        arena: &mut Arena,
+        observer: &mut O,
+    ) -> Option<u64> {
+        Some(self.play_round(round, dice, arena, observer))
+    }
+
+    /// This system's own metrics go to `tally`.
+    #[inline]
+    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) -> Fallen {
+        let mut fallen = Fallen::default();
         for (i, (s, own)) in arena.states.iter().zip(&self.own).enumerate() {
-            dead |= u64::from(s.dead) << i;
-            down |= u64::from(s.dead || s.shock) << i;
+            fallen.dead |= u64::from(s.dead) << i;
+            fallen.down |= u64::from(s.dead || s.shock) << i;
             tally.count(own.wounded, s.wounded);
             tally.count(own.shock, s.fell);
             tally.count(own.winded, s.ever_winded);
             tally.ratio(own.winded_rounds, s.winded_rounds, 1);
             tally.ratio(own.vigor_spent, s.vigor_spent, 1);
         }
-        self.recorder
-            .count(counts, ending, rounds, &arena.side_down, dead, down);
-    }
-}
-
-impl RuleSystem for Skirmish {
-    crate::recorded_fights!(Arena);
-
-    fn layout(&self) -> &Layout {
-        &self.layout
+        fallen
     }
 
     fn notes(&self) -> Vec<String> {
-        let mut notes = vec![self.roster.describe(self.max_rounds)];
+        let roster = &self.bout.roster;
+        let mut notes = vec![roster.describe(self.bout.max_rounds)];
         if let Some(side) = self.encounter.ambush {
             notes.push(format!(
                 "ambush by \"{}\": one more action each in round 1, everyone else at most {}{}{}",
-                self.roster.sides()[side],
+                roster.sides()[side],
                 self.encounter.ambushed_actions,
                 if self.encounter.ambushed_can_react {
                     ""

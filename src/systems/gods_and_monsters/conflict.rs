@@ -65,16 +65,13 @@
 //!
 //! `[run] max_rounds` [100] ends a fight nobody wins as a stalemate.
 
-use super::fight::{Arena, Battle, Ending, Field, Unobserved, to_hit};
+use super::fight::{Arena, Battle, Event, Field, to_hit};
 use super::plain::{Flags, PlainArena, PlainLoop};
 use super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
-use crate::combat::{FightCounts, FightRecorder, MAX_FIGHTERS, Roster};
-use crate::dice::DiceExpr;
-use crate::dice::FightDice;
+use crate::combat::{Bout, Fallen, Fight, MAX_FIGHTERS, Observer, Roster};
 use crate::dice::stream::PlainDice;
+use crate::dice::{Dice, DiceExpr};
 use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Role, Tally};
-use crate::systems::RuleSystem;
-use rand::Rng;
 
 pub use crate::combat::Targeting;
 
@@ -208,10 +205,8 @@ impl Fighter {
 pub struct Conflict {
     /// Combatants in scenario order.
     pub fighters: Vec<Fighter>,
-    /// Names and sides.
-    pub roster: Roster,
-    /// Round limit.
-    pub max_rounds: u32,
+    /// Names, sides, the round limit and the metrics.
+    pub bout: Bout,
     /// The Guide's choices (`[conflict]`).
     pub rules: ConflictRules,
     /// Per fighter: rolls perception for surprise.
@@ -220,8 +215,6 @@ pub struct Conflict {
     field: Field,
     /// The static part of every attack's number to hit, per target.
     to_hit: Vec<i64>,
-    layout: Layout,
-    recorder: FightRecorder,
     unconscious: Vec<CounterId>,
     fled: Vec<CounterId>,
     dead: Vec<CounterId>,
@@ -233,16 +226,14 @@ pub struct Conflict {
 
 /// Per-batch buffers of a conflict, reused by every fight so a trial allocates nothing.
 #[derive(Debug, Clone, Default)]
-pub struct ConflictScratch {
+pub struct ConflictArena {
     /// The round engine's.
     pub battle: Arena,
     /// The plain loop's.
-    plain: PlainArena,
+    pub plain: PlainArena,
     /// Per fighter, fights by how it ended them (an outcome code of a few flags), counted
     /// over a batch and added to the tally once at its end.
     outcomes: Vec<u64>,
-    /// The batch's fights as the shared recorder counts them.
-    counts: FightCounts,
 }
 
 impl Conflict {
@@ -278,8 +269,8 @@ impl Conflict {
                 .all(|(i, f)| roster.side_of(i) == f.side),
             "sides are numbered in order of first appearance"
         );
-        let mut layout = Layout::new();
-        let recorder = FightRecorder::declare(&mut layout, &roster, max_rounds);
+        let mut bout = Bout::new(roster, max_rounds);
+        let layout = &mut bout.layout;
         // 004_803a11f5ee1b6e60.txt, "Unconsciousness" and fleeing: this system's own ways
         // of leaving a fight, beside the shared death and down.
         let own = |layout: &mut Layout, prefix: &str| -> Vec<CounterId> {
@@ -291,10 +282,10 @@ impl Conflict {
                 })
                 .collect()
         };
-        let unconscious = own(&mut layout, "unconscious");
-        let fled = own(&mut layout, "fled");
+        let unconscious = own(layout, "unconscious");
+        let fled = own(layout, "fled");
         // 615: died within the fight (dying with endurance − injuries ≤ 0 at a round's end).
-        let dead = own(&mut layout, "dead");
+        let dead = own(layout, "dead");
         let mojo = fighters
             .iter()
             .map(|f| {
@@ -323,14 +314,11 @@ impl Conflict {
         let to_hit = to_hit(&fighters);
         let mut conflict = Self {
             fighters,
-            roster,
-            max_rounds,
+            bout,
             rules,
             rolls_surprise,
             field,
             to_hit,
-            layout,
-            recorder,
             unconscious,
             fled,
             dead,
@@ -347,8 +335,7 @@ impl Conflict {
     pub fn battle(&self) -> Battle<'_> {
         Battle {
             fighters: &self.fighters,
-            roster: &self.roster,
-            max_rounds: self.max_rounds,
+            roster: &self.bout.roster,
             rules: self.rules,
             rolls_surprise: &self.rolls_surprise,
             field: self.field,
@@ -356,66 +343,105 @@ impl Conflict {
         }
     }
 
-    /// Plays one fight with `roller`'s dice, in the plain loop when the field is plain, else
-    /// in the round engine: the mojo spent goes to `tally`, the rest is counted in `scratch`
-    /// until [`Conflict::flush`].
-    #[inline(always)]
-    fn play<R: Rng + ?Sized>(
-        &self,
-        roller: &mut FightDice<'_, R>,
-        scratch: &mut ConflictScratch,
-        tally: &mut Tally,
-    ) {
-        if let Some(plain) = &self.plain {
-            let (ending, rounds, flags) = plain.fight(roller, &mut scratch.plain);
-            let counts = (&mut scratch.outcomes[..], &mut scratch.counts);
-            self.record(counts, (ending, rounds, &scratch.plain.side_down), flags, 0);
-            return;
+    /// The same conflict played by the round engine even where its field is plain: for
+    /// the fight-by-fight cross-check and the replays.
+    #[cfg(test)]
+    pub fn round_engine(&self) -> Self {
+        Self {
+            plain: None,
+            ..self.clone()
         }
-        let arena = &mut scratch.battle;
-        let (ending, rounds) = self.battle().fight(roller, arena, &mut Unobserved);
-        let (mut flags, mut saved) = (Flags::default(), 0u64);
-        for (i, s) in arena.states.iter().enumerate() {
-            flags.unconscious |= u64::from(!s.conscious) << i;
-            flags.fled |= u64::from(s.fled) << i;
-            flags.dying |= u64::from(s.dying) << i;
-            flags.dead |= u64::from(s.dead) << i;
-            saved |= u64::from(s.mojo_saved) << i;
-            if let Some((spent, _)) = self.mojo[i] {
-                tally.record(spent, s.mojo_spent as usize);
-            }
-        }
-        let counts = (&mut scratch.outcomes[..], &mut scratch.counts);
-        self.record(counts, (ending, rounds, &arena.side_down), flags, saved);
+    }
+}
+
+/// Outcome codes per fighter: unconscious, fled, dead within the fight, saved by a death bid.
+const OUTCOMES: usize = 16;
+
+crate::dispatch_to_self!(Conflict);
+
+impl Fight for Conflict {
+    type Arena = ConflictArena;
+    type Event<'a> = Event<'a>;
+
+    fn bout(&self) -> &Bout {
+        &self.bout
     }
 
-    /// Counts one fight that ended as `ending` after `rounds` with `side_down` and `flags`
-    /// (and `saved`: whom a death bid saved): each fighter's outcome code in `outcomes`, the
-    /// shared metrics in `counts`.
+    fn arena(&self) -> ConflictArena {
+        ConflictArena {
+            outcomes: vec![0; OUTCOMES * self.fighters.len()],
+            ..ConflictArena::default()
+        }
+    }
+
+    /// In the plain loop when the field is plain, else in the round engine.
     #[inline(always)]
-    fn record(
+    fn begin<D: Dice, O: Observer<Self>>(
         &self,
-        (outcomes, counts): (&mut [u64], &mut FightCounts),
-        (ending, rounds, side_down): (Ending, u32, &[u32]),
-        flags: Flags,
-        saved: u64,
-    ) {
-        for (i, codes) in outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
+        dice: &mut D,
+        arena: &mut ConflictArena,
+        _: &mut O,
+    ) -> u64 {
+        match &self.plain {
+            Some(plain) => plain.begin(dice, &mut arena.plain),
+            None => self.battle().setup(dice, &mut arena.battle),
+        }
+    }
+
+    #[inline(always)]
+    fn round<D: Dice, O: Observer<Self>>(
+        &self,
+        round: u32,
+        up: u64,
+        dice: &mut D,
+        arena: &mut ConflictArena,
+        observer: &mut O,
+    ) -> Option<u64> {
+        match &self.plain {
+            Some(plain) => plain.round(round, up, dice, &mut arena.plain),
+            None => Some(
+                self.battle()
+                    .play_round(round, dice, &mut arena.battle, observer),
+            ),
+        }
+    }
+
+    /// Each fighter's outcome code is counted in `arena` until [`Fight::flush`]; the mojo
+    /// spent goes to `tally`.
+    #[inline(always)]
+    fn outcome(&self, arena: &mut ConflictArena, tally: &mut Tally) -> Fallen {
+        let (flags, saved) = if self.plain.is_some() {
+            (arena.plain.flags, 0)
+        } else {
+            let (mut flags, mut saved) = (Flags::default(), 0u64);
+            for (i, s) in arena.battle.states.iter().enumerate() {
+                flags.unconscious |= u64::from(!s.conscious) << i;
+                flags.fled |= u64::from(s.fled) << i;
+                flags.dying |= u64::from(s.dying) << i;
+                flags.dead |= u64::from(s.dead) << i;
+                saved |= u64::from(s.mojo_saved) << i;
+                if let Some((spent, _)) = self.mojo[i] {
+                    tally.record(spent, s.mojo_spent as usize);
+                }
+            }
+            (flags, saved)
+        };
+        for (i, codes) in arena.outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
             let code = (flags.unconscious >> i & 1)
                 | (flags.fled >> i & 1) << 1
                 | (flags.dead >> i & 1) << 2
                 | (saved >> i & 1) << 3;
             codes[code as usize] += 1;
         }
-        let down = flags.dying | flags.unconscious | flags.fled;
-        self.recorder
-            .count(counts, ending, rounds, side_down, flags.dying, down);
+        Fallen {
+            dead: flags.dying,
+            down: flags.dying | flags.unconscious | flags.fled,
+        }
     }
 
-    /// Adds the fights counted in `scratch` to `tally` and clears them.
-    fn flush(&self, scratch: &mut ConflictScratch, tally: &mut Tally) {
-        self.recorder.flush(&mut scratch.counts, tally);
-        for (i, codes) in scratch.outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
+    /// Adds the outcome codes counted in `arena` to `tally` and clears them.
+    fn flush(&self, arena: &mut ConflictArena, tally: &mut Tally) {
+        for (i, codes) in arena.outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
             for (code, n) in codes.iter_mut().enumerate() {
                 let n = std::mem::take(n);
                 if n == 0 {
@@ -430,62 +456,6 @@ impl Conflict {
                 }
             }
         }
-    }
-}
-
-/// Outcome codes per fighter: unconscious, fled, dead within the fight, saved by a death bid.
-const OUTCOMES: usize = 16;
-
-crate::dispatch_to_self!(Conflict);
-
-impl RuleSystem for Conflict {
-    type Scratch = ConflictScratch;
-
-    fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    fn scratch(&self) -> ConflictScratch {
-        ConflictScratch {
-            battle: Arena::default(),
-            plain: self
-                .plain
-                .as_ref()
-                .map(PlainLoop::arena)
-                .unwrap_or_default(),
-            outcomes: vec![0; OUTCOMES * self.fighters.len()],
-            counts: self.recorder.counts(),
-        }
-    }
-
-    fn trial<R: Rng + ?Sized>(
-        &self,
-        rng: &mut R,
-        scratch: &mut ConflictScratch,
-        tally: &mut Tally,
-    ) {
-        self.play(&mut FightDice::new(rng), scratch, tally);
-        self.flush(scratch, tally);
-    }
-
-    /// One roller for the whole batch, so its packed dice streams carry over from fight to
-    /// fight instead of starting afresh each time.
-    fn batch<R: Rng + ?Sized>(
-        &self,
-        rng: &mut R,
-        trials: u64,
-        scratch: &mut ConflictScratch,
-        tally: &mut Tally,
-    ) {
-        let mut roller = FightDice::new(rng);
-        for _ in 0..trials {
-            self.play(&mut roller, scratch, tally);
-        }
-        self.flush(scratch, tally);
-    }
-
-    fn notes(&self) -> Vec<String> {
-        vec![self.roster.describe(self.max_rounds)]
     }
 }
 

@@ -1,6 +1,7 @@
 //! The round engine of a Gods & Monsters conflict (004_803a11f5ee1b6e60.txt, "Conflicts",
-//! "Survival and verve", "Unconsciousness", "A time to die"), generic over where the dice
-//! come from ([`Dice`]) and who watches ([`Observer`]), so the same code runs millions of
+//! "Survival and verve", "Unconsciousness", "A time to die"), played by the shared driver
+//! ([`crate::combat::Fight`]), generic over where the dice come from ([`Dice`]) and who
+//! watches ([`Observer`]), so the same code runs millions of
 //! seeded fights and replays the book's Yeti example with scripted dice.
 //!
 //! One round: the unconscious whose time is up wake (with `unconscious_for = "injuries"`);
@@ -15,40 +16,64 @@
 //! still has someone standing, or at the round limit (a stalemate).
 
 use super::conflict::Attack;
-use super::conflict::Fighter;
+use super::conflict::{Conflict, Fighter};
 use super::rules::{
     AttackDowned, ConflictRules, ConsciousnessCheck, Cover, MojoKind, ROUNDS_PER_MINUTE,
     UnconsciousFor,
 };
 use super::survival;
-use crate::combat::{Roster, Standing};
+use crate::combat::{Observer, Roster, Standing};
 use crate::dice::Dice;
 
-/// Watches a fight; every method defaults to nothing, so the plain runner pays nothing.
-pub trait Observer {
+/// What a fight's [`Observer`] is told.
+#[derive(Debug, Clone, Copy)]
+pub enum Event<'a> {
     /// `attacker` rolled `roll` against `needed` to hit `target`; `damage` is `Some` on a hit.
-    fn attack(
-        &mut self,
-        _round: u32,
-        _attacker: usize,
-        _target: usize,
-        _roll: i64,
-        _needed: i64,
-        _damage: Option<i64>,
-    ) {
-    }
+    Attack {
+        /// Which round.
+        round: u32,
+        /// Who attacked.
+        attacker: usize,
+        /// Whom.
+        target: usize,
+        /// The d20.
+        roll: i64,
+        /// What it had to roll at most.
+        needed: i64,
+        /// The damage, on a hit.
+        damage: Option<i64>,
+    },
     /// A shot into close combat strayed to `who` (780–784): `damage` is `Some` when it landed
     /// (the evasion roll failed).
-    fn stray(&mut self, _round: u32, _attacker: usize, _who: usize, _damage: Option<i64>) {}
+    Stray {
+        /// Which round.
+        round: u32,
+        /// Who shot.
+        attacker: usize,
+        /// Whom it strayed to.
+        who: usize,
+        /// The damage, when it landed.
+        damage: Option<i64>,
+    },
     /// `who` rolled `roll` against `needed` to stay conscious.
-    fn consciousness(&mut self, _round: u32, _who: usize, _roll: i64, _needed: i64) {}
+    Consciousness {
+        /// Which round.
+        round: u32,
+        /// Who.
+        who: usize,
+        /// The d20.
+        roll: i64,
+        /// What it had to roll at most.
+        needed: i64,
+    },
     /// The round is over; `states` are everyone's states after it.
-    fn round_end(&mut self, _round: u32, _states: &[State]) {}
+    RoundEnd {
+        /// Which round.
+        round: u32,
+        /// Everyone's state.
+        states: &'a [State],
+    },
 }
-
-/// The observer that watches nothing.
-pub struct Unobserved;
-impl Observer for Unobserved {}
 
 /// A combatant's condition during a fight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -131,16 +156,14 @@ struct Planned {
 pub struct Arena {
     /// Everyone's state, in scenario order.
     pub states: Vec<State>,
-    /// Per side: the round it stopped fighting (`max_rounds + 1` if it never did).
-    pub side_down: Vec<u32>,
     /// Bit `i`: fighter `i` could act and be targeted when the round began.
     standing: u64,
     /// Bit `i`: fighter `i` was unconscious (alive, not fled) when the round began.
     downed: u64,
     /// This round's attacks, planned at its start.
     plan: Vec<Planned>,
-    /// Bit `s`: side `s` still has someone who can act.
-    side_up: u64,
+    /// Bit `i`: fighter `i` can act (at the end of the last round).
+    up: u64,
     /// Per attack ([`super::conflict::Attack::slot`]): rounds it still readies before firing.
     ready_in: Vec<u8>,
     /// The cover the close-combat crowd gives this round against shots fired into it (780).
@@ -209,8 +232,6 @@ pub struct Battle<'a> {
     pub fighters: &'a [Fighter],
     /// Names and sides (fighter `side` indices are the roster's).
     pub roster: &'a Roster,
-    /// Round limit.
-    pub max_rounds: u32,
     /// The Guide's choices.
     pub rules: ConflictRules,
     /// Per fighter: rolls perception for surprise (someone ambushes and its side does not).
@@ -298,45 +319,11 @@ fn consciousness_roll<Ro: Dice>(
 }
 
 impl Battle<'_> {
-    /// Plays one fight; leaves everyone's final state in `arena` and returns how it ended and
-    /// after how many rounds.
-    pub fn fight<Ro: Dice, Ob: Observer>(
-        &self,
-        roller: &mut Ro,
-        arena: &mut Arena,
-        observer: &mut Ob,
-    ) -> (Ending, u32) {
-        self.setup(roller, arena);
-        for round in 1..=self.max_rounds {
-            self.play_round(round, roller, arena, observer);
-            observer.round_end(round, &arena.states);
-            let mut fighting = 0;
-            let mut last = 0;
-            for side in 0..self.roster.sides().len() {
-                if arena.side_up >> side & 1 == 1 {
-                    fighting += 1;
-                    last = side;
-                } else if arena.side_down[side] > self.max_rounds {
-                    arena.side_down[side] = round;
-                }
-            }
-            match fighting {
-                0 => return (Ending::Draw, round),
-                1 => return (Ending::Win(last), round),
-                _ => {}
-            }
-        }
-        (Ending::Stalemate, self.max_rounds)
-    }
-
     /// Resets every state and rolls surprise: when anyone `surprises`, everyone on a side
-    /// without a surpriser rolls perception (+4 aware, −6 asleep) or is surprised.
-    fn setup<Ro: Dice>(&self, roller: &mut Ro, arena: &mut Arena) {
+    /// without a surpriser rolls perception (+4 aware, −6 asleep) or is surprised. Who can
+    /// act (everyone).
+    pub(super) fn setup<Ro: Dice>(&self, roller: &mut Ro, arena: &mut Arena) -> u64 {
         arena.states.clear();
-        arena.side_down.clear();
-        arena
-            .side_down
-            .resize(self.roster.sides().len(), self.max_rounds + 1);
         for (f, &rolls) in self.fighters.iter().zip(self.rolls_surprise) {
             let mut s = State {
                 survival: f.survival,
@@ -363,15 +350,18 @@ impl Battle<'_> {
                     .map(|a| a.first_ready),
             );
         }
+        arena.up = u64::MAX >> (64 - self.fighters.len());
+        arena.up
     }
 
-    fn play_round<Ro: Dice, Ob: Observer>(
+    /// One round; who can act at its end.
+    pub(super) fn play_round<Ro: Dice, Ob: Observer<Conflict>>(
         &self,
         round: u32,
         roller: &mut Ro,
         arena: &mut Arena,
         observer: &mut Ob,
-    ) {
+    ) -> u64 {
         if self.field.plain {
             roller.round_begins();
         }
@@ -433,6 +423,11 @@ impl Battle<'_> {
             }
         }
         self.end_round(round, roller, arena, observer);
+        observer.see(Event::RoundEnd {
+            round,
+            states: &arena.states,
+        });
+        arena.up
     }
 
     /// A time to die for `f` ([`survival::death_contest`]): endurance − injuries + group
@@ -464,7 +459,7 @@ impl Battle<'_> {
     /// injuries calls for a fortitude-or-willpower roll at −injuries, now (`per_hit`) or at
     /// the round's end; failing it means unconscious at the end of the round.
     #[inline(always)]
-    fn take_damage<Ro: Dice, Ob: Observer>(
+    fn take_damage<Ro: Dice, Ob: Observer<Conflict>>(
         &self,
         round: u32,
         t: usize,
@@ -498,7 +493,12 @@ impl Battle<'_> {
             ConsciousnessCheck::EndOfRound => s.check_consciousness = true,
             ConsciousnessCheck::PerHit => {
                 let (ok, roll, needed) = consciousness_roll(roller, f, s, round);
-                observer.consciousness(round, t, roll, needed);
+                observer.see(Event::Consciousness {
+                    round,
+                    who: t,
+                    roll,
+                    needed,
+                });
                 s.falls_unconscious = !ok;
             }
         }
@@ -506,15 +506,15 @@ impl Battle<'_> {
 
     /// End of round: consciousness (rolled now by everyone who called for it this round,
     /// at their injuries now, 762), the death contest, death, flight.
-    /// Also marks in `arena.side_up` which sides still have someone who can act.
-    fn end_round<Ro: Dice, Ob: Observer>(
+    /// Also marks in `arena.up` who can still act.
+    fn end_round<Ro: Dice, Ob: Observer<Conflict>>(
         &self,
         round: u32,
         roller: &mut Ro,
         arena: &mut Arena,
         observer: &mut Ob,
     ) {
-        arena.side_up = 0;
+        arena.up = 0;
         for (i, (f, s)) in self
             .fighters
             .iter()
@@ -523,11 +523,21 @@ impl Battle<'_> {
         {
             if std::mem::take(&mut s.check_consciousness) && s.conscious {
                 let (ok, roll, needed) = consciousness_roll(roller, f, s, round);
-                observer.consciousness(round, i, roll, needed);
+                observer.see(Event::Consciousness {
+                    round,
+                    who: i,
+                    roll,
+                    needed,
+                });
                 s.falls_unconscious = !ok;
             }
         }
-        for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
+        for (i, (f, s)) in self
+            .fighters
+            .iter()
+            .zip(arena.states.iter_mut())
+            .enumerate()
+        {
             if s.falls_unconscious {
                 s.conscious = false;
                 s.falls_unconscious = false;
@@ -553,7 +563,7 @@ impl Battle<'_> {
             {
                 s.fled = true;
             }
-            arena.side_up |= u64::from(can_act(f, s)) << f.side;
+            arena.up |= u64::from(can_act(f, s)) << i;
         }
     }
 
@@ -566,7 +576,7 @@ impl Battle<'_> {
     /// When nobody can call a shot, each attack is resolved as soon as its foe is picked:
     /// picks read only what held when the round began (who stood, how weak each was), so
     /// this is the same as planning them all first.
-    fn plan_attacks<Ro: Dice, Ob: Observer>(
+    fn plan_attacks<Ro: Dice, Ob: Observer<Conflict>>(
         &self,
         round: u32,
         roller: &mut Ro,
@@ -695,7 +705,7 @@ impl Battle<'_> {
 
     /// Rolls one planned attack and lands its damage, and a shot into close combat's strays.
     #[inline(always)]
-    fn resolve<Ro: Dice, Ob: Observer>(
+    fn resolve<Ro: Dice, Ob: Observer<Conflict>>(
         &self,
         round: u32,
         planned: Planned,
@@ -730,16 +740,33 @@ impl Battle<'_> {
             0
         };
         if !hit {
-            observer.attack(round, a, t, roll, needed, None);
+            observer.see(Event::Attack {
+                round,
+                attacker: a,
+                target: t,
+                roll,
+                needed,
+                damage: None,
+            });
             if beside != 0 {
                 // 784: one random adjacent foe of the target rolls evasion + defense.
                 let who = nth_bit(beside, roller);
                 let f = &self.fighters[who];
                 if self.evades(round, who, f.defense + f.group_bonus, roller, arena) {
-                    observer.stray(round, a, who, None);
+                    observer.see(Event::Stray {
+                        round,
+                        attacker: a,
+                        who,
+                        damage: None,
+                    });
                 } else {
                     let damage = roller.roll_plain(&attack.damage, attack.plain).max(0);
-                    observer.stray(round, a, who, Some(damage));
+                    observer.see(Event::Stray {
+                        round,
+                        attacker: a,
+                        who,
+                        damage: Some(damage),
+                    });
                     self.take_damage(round, who, (damage, 0), roller, arena, observer);
                 }
             }
@@ -747,7 +774,14 @@ impl Battle<'_> {
         }
         let damage =
             drawn.unwrap_or_else(|| roller.roll_plain(&attack.damage, attack.plain).max(0));
-        observer.attack(round, a, t, roll, needed, Some(damage));
+        observer.see(Event::Attack {
+            round,
+            attacker: a,
+            target: t,
+            roll,
+            needed,
+            damage: Some(damage),
+        });
         let direct = match planned.called {
             Called::No | Called::IntoMelee => 0,
             // 870: half the damage, rounded up, as injury points.
@@ -775,9 +809,19 @@ impl Battle<'_> {
                     continue;
                 }
                 if self.evades(round, who, 0, roller, arena) {
-                    observer.stray(round, a, who, None);
+                    observer.see(Event::Stray {
+                        round,
+                        attacker: a,
+                        who,
+                        damage: None,
+                    });
                 } else {
-                    observer.stray(round, a, who, Some(damage));
+                    observer.see(Event::Stray {
+                        round,
+                        attacker: a,
+                        who,
+                        damage: Some(damage),
+                    });
                     self.take_damage(round, who, (damage, 0), roller, arena, observer);
                 }
             }

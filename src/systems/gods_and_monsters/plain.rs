@@ -18,7 +18,7 @@
 //! is drawn with its d20 and kept on a hit ([`Dice::DAMAGE_WITH_EVERY_ATTACK`]).
 
 use super::conflict::{Fighter, Targeting};
-use super::fight::{Battle, Ending};
+use super::fight::Battle;
 use super::rules::DeathContest;
 use super::survival;
 use crate::combat::MAX_FIGHTERS;
@@ -217,19 +217,25 @@ pub struct Flags {
     pub dead: u64,
 }
 
-/// Per-batch buffers of the plain loop.
+/// Per-batch buffers of the plain loop, and the masks of the fight being played.
 #[derive(Debug, Clone)]
 pub struct PlainArena {
     now: Box<[Now; MAX_FIGHTERS]>,
-    /// Per side: the round it stopped fighting (`max_rounds + 1` if it never did).
-    pub side_down: Vec<u32>,
+    /// Who is still surprised.
+    surprised: u64,
+    /// Who is in which condition.
+    pub flags: Flags,
+    /// The foes last picked among.
+    picks: Picks,
 }
 
 impl Default for PlainArena {
     fn default() -> Self {
         Self {
             now: Box::new([Now::default(); MAX_FIGHTERS]),
-            side_down: Vec::new(),
+            surprised: 0,
+            flags: Flags::default(),
+            picks: Picks::default(),
         }
     }
 }
@@ -242,8 +248,6 @@ pub struct PlainLoop {
     /// Per combatant, its attacks in a round, each made 1 + its group bonus times (all of
     /// them once, then again).
     attacks: Box<[Vec<Strike>; MAX_FIGHTERS]>,
-    /// Every side's members.
-    sides: Vec<u64>,
     /// Everyone.
     all: u64,
     /// Those with survival at the start: dropping to 0 survival hurts them (762).
@@ -260,7 +264,6 @@ pub struct PlainLoop {
     /// +4 to hit a combatant still surprised in round 1 (866).
     surprised_are_unaware: bool,
     death_contest: DeathContest,
-    max_rounds: u32,
 }
 
 impl PlainLoop {
@@ -323,7 +326,6 @@ impl PlainLoop {
         Self {
             fighters: plain,
             attacks,
-            sides: roster.side_masks().to_vec(),
             all,
             has_survival: mask(&|f| f.survival > 0),
             fight_dying: mask(&|f| f.fights_while_dying),
@@ -332,21 +334,13 @@ impl PlainLoop {
             surprise,
             surprised_are_unaware: battle.rules.surprised_are_unaware,
             death_contest: battle.rules.death_contest,
-            max_rounds: battle.max_rounds,
         }
     }
 
-    /// Buffers for a batch of fights.
-    pub fn arena(&self) -> PlainArena {
-        PlainArena {
-            side_down: vec![0; self.sides.len()],
-            ..PlainArena::default()
-        }
-    }
-
-    /// Plays one fight: how it ended, after how many rounds, and who is in which condition;
-    /// `arena.side_down` holds the round each side stopped fighting.
-    pub fn fight<Ro: Dice>(&self, roller: &mut Ro, arena: &mut PlainArena) -> (Ending, u32, Flags) {
+    /// A fresh fight: everyone's pool full, surprise rolled (perception or surprised, in
+    /// scenario order). Who can act (everyone).
+    #[inline(always)]
+    pub fn begin<Ro: Dice>(&self, roller: &mut Ro, arena: &mut PlainArena) -> u64 {
         let now = &mut *arena.now;
         let mut left = self.all;
         while left != 0 {
@@ -359,44 +353,33 @@ impl PlainLoop {
                 focus: NOBODY,
             };
         }
-        arena.side_down.fill(self.max_rounds + 1);
-        // Surprise: perception or surprised, in scenario order.
         let mut surprised = 0u64;
         for &(i, needed) in &self.surprise {
             surprised |= u64::from(roller.d20() > needed) << i;
         }
-        let mut flags = Flags::default();
-        let mut standing = self.all;
-        let mut picks = Picks::default();
-        let mut round = 0;
-        while round < self.max_rounds {
-            round += 1;
-            let state = (&mut surprised, &mut flags, &mut picks);
-            match self.play_round(round, standing, roller, now, state) {
-                // Nothing at the round's end: who can act, and which sides fight, are as
-                // they were (and two sides or more fought when the round began, since the
-                // count below let it begin, or it is the first).
-                None if round > 1 => continue,
-                None => {}
-                Some(now_standing) => standing = now_standing,
-            }
-            let mut fighting = 0;
-            let mut last = 0;
-            for ((side, &members), down) in self.sides.iter().enumerate().zip(&mut arena.side_down)
-            {
-                // Without a branch: whether a side still fights is anyone's guess.
-                let up = members & standing != 0;
-                fighting += u32::from(up);
-                last = if up { side } else { last };
-                *down = (*down).min(if up { u32::MAX } else { round });
-            }
-            match fighting {
-                0 => return (Ending::Draw, round, flags),
-                1 => return (Ending::Win(last), round, flags),
-                _ => {}
-            }
-        }
-        (Ending::Stalemate, self.max_rounds, flags)
+        arena.surprised = surprised;
+        arena.flags = Flags::default();
+        self.all
+    }
+
+    /// One round, `standing` those who can act when it begins ([`PlainLoop::able`]);
+    /// returns who can act at its end, or `None` where its end has nothing to do (nobody
+    /// hurt, gaining injuries or reaching a flight threshold), so nobody's condition changed.
+    #[inline(always)]
+    pub fn round<Ro: Dice>(
+        &self,
+        round: u32,
+        standing: u64,
+        roller: &mut Ro,
+        arena: &mut PlainArena,
+    ) -> Option<u64> {
+        let PlainArena {
+            now,
+            surprised,
+            flags,
+            picks,
+        } = arena;
+        self.play_round(round, standing, roller, now, (surprised, flags, picks))
     }
 
     /// Who can act: conscious, not fled, not dead, and not dying unless it fights on.
@@ -406,9 +389,7 @@ impl PlainLoop {
             & !(flags.unconscious | flags.fled | flags.dead | (flags.dying & !self.fight_dying))
     }
 
-    /// One round, `standing` those who can act when it begins ([`PlainLoop::able`]);
-    /// returns who can act at its end, or `None` where its end has nothing to do (nobody
-    /// hurt, gaining injuries or reaching a flight threshold), so nobody's condition changed.
+    /// [`PlainLoop::round`] on the arena's parts.
     #[inline(always)]
     fn play_round<Ro: Dice>(
         &self,

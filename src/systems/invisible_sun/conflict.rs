@@ -1,6 +1,6 @@
 //! Invisible Sun conflicts: `[[pc]]` against `[[npc]]` tables on sides `pcs` and `npcs`, fought
 //! round by round to Wounds, Anguish and death (000_2810d6a557b34243.txt, cited `L184`). The
-//! combatants and the rules of one exchange are in [`fighter`], the round engine in [`fight`],
+//! combatants and the rules of one exchange are in [`fighter`], its rounds in [`fight`],
 //! the exact dynamic programme for one PC against one NPC in [`exact`].
 //!
 //! Every roll is the action roll of [`crate::systems::invisible_sun::action`]: NPCs never roll
@@ -39,13 +39,10 @@ pub mod fighter;
 #[cfg(test)]
 mod tests;
 
-use crate::combat::{FightCounts, FightRecorder, Roster};
+use crate::combat::{Bout, Fallen, Fight, Observer, Roster};
 use crate::dice::Dice;
-use crate::stats::{
-    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
-};
-use crate::systems::RuleSystem;
-use fight::{Arena, Unobserved};
+use crate::stats::{CounterId, ExactValues, HistogramId, HistogramReport, Meta, Role, Tally};
+use fight::{Arena, Event};
 use fighter::{Npc, Order, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc};
 
 /// The ids of one PC's own metrics.
@@ -64,16 +61,12 @@ pub struct Conflict {
     pub pcs: Vec<Pc>,
     /// The NPCs, in file order (roster indices after the PCs).
     pub npcs: Vec<Npc>,
-    /// Names and sides (`pcs`, then `npcs`).
-    pub roster: Roster,
+    /// Names and sides (`pcs`, then `npcs`), the round limit and the metrics.
+    pub bout: Bout,
     /// Which side acts first.
     pub order: Order,
-    /// Round limit.
-    pub max_rounds: u32,
     /// Roster indices in turn order.
     turns: Vec<usize>,
-    layout: Layout,
-    recorder: FightRecorder,
     pc_ids: Vec<PcIds>,
     npc_wounds: Vec<HistogramId>,
 }
@@ -89,9 +82,9 @@ impl Conflict {
         max_rounds: u32,
     ) -> Self {
         assert_eq!(roster.len(), pcs.len() + npcs.len());
-        let mut layout = Layout::new();
-        let recorder = FightRecorder::declare(&mut layout, &roster, max_rounds);
-        let sides = roster.sides().to_vec();
+        let mut bout = Bout::new(roster, max_rounds);
+        let layout = &mut bout.layout;
+        let sides = bout.roster.sides().to_vec();
         let meta =
             |role, label: &str, name: &str, side: &str| Meta::combatant(role, label, name, side);
         let pc_ids = pcs
@@ -136,33 +129,49 @@ impl Conflict {
             turns: fight::turns(pcs.len(), npcs.len(), order),
             pcs,
             npcs,
-            roster,
+            bout,
             order,
-            max_rounds,
-            layout,
-            recorder,
             pc_ids,
             npc_wounds,
         }
     }
 }
 
-impl Conflict {
-    /// Plays one fight: this system's own metrics go to `tally`, the shared ones are counted
-    /// in `counts` ([`FightRecorder::count`]).
+impl Fight for Conflict {
+    type Arena = Arena;
+    type Event<'a> = Event;
+
+    fn bout(&self) -> &Bout {
+        &self.bout
+    }
+
+    fn arena(&self) -> Arena {
+        Arena::default()
+    }
+
+    fn begin<D: Dice, O: Observer<Self>>(&self, _: &mut D, arena: &mut Arena, _: &mut O) -> u64 {
+        self.setup(arena)
+    }
+
     #[inline(always)]
-    fn play<D: Dice>(
+    fn round<D: Dice, O: Observer<Self>>(
         &self,
+        round: u32,
+        _up: u64,
         dice: &mut D,
         arena: &mut Arena,
-        counts: &mut FightCounts,
-        tally: &mut Tally,
-    ) {
-        let (ending, rounds) = self.fight(dice, arena, &mut Unobserved);
-        let (mut dead, mut down) = (0u64, 0u64);
+        observer: &mut O,
+    ) -> Option<u64> {
+        self.play_round(round, dice, arena, observer)
+    }
+
+    /// This system's own metrics go to `tally`.
+    #[inline(always)]
+    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) -> Fallen {
+        let mut fallen = Fallen::default();
         for (i, s) in arena.states.iter().enumerate() {
-            dead |= u64::from(s.dead) << i;
-            down |= u64::from(s.dead || s.out) << i;
+            fallen.dead |= u64::from(s.dead) << i;
+            fallen.down |= u64::from(s.dead || s.out) << i;
         }
         let p = self.pcs.len();
         for (s, ids) in arena.states[..p].iter().zip(&self.pc_ids) {
@@ -174,16 +183,7 @@ impl Conflict {
         for (s, &id) in arena.states[p..].iter().zip(&self.npc_wounds) {
             tally.record(id, s.body.marks as usize);
         }
-        self.recorder
-            .count(counts, ending, rounds, &arena.side_down, dead, down);
-    }
-}
-
-impl RuleSystem for Conflict {
-    crate::recorded_fights!(Arena);
-
-    fn layout(&self) -> &Layout {
-        &self.layout
+        fallen
     }
 
     fn exact(&self) -> Option<ExactValues> {
@@ -191,7 +191,7 @@ impl RuleSystem for Conflict {
     }
 
     fn notes(&self) -> Vec<String> {
-        let mut notes = vec![self.roster.describe(self.max_rounds)];
+        let mut notes = vec![self.bout.roster.describe(self.bout.max_rounds)];
         notes.push(
             match self.order {
                 Order::PcsFirst => "each round the PCs act first, in file order, then the NPCs",

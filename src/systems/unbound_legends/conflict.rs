@@ -1,5 +1,5 @@
-//! Unbound Legends fights from `[[combatant]]` tables: the resolved combatants, the round
-//! engine of [`super::fight`] run once per trial, and what each fight reports — the shared
+//! Unbound Legends fights from `[[combatant]]` tables: the resolved combatants, their
+//! [`Fight`] (the rounds are in [`super::fight`]), and what each fight reports — the shared
 //! fight metrics of [`FightRecorder`], and this system's own per combatant:
 //!
 //! - `disabled.<name>`: reached 0 Health and survived the blow (L444);
@@ -14,14 +14,13 @@
 //! `incapacitated` rows.
 
 use super::fight::{
-    AP_ATTACK, AP_DEFENSE, AP_OTHER, AP_UNSPENT, ApDice, Arena, Battle, Pace, Unobserved, paces,
+    AP_ATTACK, AP_DEFENSE, AP_OTHER, AP_UNSPENT, ApDice, Arena, Event, Pace, paces,
 };
 use super::fighter::{FightRules, Fighter, Kind};
 use super::strike::Strikes;
-use crate::combat::{FightCounts, FightRecorder, Roster};
+use crate::combat::{Bout, Ending, Fallen, Fight, Observer, Roster};
 use crate::dice::Dice;
-use crate::stats::{CounterId, Layout, Meta, RatioId, Role, Tally};
-use crate::systems::RuleSystem;
+use crate::stats::{CounterId, Meta, RatioId, Role, Tally};
 
 /// The metric prefixes of the AP means, by [`super::fight`]'s AP kinds, with their labels.
 const AP_KINDS: [(usize, &str, &str); 4] = [
@@ -45,25 +44,24 @@ struct Own {
 pub struct Conflict {
     /// Combatants in scenario order.
     pub fighters: Vec<Fighter>,
-    /// Names and sides.
-    pub roster: Roster,
+    /// Names, sides, the round limit and the metrics.
+    pub bout: Bout,
     /// Table readings.
     pub rules: FightRules,
-    /// Round limit.
-    pub max_rounds: u32,
-    paces: Vec<Pace>,
-    ap_dice: ApDice,
-    strikes: Strikes,
-    layout: Layout,
-    recorder: FightRecorder,
+    /// What the turn order needs of each combatant.
+    pub(super) paces: Vec<Pace>,
+    /// Everyone's AP dice.
+    pub(super) ap_dice: ApDice,
+    /// Each attack against each Passive Armor.
+    pub(super) strikes: Strikes,
     own: Vec<Own>,
 }
 
 impl Conflict {
     /// A fight of `fighters` (whose `side`s are `roster`'s).
     pub fn new(fighters: Vec<Fighter>, roster: Roster, rules: FightRules, max_rounds: u32) -> Self {
-        let mut layout = Layout::new();
-        let recorder = FightRecorder::declare(&mut layout, &roster, max_rounds);
+        let mut bout = Bout::new(roster, max_rounds);
+        let (layout, roster) = (&mut bout.layout, &bout.roster);
         let meta = |role, label: &str, f: &Fighter| {
             Meta::combatant(role, label, &f.name, &roster.sides()[f.side])
         };
@@ -92,45 +90,53 @@ impl Conflict {
             ap_dice: ApDice::new(&fighters),
             strikes: Strikes::new(&fighters, &rules.attack),
             fighters,
-            roster,
+            bout,
             rules,
-            max_rounds,
-            layout,
-            recorder,
             own,
-        }
-    }
-
-    /// The battle this fight plays.
-    pub fn battle(&self) -> Battle<'_> {
-        Battle {
-            fighters: &self.fighters,
-            paces: &self.paces,
-            strikes: &self.strikes,
-            ap_dice: &self.ap_dice,
-            roster: &self.roster,
-            rules: self.rules,
-            max_rounds: self.max_rounds,
         }
     }
 }
 
 crate::dispatch_to_self!(Conflict);
 
-impl Conflict {
-    /// Plays one fight: this system's own metrics go to `tally`, the shared ones are counted
-    /// in `counts` ([`FightRecorder::count`]).
+impl Fight for Conflict {
+    type Arena = Arena;
+    type Event<'a> = Event<'a>;
+
+    fn bout(&self) -> &Bout {
+        &self.bout
+    }
+
+    fn arena(&self) -> Arena {
+        Arena::default()
+    }
+
+    fn begin<D: Dice, O: Observer<Self>>(&self, dice: &mut D, arena: &mut Arena, _: &mut O) -> u64 {
+        self.setup(dice, arena)
+    }
+
     #[inline]
-    fn play<D: Dice>(
+    fn round<D: Dice, O: Observer<Self>>(
         &self,
+        round: u32,
+        _up: u64,
         dice: &mut D,
         arena: &mut Arena,
-        counts: &mut FightCounts,
-        tally: &mut Tally,
-    ) {
-        let (ending, rounds) = self.battle().fight(dice, arena, &mut Unobserved);
+        observer: &mut O,
+    ) -> Option<u64> {
+        Some(self.play_round(round, dice, arena, observer))
+    }
+
+    /// The winners' dying are stabilised (`winners_stabilise`); everyone else's dying roll
+    /// their saves out (L446–449).
+    fn aftermath<D: Dice>(&self, ending: Ending, dice: &mut D, arena: &mut Arena) {
+        self.finish(ending, dice, arena);
+    }
+
+    /// This system's own metrics go to `tally`.
+    #[inline]
+    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) -> Fallen {
         let everyone = u64::MAX >> (64 - self.fighters.len());
-        let (dead, down) = (arena.dead(), everyone & !arena.up());
         for (s, own) in arena.states.iter().zip(&self.own) {
             if let Some([disabled, instant, incapacitated]) = own.falls {
                 tally.count(disabled, s.disabled);
@@ -141,20 +147,10 @@ impl Conflict {
                 tally.ratio(id, s.ap_by_kind[kind], s.rounds_active);
             }
         }
-        self.recorder
-            .count(counts, ending, rounds, &arena.side_down, dead, down);
-    }
-}
-
-impl RuleSystem for Conflict {
-    crate::recorded_fights!(Arena);
-
-    fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    fn notes(&self) -> Vec<String> {
-        vec![self.roster.describe(self.max_rounds)]
+        Fallen {
+            dead: arena.dead(),
+            down: everyone & !arena.up(),
+        }
     }
 }
 

@@ -16,10 +16,10 @@
 
 use super::attack::{DefenseKind, Hit};
 use super::damage::Dealt;
-use super::fighter::{FightRules, Fighter};
+
+use super::conflict::Conflict;
 use super::saves::{roll_out, save};
-use super::strike::Strikes;
-use crate::combat::{Ending, MAX_FIGHTERS, Roster};
+use crate::combat::{Ending, MAX_FIGHTERS, Observer};
 use crate::dice::Dice;
 
 /// What a combatant does with its turn.
@@ -42,38 +42,82 @@ pub enum SaveResult {
     Dead,
 }
 
-/// Watches a fight; every method defaults to nothing, so the plain runner pays nothing.
-pub trait Observer {
+/// What a fight's [`Observer`] is told.
+#[derive(Debug, Clone, Copy)]
+pub enum Event<'a> {
     /// Round `round` begins: saves are made and AP reset.
-    fn round_start(&mut self, _round: u32, _states: &[State]) {}
+    RoundStart {
+        /// Which round.
+        round: u32,
+        /// Everyone's state.
+        states: &'a [State],
+    },
     /// `who` rolled `d20` for a death save.
-    fn death_save(&mut self, _who: usize, _d20: i64, _result: SaveResult) {}
+    DeathSave {
+        /// Who.
+        who: usize,
+        /// The d20.
+        d20: i64,
+        /// How it came out.
+        result: SaveResult,
+    },
     /// `who` takes `action` at `target`.
-    fn action(&mut self, _who: usize, _action: Action, _target: usize) {}
-    /// `who` pays for `kind`.
-    fn defend(&mut self, _who: usize, _kind: DefenseKind) {}
+    Action {
+        /// Who.
+        who: usize,
+        /// What.
+        action: Action,
+        /// At whom.
+        target: usize,
+    },
+    /// `who` pays for a defense of `kind`.
+    Defend {
+        /// Who.
+        who: usize,
+        /// Which defense.
+        kind: DefenseKind,
+    },
     /// An attack rolled `d20` (total `total`) against `defense`.
-    fn attack(
-        &mut self,
-        _attacker: usize,
-        _target: usize,
-        _d20: i64,
-        _total: i64,
-        _defense: i64,
-        _hit: Hit,
-    ) {
-    }
+    Attack {
+        /// Who attacked.
+        attacker: usize,
+        /// Whom.
+        target: usize,
+        /// The d20.
+        d20: i64,
+        /// With bonuses.
+        total: i64,
+        /// The defense to beat.
+        defense: i64,
+        /// How it hit.
+        hit: Hit,
+    },
     /// First aid rolled `d20`.
-    fn first_aid(&mut self, _who: usize, _target: usize, _d20: i64, _stabilised: bool) {}
+    FirstAid {
+        /// Who gave it.
+        who: usize,
+        /// To whom.
+        target: usize,
+        /// The d20.
+        d20: i64,
+        /// Whether it stabilised.
+        stabilised: bool,
+    },
     /// `target` took `dealt`.
-    fn damage(&mut self, _target: usize, _dealt: Dealt) {}
+    Damage {
+        /// Who.
+        target: usize,
+        /// What it took.
+        dealt: Dealt,
+    },
     /// The round is over.
-    fn round_end(&mut self, _round: u32, _states: &[State]) {}
+    RoundEnd {
+        /// Which round.
+        round: u32,
+        /// Everyone's state.
+        states: &'a [State],
+    },
 }
-
-/// The observer that watches nothing.
-pub struct Unobserved;
-impl Observer for Unobserved {}
 
 /// Where AP went, by kind: the index into [`State::ap_by_kind`].
 pub const AP_ATTACK: usize = 0;
@@ -124,8 +168,6 @@ pub struct State {
 pub struct Arena {
     /// Everyone's state, in scenario order.
     pub states: Vec<State>,
-    /// Per side: the round it last stopped fighting (`max_rounds + 1` if it never did).
-    pub side_down: Vec<u32>,
     /// Bit `i`: combatant `i` is up (kept with every change, [`Battle::restatus`]).
     up: u64,
     /// Bit `i`: combatant `i` is dying.
@@ -162,7 +204,6 @@ impl Default for Arena {
     fn default() -> Self {
         Self {
             states: Vec::new(),
-            side_down: Vec::new(),
             up: 0,
             dying: 0,
             dead: 0,
@@ -174,59 +215,35 @@ impl Default for Arena {
     }
 }
 
-/// A fight's combatants, roster, rules and round limit.
-#[derive(Debug, Clone, Copy)]
-pub struct Battle<'a> {
-    /// Combatants in scenario order.
-    pub fighters: &'a [Fighter],
-    /// What the turn order needs of each, from [`paces`].
-    pub paces: &'a [Pace],
-    /// Each attack against each Passive Armor, from [`Strikes::new`].
-    pub strikes: &'a Strikes,
-    /// Everyone's AP dice, from [`ApDice::new`].
-    pub ap_dice: &'a ApDice,
-    /// Names and sides.
-    pub roster: &'a Roster,
-    /// Table readings.
-    pub rules: FightRules,
-    /// Round limit.
-    pub max_rounds: u32,
-}
-
 /// AP that first aid costs (L453).
 pub const FIRST_AID_AP: i64 = 8;
 
-impl Battle<'_> {
-    /// Plays one fight; leaves everyone's final state in `arena` and returns how it ended and
-    /// after how many rounds.
-    pub fn fight<Ro: Dice, Ob: Observer>(
+impl Conflict {
+    /// One round: death saves and AP reset, then one action at a time until nobody can act;
+    /// stops the moment a fall decides the fight. Who is up at its end.
+    pub(super) fn play_round<Ro: Dice, Ob: Observer<Conflict>>(
         &self,
+        round: u32,
         roller: &mut Ro,
         arena: &mut Arena,
         observer: &mut Ob,
-    ) -> (Ending, u32) {
-        self.setup(roller, arena);
-        for round in 1..=self.max_rounds {
-            self.start_round(round, roller, arena, observer);
-            while let Some(who) = self.next_actor(arena) {
-                let Some(action) = self.wanted(who, arena) else {
+    ) -> u64 {
+        self.start_round(round, roller, arena, observer);
+        while let Some(who) = self.next_actor(arena) {
+            let Some(action) = self.wanted(who, arena) else {
+                break;
+            };
+            self.act(who, action, roller, arena, observer);
+            // Only a fall (or a rise) can decide the fight.
+            if arena.stale {
+                arena.stale = false;
+                if self.bout.decided(arena.up) {
                     break;
-                };
-                self.act(who, action, roller, arena, observer);
-                // Only a fall (or a rise) can decide the fight.
-                if arena.stale {
-                    arena.stale = false;
-                    if let Some(ending) = self.decided(arena) {
-                        self.close_round(round, arena, observer);
-                        self.finish(ending, roller, arena);
-                        return (ending, round);
-                    }
                 }
             }
-            self.close_round(round, arena, observer);
         }
-        self.finish(Ending::Stalemate, roller, arena);
-        (Ending::Stalemate, self.max_rounds)
+        self.close_round(round, arena, observer);
+        arena.up
     }
 
     /// Combatant `i`'s `up`, `dying` or `dead` changed: its bits in the masks, and what it and
@@ -266,7 +283,7 @@ impl Battle<'_> {
 
     /// Everyone's AP for a round: [`Pace::ap_base`] and the dice, all rolled at once.
     fn roll_ap<Ro: Dice>(&self, roller: &mut Ro, arena: &mut Arena) {
-        for (s, p) in arena.states.iter_mut().zip(self.paces) {
+        for (s, p) in arena.states.iter_mut().zip(&self.paces) {
             s.full_ap = p.ap_base;
         }
         let (states, owner) = (&mut arena.states, &self.ap_dice.owner);
@@ -275,19 +292,18 @@ impl Battle<'_> {
         });
     }
 
-    fn setup<Ro: Dice>(&self, roller: &mut Ro, arena: &mut Arena) {
+    /// Everyone fresh and up, with their AP rolled; who is up.
+    pub(super) fn setup<Ro: Dice>(&self, roller: &mut Ro, arena: &mut Arena) -> u64 {
         // The same lengths fight after fight: overwritten in place.
         let n = self.fighters.len();
         arena.states.resize(n, State::default());
-        arena.side_down.resize(self.roster.sides().len(), 0);
-        arena.side_down.fill(self.max_rounds + 1);
         // Everyone starts up; the keys are set when the round begins.
         (arena.up, arena.dying, arena.dead) = (u64::MAX >> (64 - n), 0, 0);
         arena.stale = false;
-        for (turn, p) in arena.turns.iter_mut().zip(self.paces) {
+        for (turn, p) in arena.turns.iter_mut().zip(&self.paces) {
             (turn.at, turn.tag) = (p.act_at(true, 0), p.tag);
         }
-        for (s, f) in arena.states.iter_mut().zip(self.fighters) {
+        for (s, f) in arena.states.iter_mut().zip(&self.fighters) {
             *s = State {
                 vitality: f.vitality,
                 health: f.health,
@@ -296,10 +312,11 @@ impl Battle<'_> {
             };
         }
         self.roll_ap(roller, arena);
+        arena.up
     }
 
     /// Death saves, then AP reset (rolled again under the L270 variant).
-    fn start_round<Ro: Dice, Ob: Observer>(
+    fn start_round<Ro: Dice, Ob: Observer<Conflict>>(
         &self,
         round: u32,
         roller: &mut Ro,
@@ -324,12 +341,15 @@ impl Battle<'_> {
             s.rounds_active += u64::from(s.up);
             *key = turn.key(s.ap);
         }
-        observer.round_start(round, &arena.states);
+        observer.see(Event::RoundStart {
+            round,
+            states: &arena.states,
+        });
     }
 
     /// One death save (L446–449); a stabilised combatant rejoins with 1 Health, 0 Vitality
     /// and its AP unless it ever had two failures.
-    fn death_save<Ro: Dice, Ob: Observer>(
+    fn death_save<Ro: Dice, Ob: Observer<Conflict>>(
         &self,
         i: usize,
         roller: &mut Ro,
@@ -371,10 +391,14 @@ impl Battle<'_> {
         if !matches!(result, SaveResult::Marks(..)) {
             self.restatus(i, arena);
         }
-        observer.death_save(i, d20, result);
+        observer.see(Event::DeathSave {
+            who: i,
+            d20,
+            result,
+        });
     }
 
-    fn act<Ro: Dice, Ob: Observer>(
+    fn act<Ro: Dice, Ob: Observer<Conflict>>(
         &self,
         who: usize,
         action: Action,
@@ -384,7 +408,11 @@ impl Battle<'_> {
     ) {
         match action {
             Action::FirstAid(t) => {
-                observer.action(who, action, t);
+                observer.see(Event::Action {
+                    who,
+                    action,
+                    target: t,
+                });
                 self.pay(who, FIRST_AID_AP, AP_OTHER, arena);
                 let d20 = roller.d20();
                 let stabilised = d20 + self.fighters[who].first_aid.unwrap_or(0) >= 10;
@@ -395,56 +423,49 @@ impl Battle<'_> {
                     (s.successes, s.failures) = (0, 0);
                     self.restatus(t, arena);
                 }
-                observer.first_aid(who, t, d20, stabilised);
+                observer.see(Event::FirstAid {
+                    who,
+                    target: t,
+                    d20,
+                    stabilised,
+                });
             }
             Action::Attack(k) => {
                 let Some(t) = self.choose_target(who, roller, arena) else {
                     return;
                 };
-                observer.action(who, action, t);
+                observer.see(Event::Action {
+                    who,
+                    action,
+                    target: t,
+                });
                 self.strike(who, t, k, roller, arena, observer);
             }
         }
     }
 
-    /// The ending once at most one side has anyone standing.
-    fn decided(&self, arena: &Arena) -> Option<Ending> {
-        let up = arena.up;
-        let mut sides = self
-            .roster
-            .side_masks()
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| *m & up != 0);
-        match (sides.next(), sides.next()) {
-            (None, _) => Some(Ending::Draw),
-            (Some((s, _)), None) => Some(Ending::Win(s)),
-            _ => None,
-        }
-    }
-
-    /// AP still held is unspent; sides with nobody standing note the round.
-    fn close_round<Ob: Observer>(&self, round: u32, arena: &mut Arena, observer: &mut Ob) {
+    /// AP still held is unspent.
+    fn close_round<Ob: Observer<Conflict>>(
+        &self,
+        round: u32,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) {
         let mut left = arena.active;
         while left != 0 {
             let s = &mut arena.states[left.trailing_zeros() as usize];
             left &= left - 1;
             s.ap_by_kind[AP_UNSPENT] += s.ap.max(0) as u64;
         }
-        let up = arena.up;
-        for (side, &mask) in self.roster.side_masks().iter().enumerate() {
-            if mask & up != 0 {
-                arena.side_down[side] = self.max_rounds + 1;
-            } else if arena.side_down[side] > self.max_rounds {
-                arena.side_down[side] = round;
-            }
-        }
-        observer.round_end(round, &arena.states);
+        observer.see(Event::RoundEnd {
+            round,
+            states: &arena.states,
+        });
     }
 
     /// After the fight: the winners' dying are stabilised (`winners_stabilise`); everyone
     /// else's dying roll their saves out (L446–449).
-    fn finish<Ro: Dice>(&self, ending: Ending, roller: &mut Ro, arena: &mut Arena) {
+    pub(super) fn finish<Ro: Dice>(&self, ending: Ending, roller: &mut Ro, arena: &mut Arena) {
         // In file order, keeping the masks for the record.
         let mut dying = arena.dying;
         while dying != 0 {

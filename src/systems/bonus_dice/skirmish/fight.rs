@@ -1,50 +1,70 @@
-//! The round engine of a skirmish (002:5–12, 002:17–22, 002:42–46, 002:51–54, 002:75),
-//! generic over where the dice come from ([`Dice`]) and who watches ([`Observer`]), so the
-//! same code runs millions of seeded fights and replays the seed's examples with scripted dice.
+//! The rounds of a skirmish (002:5–12, 002:17–22, 002:42–46, 002:51–54, 002:75), played by
+//! the shared driver ([`crate::combat::Fight`]), generic over where the dice come from
+//! ([`Dice`]) and who watches ([`Observer`]), so the same code runs millions of seeded fights
+//! and replays the seed's examples with scripted dice.
 //!
 //! Before round 1 everyone rolls initiative once, d20 + bonus dice, in file order; the order is
 //! highest first, each tie broken by a uniform shuffle of the tied. Each round, in that order,
 //! everyone not dead, in Shock or Winded takes its turn: its Defend (if any) from the last turn
 //! ends, it makes its Attack actions (each followed by the off-hand attack when it has one and
 //! can pay), then Defends with its last action if it defends. After each attack the fight ends
-//! if at most one side has anyone standing. Then the Recovery phase. Dice are drawn in this
+//! if at most one side has anyone standing (the round stops; the driver ends the fight). Then
+//! the Recovery phase. Dice are drawn in this
 //! order: attack d20, attack bonus dice, the Dodge's d20 and bonus dice when it Dodges, then
 //! weapon dice and damage bonus dice on a hit.
 
 use super::{OFFHAND_VIGOR, Skirmish, Strike, WINDED_UNTIL};
-use crate::combat::{Ending, Standing};
+use crate::combat::{Observer, Standing};
 use crate::dice::Dice;
 use crate::systems::bonus_dice::attack::dodge_cost;
 
-/// Watches a fight; every method defaults to nothing, so the seeded runner pays nothing.
-pub trait Observer {
+/// What a fight's [`Observer`] is told.
+#[derive(Debug, Clone, Copy)]
+pub enum Event<'a> {
     /// `who` rolled `total` for initiative.
-    fn initiative(&mut self, _who: usize, _total: i64) {}
-    /// Round `round` begins.
-    fn round_start(&mut self, _round: u32) {}
+    Initiative {
+        /// Who.
+        who: usize,
+        /// d20 + initiative bonus dice.
+        total: i64,
+    },
+    /// Round `0` begins.
+    RoundStart(u32),
     /// `attacker` attacked `target` (`offhand`: its off-hand attack), rolling `total` against
     /// `guard`; `dodge` is the Dodge's total when it Dodged; `hit` whether it hit.
-    #[allow(clippy::too_many_arguments)]
-    fn attack(
-        &mut self,
-        _attacker: usize,
-        _target: usize,
-        _offhand: bool,
-        _total: i64,
-        _guard: i64,
-        _dodge: Option<i64>,
-        _hit: bool,
-    ) {
-    }
+    Attack {
+        /// Who attacked.
+        attacker: usize,
+        /// Whom.
+        target: usize,
+        /// With its off-hand attack.
+        offhand: bool,
+        /// d20 + attack bonus dice.
+        total: i64,
+        /// Guard to beat.
+        guard: i64,
+        /// The Dodge's total, when it Dodged.
+        dodge: Option<i64>,
+        /// Whether it hit.
+        hit: bool,
+    },
     /// `target` took `dealt` after armor (`raw` before it).
-    fn damage(&mut self, _target: usize, _raw: i64, _dealt: i64) {}
+    Damage {
+        /// Who.
+        target: usize,
+        /// Damage rolled.
+        raw: i64,
+        /// After armor.
+        dealt: i64,
+    },
     /// The round is over, Recovery included.
-    fn round_end(&mut self, _round: u32, _states: &[State]) {}
+    RoundEnd {
+        /// Which round.
+        round: u32,
+        /// Everyone's state.
+        states: &'a [State],
+    },
 }
-
-/// The observer that watches nothing.
-pub struct Unobserved;
-impl Observer for Unobserved {}
 
 /// A combatant's condition during a fight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -107,54 +127,49 @@ pub struct Arena {
     pub states: Vec<State>,
     /// The turn order: indices, highest initiative first.
     pub order: Vec<usize>,
-    /// Per side: the round it stopped fighting (`max_rounds + 1` if it never did).
-    pub side_down: Vec<u32>,
 }
 
 impl Skirmish {
-    /// Plays one fight; leaves everyone's final state in `arena` and returns how it ended and
-    /// after how many rounds.
-    pub fn fight<D: Dice + ?Sized, O: Observer>(
+    /// One round: everyone's turn in initiative order, then Recovery; stops the moment the
+    /// fight is decided. Who stands at its end (Winded stands).
+    pub(super) fn play_round<D: Dice + ?Sized, O: Observer<Skirmish>>(
         &self,
+        round: u32,
         dice: &mut D,
         arena: &mut Arena,
         observer: &mut O,
-    ) -> (Ending, u32) {
-        self.setup(dice, arena, observer);
-        for round in 1..=self.max_rounds {
-            observer.round_start(round);
-            for k in 0..arena.order.len() {
-                let i = arena.order[k];
-                if let Some(ending) = self.turn(i, round, dice, arena, observer) {
-                    for s in arena.states.iter_mut() {
-                        s.winded_rounds += u64::from(s.winded && s.standing());
-                    }
-                    return (ending, round);
+    ) -> u64 {
+        observer.see(Event::RoundStart(round));
+        for k in 0..arena.order.len() {
+            let i = arena.order[k];
+            if let Some(up) = self.turn(i, round, dice, arena, observer) {
+                for s in arena.states.iter_mut() {
+                    s.winded_rounds += u64::from(s.winded && s.standing());
                 }
+                return up;
             }
-            self.recover(round, arena);
-            observer.round_end(round, &arena.states);
         }
-        (Ending::Stalemate, self.max_rounds)
+        self.recover(round, arena);
+        observer.see(Event::RoundEnd {
+            round,
+            states: &arena.states,
+        });
+        standing(arena)
     }
 
-    /// Fresh states, initiative and the turn order.
-    fn setup<D: Dice + ?Sized, O: Observer>(
+    /// Fresh states, initiative and the turn order; everyone who stands.
+    pub(super) fn setup<D: Dice + ?Sized, O: Observer<Skirmish>>(
         &self,
         dice: &mut D,
         arena: &mut Arena,
         observer: &mut O,
-    ) {
+    ) -> u64 {
         arena.states.clear();
         arena.order.clear();
-        arena.side_down.clear();
-        arena
-            .side_down
-            .resize(self.roster.sides().len(), self.max_rounds + 1);
         for (i, f) in self.fighters.iter().enumerate() {
             // 002:12: the Action Die plus bonus dice, once.
-            let initiative = dice.d(20) + f.initiative.roll(dice).0;
-            observer.initiative(i, initiative);
+            let total = dice.d(20) + f.initiative.roll(dice).0;
+            observer.see(Event::Initiative { who: i, total });
             arena.states.push(State {
                 durability: f.durability,
                 health: f.health,
@@ -162,7 +177,7 @@ impl Skirmish {
                 wounded: f.durability == 0,
                 winded: f.vigor == 0,
                 ever_winded: f.vigor == 0,
-                initiative,
+                initiative: total,
                 ..State::default()
             });
             arena.order.push(i);
@@ -191,6 +206,7 @@ impl Skirmish {
             }
             start = end;
         }
+        standing(arena)
     }
 
     /// How many actions combatant `i` has in `round` (002:13–14, 002:19).
@@ -204,15 +220,15 @@ impl Skirmish {
         }
     }
 
-    /// Combatant `i`'s turn; the ending if the fight is decided during it.
-    fn turn<D: Dice + ?Sized, O: Observer>(
+    /// Combatant `i`'s turn; who stands if the fight is decided during it.
+    fn turn<D: Dice + ?Sized, O: Observer<Skirmish>>(
         &self,
         i: usize,
         round: u32,
         dice: &mut D,
         arena: &mut Arena,
         observer: &mut O,
-    ) -> Option<Ending> {
+    ) -> Option<u64> {
         let f = &self.fighters[i];
         let s = &mut arena.states[i];
         s.defending = false;
@@ -267,7 +283,7 @@ impl Skirmish {
         let states = &arena.states;
         let mut focus = states[a].focus;
         let t = self.fighters[a].target.choose(
-            &self.roster,
+            &self.bout.roster,
             self.fighters[a].side,
             Standing(mask),
             &mut focus,
@@ -292,10 +308,10 @@ impl Skirmish {
         s.standing() && !s.winded && !surprised
     }
 
-    /// `a` attacks `t` with `strike`; the ending if the fight is decided by it.
+    /// `a` attacks `t` with `strike`; who stands if the fight is decided by it.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn strike<D: Dice + ?Sized, O: Observer>(
+    fn strike<D: Dice + ?Sized, O: Observer<Skirmish>>(
         &self,
         a: usize,
         t: usize,
@@ -305,7 +321,7 @@ impl Skirmish {
         dice: &mut D,
         arena: &mut Arena,
         observer: &mut O,
-    ) -> Option<Ending> {
+    ) -> Option<u64> {
         let wa = usize::from(arena.states[a].wounded);
         let pair = self.pair(a, t);
         let behind = round == 1
@@ -332,17 +348,29 @@ impl Skirmish {
                 dodge = Some(against);
             }
         }
-        observer.attack(a, t, offhand, total, guard, dodge, hit);
+        observer.see(Event::Attack {
+            attacker: a,
+            target: t,
+            offhand,
+            total,
+            guard,
+            dodge,
+            hit,
+        });
         if !hit {
             return None;
         }
         let damage = &strike.damage[wa];
         let raw = damage.roll(dice).0;
         let dealt = damage.through(raw, &pair.armor);
-        observer.damage(t, raw, dealt);
+        observer.see(Event::Damage {
+            target: t,
+            raw,
+            dealt,
+        });
         if self.hurt(t, dealt, round, arena) {
-            self.note_falls(round, arena);
-            return self.decided(arena);
+            let up = standing(arena);
+            return self.bout.decided(up).then_some(up);
         }
         None
     }
@@ -387,39 +415,6 @@ impl Skirmish {
         true
     }
 
-    /// Sides with nobody standing note the round they stopped fighting.
-    fn note_falls(&self, round: u32, arena: &mut Arena) {
-        for (side, &mask) in self.roster.side_masks().iter().enumerate() {
-            let up = arena
-                .states
-                .iter()
-                .enumerate()
-                .any(|(i, s)| mask >> i & 1 == 1 && s.standing());
-            if !up && arena.side_down[side] > self.max_rounds {
-                arena.side_down[side] = round;
-            }
-        }
-    }
-
-    /// The ending once at most one side has anyone standing.
-    fn decided(&self, arena: &Arena) -> Option<Ending> {
-        let mut up = 0u64;
-        for (i, s) in arena.states.iter().enumerate() {
-            up |= u64::from(s.standing()) << i;
-        }
-        let mut sides = self
-            .roster
-            .side_masks()
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| *m & up != 0);
-        match (sides.next(), sides.next()) {
-            (None, _) => Some(Ending::Draw),
-            (Some((s, _)), None) => Some(Ending::Win(s)),
-            _ => None,
-        }
-    }
-
     /// The Recovery phase (002:10, 002:44–46) and Shock countdowns (002:75).
     fn recover(&self, round: u32, arena: &mut Arena) {
         for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
@@ -443,4 +438,14 @@ impl Skirmish {
             s.winded_rounds += u64::from(s.winded);
         }
     }
+}
+
+/// Who stands (a mask; Winded stands).
+#[inline]
+fn standing(arena: &Arena) -> u64 {
+    let mut up = 0u64;
+    for (i, s) in arena.states.iter().enumerate() {
+        up |= u64::from(s.standing()) << i;
+    }
+    up
 }

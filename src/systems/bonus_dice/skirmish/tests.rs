@@ -6,8 +6,8 @@
 //! can win; bad input named by line and key.
 
 use super::Skirmish;
-use super::fight::{Arena, Observer, State};
-use crate::combat::Ending;
+use super::fight::{Arena, Event};
+use crate::combat::{self, Ending, Observer};
 use crate::dice::StepDie;
 use crate::systems::bonus_dice::check::total_table;
 use crate::systems::bonus_dice::dice::{BonusDice, Burst, Table};
@@ -356,55 +356,51 @@ impl Trace {
     }
 }
 
-impl Observer for Trace {
-    fn initiative(&mut self, who: usize, total: i64) {
-        self.lines
-            .push(format!("{} initiative {total}", self.names[who]));
-    }
-    fn round_start(&mut self, round: u32) {
-        self.lines.push(format!("round {round}"));
-    }
-    fn attack(
-        &mut self,
-        a: usize,
-        t: usize,
-        offhand: bool,
-        total: i64,
-        guard: i64,
-        dodge: Option<i64>,
-        hit: bool,
-    ) {
-        self.lines.push(format!(
-            "{}{} → {}: {total} vs Guard {guard}{}: {}",
-            self.names[a],
-            if offhand { " (off-hand)" } else { "" },
-            self.names[t],
-            dodge.map_or(String::new(), |d| format!(", Dodge {d}")),
-            if hit { "hit" } else { "miss" }
-        ));
-    }
-    fn damage(&mut self, t: usize, raw: i64, dealt: i64) {
-        self.lines
-            .push(format!("{} takes {dealt} of {raw}", self.names[t]));
-    }
-    fn round_end(&mut self, round: u32, states: &[State]) {
-        let what: Vec<String> = states
-            .iter()
-            .zip(&self.names)
-            .map(|(s, n)| {
-                let flag = if s.dead {
-                    " dead"
-                } else if s.shock {
-                    " Shock"
-                } else if s.winded {
-                    " Winded"
-                } else {
-                    ""
-                };
-                format!("{n} {}/{}/{}{flag}", s.durability, s.health, s.vigor)
-            })
-            .collect();
-        self.lines.push(format!("end {round}: {}", what.join(", ")));
+impl Observer<Skirmish> for Trace {
+    fn see(&mut self, event: Event<'_>) {
+        let line = match event {
+            Event::Initiative { who, total } => format!("{} initiative {total}", self.names[who]),
+            Event::RoundStart(round) => format!("round {round}"),
+            Event::Attack {
+                attacker,
+                target,
+                offhand,
+                total,
+                guard,
+                dodge,
+                hit,
+            } => format!(
+                "{}{} → {}: {total} vs Guard {guard}{}: {}",
+                self.names[attacker],
+                if offhand { " (off-hand)" } else { "" },
+                self.names[target],
+                dodge.map_or(String::new(), |d| format!(", Dodge {d}")),
+                if hit { "hit" } else { "miss" }
+            ),
+            Event::Damage { target, raw, dealt } => {
+                format!("{} takes {dealt} of {raw}", self.names[target])
+            }
+            Event::RoundEnd { round, states } => {
+                let what: Vec<String> = states
+                    .iter()
+                    .zip(&self.names)
+                    .map(|(s, n)| {
+                        let flag = if s.dead {
+                            " dead"
+                        } else if s.shock {
+                            " Shock"
+                        } else if s.winded {
+                            " Winded"
+                        } else {
+                            ""
+                        };
+                        format!("{n} {}/{}/{}{flag}", s.durability, s.health, s.vigor)
+                    })
+                    .collect();
+                format!("end {round}: {}", what.join(", "))
+            }
+        };
+        self.lines.push(line);
     }
 }
 
@@ -418,8 +414,7 @@ fn scripted(d: &[(u32, i64)], picks: &[(usize, usize)]) -> Scripted {
 
 fn replay(s: &Skirmish, dice: &mut Scripted) -> (Ending, u32, Vec<String>, Arena) {
     let mut trace = Trace::of(s);
-    let mut arena = Arena::default();
-    let (ending, rounds) = s.fight(dice, &mut arena, &mut trace);
+    let (ending, rounds, arena, _) = combat::replay(s, dice, &mut trace);
     dice.finish();
     (ending, rounds, trace.lines, arena)
 }
@@ -835,7 +830,7 @@ vigor = 10
 stamina = 10
 "#,
     );
-    assert_eq!(s.max_rounds, 100);
+    assert_eq!(s.bout.max_rounds, 100);
     let r = rows(&s, 2_000, 1);
     assert_eq!(r["stalemate"].estimate, 1.0);
     assert_eq!(r["rounds.mean"].estimate, 100.0);
@@ -853,7 +848,7 @@ fn the_shipped_grizzly_fight_loads_as_written() {
         _ => panic!("not a fight"),
     };
     assert_eq!(s.encounter.ambush, Some(1));
-    assert_eq!(s.max_rounds, 100);
+    assert_eq!(s.bout.max_rounds, 100);
     // Ada's Guard against the large bear: 15 + 2 + 5 (002:87); the bear's against her: 15.
     assert_eq!((s.pair(2, 0).guard, s.pair(0, 2).guard), (22, 15));
     // Brann's heroic weapon is d10s; the bear's two claws are d8s; Vigor back: ⌊Stamina/5⌋.

@@ -11,6 +11,7 @@ use super::tests::duelist;
 use super::*;
 use crate::sim;
 use crate::stats::{MetricRow, summarize};
+use crate::systems::RuleSystem;
 use std::collections::HashMap;
 
 /// Trials per sampled check: about 10⁶ in release, fewer in a debug build.

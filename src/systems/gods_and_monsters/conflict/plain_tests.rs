@@ -4,11 +4,12 @@
 //! draws the same dice in the same order, any difference in a rule shows as a mismatch, and
 //! the first one is reported with the fight it happened in.
 
-use super::super::fight::{Arena, Unobserved};
 use super::super::plain::Flags;
 use super::super::rules::{ConflictRules, DeathContest};
 use super::tests::duelist;
 use super::*;
+use crate::combat::{self, Fight, Unobserved};
+use crate::dice::FightDice;
 use crate::dice::uniform_below;
 use crate::systems::Scenario;
 use rand::SeedableRng;
@@ -16,31 +17,44 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Plays `fights` fights of `conflict` in both loops and asserts they agree fight by fight.
 fn agree(conflict: &Conflict, fights: u64, seed: u64, what: &str) {
-    let plain = conflict
-        .plain
-        .as_ref()
-        .unwrap_or_else(|| panic!("{what}: not a plain conflict"));
+    assert!(conflict.plain.is_some(), "{what}: not a plain conflict");
+    let engine_conflict = conflict.round_engine();
     let (mut rng_a, mut rng_b) = (
         Xoshiro256PlusPlus::seed_from_u64(seed),
         Xoshiro256PlusPlus::seed_from_u64(seed),
     );
     let (mut engine, mut fast) = (FightDice::new(&mut rng_a), FightDice::new(&mut rng_b));
-    let mut arena = Arena::default();
-    let mut plain_arena = plain.arena();
-    let battle = conflict.battle();
+    let (mut arena, mut plain_arena) = (engine_conflict.arena(), conflict.arena());
+    let sides = conflict.bout.roster.sides().len();
+    let (mut down, mut plain_down) = (vec![0; sides], vec![0; sides]);
+    let mut tally = conflict.bout.layout.tally();
     for fight in 0..fights {
-        let (ending, rounds) = battle.fight(&mut engine, &mut arena, &mut Unobserved);
+        let want = combat::play(
+            &engine_conflict,
+            &mut engine,
+            &mut arena,
+            &mut down,
+            &mut Unobserved,
+        );
+        let want_fallen = engine_conflict.outcome(&mut arena, &mut tally);
         let mut flags = Flags::default();
-        for (i, s) in arena.states.iter().enumerate() {
+        for (i, s) in arena.battle.states.iter().enumerate() {
             flags.unconscious |= u64::from(!s.conscious) << i;
             flags.fled |= u64::from(s.fled) << i;
             flags.dying |= u64::from(s.dying) << i;
             flags.dead |= u64::from(s.dead) << i;
         }
-        let got = plain.fight(&mut fast, &mut plain_arena);
+        let got = combat::play(
+            conflict,
+            &mut fast,
+            &mut plain_arena,
+            &mut plain_down,
+            &mut Unobserved,
+        );
+        let got_fallen = conflict.outcome(&mut plain_arena, &mut tally);
         assert_eq!(
-            (got, &plain_arena.side_down),
-            ((ending, rounds, flags), &arena.side_down),
+            (got, got_fallen, plain_arena.plain.flags, &plain_down),
+            (want, want_fallen, flags, &down),
             "{what}: fight {fight} differs"
         );
     }

@@ -3,12 +3,13 @@
 //! miss, nothing when short, the reserve), waking after six rounds per injury point, death
 //! when endurance − injuries runs out, and +4 against the surprised.
 
-use super::super::fight::{Ending, State};
+use super::super::fight::State;
 use super::super::rules::{
     ConflictRules, ConsciousnessCheck, DeathContest, MojoKind, MojoOn, UnconsciousFor,
 };
 use super::tests::{Log, duelist};
 use super::*;
+use crate::combat::{self, Ending};
 use crate::testing::Scripted;
 
 /// A fighter on `side` who never attacks, with fortitude and willpower 10, endurance 10.
@@ -47,11 +48,10 @@ pub(super) fn play(
         .d20s(d20.iter().copied())
         .faces(6, faces.iter().copied())
         .first_of_every_pick();
-    let mut arena = Arena::default();
     let mut log = Log::default();
-    let (ending, n) = conflict.battle().fight(&mut script, &mut arena, &mut log);
+    let (ending, n, arena, _) = combat::replay(&conflict.round_engine(), &mut script, &mut log);
     script.finish();
-    (ending, n, log, arena.states.clone())
+    (ending, n, log, arena.battle.states)
 }
 
 pub(super) fn rules() -> ConflictRules {

@@ -2,11 +2,13 @@
 //! exact outcome probabilities come from dynamic programming over both combatants' points,
 //! and scenario validation.
 
-use super::super::fight::{Ending, Observer, State};
+use super::super::fight::{Event, State};
 use super::super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
 use super::*;
+use crate::combat::{self, Ending, Observer};
 use crate::sim;
 use crate::stats::summarize;
+use crate::systems::RuleSystem;
 use crate::systems::Scenario;
 use crate::testing::Scripted;
 
@@ -18,18 +20,33 @@ pub(super) struct Log {
     pub(super) rounds: Vec<Vec<State>>,
 }
 
-impl Observer for Log {
-    fn attack(&mut self, r: u32, a: usize, t: usize, roll: i64, needed: i64, d: Option<i64>) {
-        self.attacks.push((r, a, t, roll, needed, d));
-    }
-    fn stray(&mut self, r: u32, a: usize, who: usize, d: Option<i64>) {
-        self.strays.push((r, a, who, d));
-    }
-    fn consciousness(&mut self, r: u32, who: usize, roll: i64, needed: i64) {
-        self.consciousness.push((r, who, roll, needed));
-    }
-    fn round_end(&mut self, _: u32, states: &[State]) {
-        self.rounds.push(states.to_vec());
+impl Observer<Conflict> for Log {
+    fn see(&mut self, event: Event<'_>) {
+        match event {
+            Event::Attack {
+                round,
+                attacker,
+                target,
+                roll,
+                needed,
+                damage,
+            } => self
+                .attacks
+                .push((round, attacker, target, roll, needed, damage)),
+            Event::Stray {
+                round,
+                attacker,
+                who,
+                damage,
+            } => self.strays.push((round, attacker, who, damage)),
+            Event::Consciousness {
+                round,
+                who,
+                roll,
+                needed,
+            } => self.consciousness.push((round, who, roll, needed)),
+            Event::RoundEnd { states, .. } => self.rounds.push(states.to_vec()),
+        }
     }
 }
 
@@ -70,9 +87,8 @@ fn yeti_example_replays_as_written() {
         .faces(4, [1])
         // The Yeti's claws all go for Sam (the first of the three standing).
         .picks([(3, 0); 8]);
-    let mut arena = Arena::default();
     let mut log = Log::default();
-    let (ending, rounds) = conflict.battle().fight(&mut script, &mut arena, &mut log);
+    let (ending, rounds, _, _) = combat::replay(&conflict.round_engine(), &mut script, &mut log);
     assert_eq!((ending, rounds), (Ending::Win(0), 4));
     script.finish();
 

@@ -120,12 +120,15 @@ fn space(c: &Conflict) -> Result<Space, String> {
         npc_wounds: npc.wounds_to_die as usize,
         npc_injuries: npc.injuries_per_wound as usize,
     };
-    let (len, work) = (space.len(), space.len() as u64 * u64::from(c.max_rounds));
+    let (len, work) = (
+        space.len(),
+        space.len() as u64 * u64::from(c.bout.max_rounds),
+    );
     if len > MAX_STATES || work > MAX_WORK {
         return Err(format!(
             "{len} states × {} rounds is past the programme's limits ({MAX_STATES} states, \
              {MAX_WORK} state-rounds)",
-            c.max_rounds
+            c.bout.max_rounds
         ));
     }
     Ok(space)
@@ -242,7 +245,7 @@ pub fn solve(c: &Conflict) -> Result<ExactValues, String> {
     })] = 1.0;
     let p = c.pcs.len();
     let mut live = true;
-    for round in 1..=c.max_rounds {
+    for round in 1..=c.bout.max_rounds {
         if !live {
             break;
         }
@@ -270,7 +273,7 @@ pub fn solve(c: &Conflict) -> Result<ExactValues, String> {
     }
     for (i, &mass) in cur.iter().enumerate() {
         if mass > 0.0 {
-            end(&mut sums, &space.state(i), c.max_rounds, mass);
+            end(&mut sums, &space.state(i), c.bout.max_rounds, mass);
         }
     }
     Ok(values(c, &sums))

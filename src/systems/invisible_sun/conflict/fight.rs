@@ -1,6 +1,7 @@
-//! The round engine of an Invisible Sun conflict, generic over where the dice come from
-//! ([`Dice`]) and who watches ([`Observer`]), so the same code runs millions of seeded fights
-//! and replays L184 with scripted dice.
+//! The rounds of an Invisible Sun conflict, played by the shared driver
+//! ([`crate::combat::Fight`]), generic over where the dice come from ([`Dice`]) and who
+//! watches ([`Observer`]), so the same code runs millions of seeded fights and replays L184
+//! with scripted dice.
 //!
 //! Each round everyone standing acts once (L160), one side in file order and then the other
 //! ([`Order`]). A PC attacks the NPC its `target` picks; an NPC attacks a PC, who rolls the
@@ -14,7 +15,7 @@ use super::Conflict;
 use super::fighter::{
     ACCURACY, Negate, Order, PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc, Plan, Track,
 };
-use crate::combat::{Ending, Standing};
+use crate::combat::{Observer, Standing};
 use crate::dice::Dice;
 use crate::systems::invisible_sun::action::{Resolution, VentureDice};
 
@@ -27,30 +28,38 @@ pub enum RollKind {
     Defense,
 }
 
-/// Watches a fight; every method defaults to nothing, so the seeded runner pays nothing.
-pub trait Observer {
+/// What a fight's [`Observer`] is told.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Event {
     /// PC `pc` rolled (`kind`) against NPC `npc` (roster indices) in `round`: `plan` says how
     /// it resolved and the bene it spent, `effect` the Accuracy spent for effect, `success`
     /// whether it hit or avoided the attack.
-    #[allow(clippy::too_many_arguments)]
-    fn roll(
-        &mut self,
-        _round: u32,
-        _pc: usize,
-        _npc: usize,
-        _kind: RollKind,
-        _plan: Plan,
-        _effect: i64,
-        _success: bool,
-    ) {
-    }
+    Roll {
+        /// Which round.
+        round: u32,
+        /// The PC.
+        pc: usize,
+        /// The NPC.
+        npc: usize,
+        /// Attack or defense.
+        kind: RollKind,
+        /// How it resolved and the bene spent.
+        plan: Plan,
+        /// Accuracy spent for effect.
+        effect: i64,
+        /// Whether it hit or avoided the attack.
+        success: bool,
+    },
     /// `who` took `injuries`; `state` is its state after.
-    fn hurt(&mut self, _who: usize, _injuries: i64, _state: &State) {}
+    Hurt {
+        /// Who.
+        who: usize,
+        /// Injuries taken.
+        injuries: i64,
+        /// Its state after.
+        state: State,
+    },
 }
-
-/// The observer that watches nothing.
-pub struct Unobserved;
-impl Observer for Unobserved {}
 
 /// A combatant's condition during a fight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -78,45 +87,43 @@ pub struct State {
 pub struct Arena {
     /// Everyone's state: the PCs, then the NPCs (roster order).
     pub states: Vec<State>,
-    /// Per side: the round it went down (`max_rounds + 1` if it never did).
-    pub side_down: [u32; 2],
     /// Bit `i`: combatant `i` stands.
     up: u64,
 }
 
 impl Conflict {
-    /// Plays one fight; leaves everyone's final state in `arena` and returns how it ended and
-    /// after how many rounds.
-    pub fn fight<D: Dice + ?Sized, O: Observer>(
+    /// One round: everyone standing acts once, in turn order; stops the moment a side is all
+    /// down, and returns who stands then. `None` when the round ran to its end (both sides
+    /// still fight).
+    #[inline(always)]
+    pub(super) fn play_round<D: Dice + ?Sized, O: Observer<Conflict>>(
         &self,
+        round: u32,
         dice: &mut D,
         arena: &mut Arena,
         observer: &mut O,
-    ) -> (Ending, u32) {
-        self.setup(arena);
-        for round in 1..=self.max_rounds {
-            for &i in &self.turns {
-                if arena.up >> i & 1 == 0 {
-                    continue;
-                }
-                let hurt = if i < self.pcs.len() {
-                    self.pc_turn(i, round, dice, arena, observer)
-                } else {
-                    self.npc_turn(i, round, dice, arena, observer)
-                };
-                // Only the side of the one hurt can have gone down.
-                if let Some(side) = hurt
-                    && arena.up & self.roster.side_mask(side) == 0
-                {
-                    arena.side_down[side] = round;
-                    return (Ending::Win(1 - side), round);
-                }
+    ) -> Option<u64> {
+        for &i in &self.turns {
+            if arena.up >> i & 1 == 0 {
+                continue;
+            }
+            let hurt = if i < self.pcs.len() {
+                self.pc_turn(i, round, dice, arena, observer)
+            } else {
+                self.npc_turn(i, round, dice, arena, observer)
+            };
+            // Only the side of the one hurt can have gone down.
+            if let Some(side) = hurt
+                && arena.up & self.bout.roster.side_mask(side) == 0
+            {
+                return Some(arena.up);
             }
         }
-        (Ending::Stalemate, self.max_rounds)
+        None
     }
 
-    fn setup(&self, arena: &mut Arena) {
+    /// Everyone fresh, the PCs' pools full; who stands (everyone).
+    pub(super) fn setup(&self, arena: &mut Arena) -> u64 {
         let n = self.pcs.len() + self.npcs.len();
         arena.states.clear();
         arena.states.extend(self.pcs.iter().map(|pc| State {
@@ -125,12 +132,12 @@ impl Conflict {
         }));
         arena.states.resize(n, State::default());
         arena.up = if n == 64 { u64::MAX } else { (1 << n) - 1 };
-        arena.side_down = [self.max_rounds + 1; 2];
+        arena.up
     }
 
     /// PC `i` attacks; returns the side of a foe it hurt.
     #[inline]
-    fn pc_turn<D: Dice + ?Sized, O: Observer>(
+    fn pc_turn<D: Dice + ?Sized, O: Observer<Conflict>>(
         &self,
         i: usize,
         round: u32,
@@ -153,7 +160,15 @@ impl Conflict {
             dice,
             me,
         );
-        observer.roll(round, i, t, RollKind::Attack, swing.plan, swing.effect, hit);
+        observer.see(Event::Roll {
+            round,
+            pc: i,
+            npc: t,
+            kind: RollKind::Attack,
+            plan: swing.plan,
+            effect: swing.effect,
+            success: hit,
+        });
         if !hit {
             return None;
         }
@@ -170,13 +185,17 @@ impl Conflict {
             s.dead = true;
             arena.up &= !(1 << t);
         }
-        observer.hurt(t, swing.injuries, &arena.states[t]);
+        observer.see(Event::Hurt {
+            who: t,
+            injuries: swing.injuries,
+            state: arena.states[t],
+        });
         Some(1)
     }
 
     /// NPC `i` attacks; returns the side of a foe it hurt.
     #[inline]
-    fn npc_turn<D: Dice + ?Sized, O: Observer>(
+    fn npc_turn<D: Dice + ?Sized, O: Observer<Conflict>>(
         &self,
         i: usize,
         round: u32,
@@ -199,7 +218,15 @@ impl Conflict {
         }
         let table = &pc.defense[kind.index()];
         let avoided = roll(&table.dice, npc.successes, plan, dice, me);
-        observer.roll(round, t, i, RollKind::Defense, plan, 0, avoided);
+        observer.see(Event::Roll {
+            round,
+            pc: t,
+            npc: i,
+            kind: RollKind::Defense,
+            plan,
+            effect: 0,
+            success: avoided,
+        });
         if avoided {
             return None;
         }
@@ -219,7 +246,11 @@ impl Conflict {
         if me.dead || me.out {
             arena.up &= !(1 << t);
         }
-        observer.hurt(t, injuries, &arena.states[t]);
+        observer.see(Event::Hurt {
+            who: t,
+            injuries,
+            state: arena.states[t],
+        });
         Some(0)
     }
 
@@ -233,7 +264,7 @@ impl Conflict {
         arena: &mut Arena,
     ) -> Option<usize> {
         let standing = Standing(arena.up);
-        let foes = standing.foes_of(&self.roster, side);
+        let foes = standing.foes_of(&self.bout.roster, side);
         // A lone foe needs no policy.
         if foes.0.count_ones() == 1 {
             return Some(foes.0.trailing_zeros() as usize);
@@ -246,9 +277,14 @@ impl Conflict {
         let (states, p) = (&arena.states, self.pcs.len());
         let mut focus = arena.states[i].focus;
         let weakness = |t: usize| self.weakness(t, p, &states[t]);
-        let t = target.choose(&self.roster, side, standing, &mut focus, weakness, |n| {
-            dice.pick(n)
-        });
+        let t = target.choose(
+            &self.bout.roster,
+            side,
+            standing,
+            &mut focus,
+            weakness,
+            |n| dice.pick(n),
+        );
         arena.states[i].focus = focus;
         t
     }

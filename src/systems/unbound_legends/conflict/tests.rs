@@ -4,12 +4,10 @@
 //! scripted dice (order, a Dodge, the reset, a death save); the AP accounting; a fight
 //! nobody can win; bad input named by line and key.
 
-use super::super::attack::{DefenseKind, Hit};
-use super::super::damage::Dealt;
-use super::super::fight::{Action, Arena, Observer, SaveResult, State};
+use super::super::fight::Event;
 use super::super::saves::DeathSaves;
 use super::Conflict;
-use crate::combat::Ending;
+use crate::combat::{self, Ending, Observer};
 use crate::systems::{LoadedSystem, RuleSystem, Scenario, SystemKind, scenario_text};
 use crate::testing::Scripted;
 use crate::testing::{rows, within};
@@ -305,34 +303,40 @@ struct Trace {
     lines: Vec<String>,
 }
 
-impl Observer for Trace {
-    fn round_start(&mut self, round: u32, states: &[State]) {
-        let ap: Vec<i64> = states.iter().map(|s| s.ap).collect();
-        self.lines.push(format!("round {round}: AP {ap:?}"));
-    }
-    fn death_save(&mut self, who: usize, d20: i64, result: SaveResult) {
-        self.lines.push(format!("{who} saves {d20}: {result:?}"));
-    }
-    fn action(&mut self, who: usize, action: Action, target: usize) {
-        self.lines.push(format!("{who} {action:?} at {target}"));
-    }
-    fn defend(&mut self, who: usize, kind: DefenseKind) {
-        self.lines.push(format!("{who} {kind:?}"));
-    }
-    fn attack(&mut self, _: usize, _: usize, d20: i64, total: i64, defense: i64, hit: Hit) {
-        self.lines
-            .push(format!("{d20} → {total} vs {defense}: {hit:?}"));
-    }
-    fn first_aid(&mut self, who: usize, _: usize, d20: i64, stabilised: bool) {
-        self.lines
-            .push(format!("{who} first aid {d20}: {stabilised}"));
-    }
-    fn damage(&mut self, target: usize, dealt: Dealt) {
-        self.lines.push(format!("{target} takes {}", dealt.total()));
-    }
-    fn round_end(&mut self, round: u32, states: &[State]) {
-        let ap: Vec<i64> = states.iter().map(|s| s.ap).collect();
-        self.lines.push(format!("end {round}: AP {ap:?}"));
+impl Observer<Conflict> for Trace {
+    fn see(&mut self, event: Event<'_>) {
+        let line = match event {
+            Event::RoundStart { round, states } => {
+                let ap: Vec<i64> = states.iter().map(|s| s.ap).collect();
+                format!("round {round}: AP {ap:?}")
+            }
+            Event::DeathSave { who, d20, result } => format!("{who} saves {d20}: {result:?}"),
+            Event::Action {
+                who,
+                action,
+                target,
+            } => format!("{who} {action:?} at {target}"),
+            Event::Defend { who, kind } => format!("{who} {kind:?}"),
+            Event::Attack {
+                d20,
+                total,
+                defense,
+                hit,
+                ..
+            } => format!("{d20} → {total} vs {defense}: {hit:?}"),
+            Event::FirstAid {
+                who,
+                d20,
+                stabilised,
+                ..
+            } => format!("{who} first aid {d20}: {stabilised}"),
+            Event::Damage { target, dealt } => format!("{target} takes {}", dealt.total()),
+            Event::RoundEnd { round, states } => {
+                let ap: Vec<i64> = states.iter().map(|s| s.ap).collect();
+                format!("end {round}: AP {ap:?}")
+            }
+        };
+        self.lines.push(line);
     }
 }
 
@@ -394,8 +398,7 @@ fn a_traced_round_orders_by_ap_pays_dodges_resets_and_saves() {
         ])
         .picks([(2, 0), (2, 0)]);
     let mut trace = Trace::default();
-    let mut arena = Arena::default();
-    let (ending, rounds) = c.battle().fight(&mut dice, &mut arena, &mut trace);
+    let (ending, rounds, arena, _) = combat::replay(&c, &mut dice, &mut trace);
     let expected = [
         "round 1: AP [15, 6, 10]",
         // Most AP first (L268).
@@ -496,8 +499,7 @@ fn a_parry_crit_counters_and_first_aid_stabilises() {
         ])
         .picks([(2, 0), (2, 0)]);
     let mut trace = Trace::default();
-    let mut arena = Arena::default();
-    let (ending, rounds) = c.battle().fight(&mut dice, &mut arena, &mut trace);
+    let (ending, rounds, arena, _) = combat::replay(&c, &mut dice, &mut trace);
     let expected = [
         "round 1: AP [12, 9, 10]",
         // Mira and the Orc tie on AP, Agility and Dexterity: the PC goes first (L269).

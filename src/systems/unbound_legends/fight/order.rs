@@ -5,8 +5,9 @@
 //! its target under its policy, a random foe by a table of the set bits of small masks; and
 //! everyone's AP dice, rolled together ([`ApDice`]).
 
+use super::super::conflict::Conflict;
 use super::super::fighter::{ApSource, Fighter, Kind};
-use super::{Action, Arena, Battle, FIRST_AID_AP, swing};
+use super::{Action, Arena, FIRST_AID_AP, swing};
 use crate::combat::{MAX_FIGHTERS, Standing, Targeting};
 use crate::dice::{Dice, DiceSet};
 
@@ -218,7 +219,7 @@ pub(super) fn largest(keys: &[u64; MAX_FIGHTERS], n: usize) -> u64 {
     }
 }
 
-impl Battle<'_> {
+impl Conflict {
     /// The action combatant `i` wants and can pay for, if any.
     #[inline]
     pub(super) fn wanted(&self, i: usize, arena: &Arena) -> Option<Action> {
@@ -231,7 +232,7 @@ impl Battle<'_> {
         self.chosen(i, arena)
     }
 
-    /// [`Battle::wanted`] with a choice to make: first aid, or among attacks.
+    /// [`Conflict::wanted`] with a choice to make: first aid, or among attacks.
     #[inline(never)]
     fn chosen(&self, i: usize, arena: &Arena) -> Option<Action> {
         let f = &self.fighters[i];
@@ -300,7 +301,7 @@ impl Battle<'_> {
         let states = &arena.states;
         let mut focus = states[a].focus;
         let t = self.fighters[a].target.choose(
-            self.roster,
+            &self.bout.roster,
             self.fighters[a].side,
             Standing(targets),
             &mut focus,

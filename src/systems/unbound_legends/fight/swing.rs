@@ -9,13 +9,15 @@
 //! [`deal`] run as they are.
 
 use super::super::attack::{DefenseKind, Hit, resolve};
+use super::super::conflict::Conflict;
 use super::super::d20::Edge;
 use super::super::damage::{Blow, Dealt, deal};
 use super::super::fighter::{ActiveDefense, DefendWhen, Fighter, InstantDeath, Kind};
-use super::{AP_ATTACK, AP_DEFENSE, Arena, Battle, Observer, State, die};
+use super::{AP_ATTACK, AP_DEFENSE, Arena, Event, State, die};
+use crate::combat::Observer;
 use crate::dice::Dice;
 
-impl Battle<'_> {
+impl Conflict {
     /// Whether `t` makes its declared defense `d` now: from its [`Pace`](super::Pace)'s
     /// table while it holds under 128 AP (the spare rule divides).
     #[inline]
@@ -40,7 +42,7 @@ impl Battle<'_> {
 
     /// `a` attacks `t` with its attack `k`; a Parry's crit answers with a counterattack, which
     /// can be parried and answered in turn (L259, L386).
-    pub(super) fn strike<Ro: Dice, Ob: Observer>(
+    pub(super) fn strike<Ro: Dice, Ob: Observer<Conflict>>(
         &self,
         a: usize,
         t: usize,
@@ -60,7 +62,7 @@ impl Battle<'_> {
     /// left to do).
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn swing<Ro: Dice, Ob: Observer>(
+    fn swing<Ro: Dice, Ob: Observer<Conflict>>(
         &self,
         a: usize,
         t: usize,
@@ -78,7 +80,10 @@ impl Battle<'_> {
         match &target.defend {
             Some(d) if arena.states[t].up && self.defends(t, d, arena) => {
                 self.pay(t, d.cost, AP_DEFENSE, arena);
-                observer.defend(t, d.kind);
+                observer.see(Event::Defend {
+                    who: t,
+                    kind: d.kind,
+                });
                 self.against_defense(a, t, k, flat, d, roller, arena, observer)
             }
             _ => {
@@ -87,12 +92,19 @@ impl Battle<'_> {
                 let d20 = roller.d20();
                 let hit = p.hit(d20);
                 let total = d20 + attack.to_hit;
-                observer.attack(a, t, d20, total, target.passive_armor, hit);
+                observer.see(Event::Attack {
+                    attacker: a,
+                    target: t,
+                    d20,
+                    total,
+                    defense: target.passive_armor,
+                    hit,
+                });
                 if hit != Hit::Miss {
                     let dice =
                         roller.roll_plain(&attack.damage, attack.plain) - attack.damage.constant();
                     let dealt = p.deal(dice, flat, hit);
-                    observer.damage(t, dealt);
+                    observer.see(Event::Damage { target: t, dealt });
                     self.take(t, dealt, hit == Hit::Crit, arena);
                 }
                 false
@@ -100,11 +112,11 @@ impl Battle<'_> {
         }
     }
 
-    /// [`Battle::swing`] once `t` pays for its active defense `d`; `flat` is the damage's flat
+    /// [`Conflict::swing`] once `t` pays for its active defense `d`; `flat` is the damage's flat
     /// terms (0 for a counterattack).
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn against_defense<Ro: Dice, Ob: Observer>(
+    fn against_defense<Ro: Dice, Ob: Observer<Conflict>>(
         &self,
         a: usize,
         t: usize,
@@ -128,7 +140,14 @@ impl Battle<'_> {
             attack.skill_rank,
             &self.rules.attack,
         );
-        observer.attack(a, t, d20, total, value, hit);
+        observer.see(Event::Attack {
+            attacker: a,
+            target: t,
+            d20,
+            total,
+            defense: value,
+            hit,
+        });
         if defender_crit {
             match d.kind {
                 // L250: gains back 1 AP.
@@ -166,7 +185,7 @@ impl Battle<'_> {
             Some(d),
             parry_roll,
         );
-        observer.damage(t, dealt);
+        observer.see(Event::Damage { target: t, dealt });
         self.take(t, dealt, hit == Hit::Crit, arena);
         false
     }
@@ -187,7 +206,7 @@ impl Battle<'_> {
         self.fall(t, dealt, crit, arena);
     }
 
-    /// [`Battle::take`] for a blow that takes `t` to 0 Health or finds it there.
+    /// [`Conflict::take`] for a blow that takes `t` to 0 Health or finds it there.
     #[inline(never)]
     fn fall(&self, t: usize, dealt: Dealt, crit: bool, arena: &mut Arena) {
         let status = |s: &State| (s.up, s.dying, s.dead);

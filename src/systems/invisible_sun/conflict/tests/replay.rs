@@ -3,10 +3,11 @@
 //! 1 Injury, 1 Physicality bene left; after the maul's 6: 1 Wound, 0 Injuries, 0 bene; her next
 //! attack and Dodge at −1.
 
-use super::super::fight::{Arena, Observer, RollKind, State};
+use super::super::Conflict;
+use super::super::fight::{Event, RollKind, State};
 use super::super::fighter::{ACCURACY, MOVEMENT, PHYSICALITY, Plan, Track};
 use super::conflict;
-use crate::combat::Ending;
+use crate::combat::{self, Ending, Observer};
 use crate::systems::invisible_sun::action::Resolution;
 use crate::testing::Scripted;
 
@@ -19,22 +20,24 @@ struct Log {
     hurts: Vec<(usize, i64, State)>,
 }
 
-impl Observer for Log {
-    fn roll(
-        &mut self,
-        round: u32,
-        _pc: usize,
-        npc: usize,
-        kind: RollKind,
-        plan: Plan,
-        effect: i64,
-        success: bool,
-    ) {
-        self.rolls.push((round, kind, npc, plan, effect, success));
-    }
-
-    fn hurt(&mut self, who: usize, injuries: i64, state: &State) {
-        self.hurts.push((who, injuries, *state));
+impl Observer<Conflict> for Log {
+    fn see(&mut self, event: Event) {
+        match event {
+            Event::Roll {
+                round,
+                npc,
+                kind,
+                plan,
+                effect,
+                success,
+                ..
+            } => self.rolls.push((round, kind, npc, plan, effect, success)),
+            Event::Hurt {
+                who,
+                injuries,
+                state,
+            } => self.hurts.push((who, injuries, state)),
+        }
     }
 }
 
@@ -70,9 +73,8 @@ fn schaelee_against_the_vampire_and_its_thrall_as_l184_tells_it() {
     ];
     // The d10s of each roll (numbered 0–9), mundane die first.
     let mut dice = Scripted::new().faces(10, script.into_iter().flatten());
-    let mut arena = Arena::default();
     let mut log = Log::default();
-    let (ending, rounds) = c.fight(&mut dice, &mut arena, &mut log);
+    let (ending, rounds, arena, _) = combat::replay(&c, &mut dice, &mut log);
     dice.finish();
     assert_eq!((ending, rounds), (Ending::Stalemate, 2));
 

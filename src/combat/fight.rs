@@ -1,0 +1,294 @@
+//! The one fight driver. A rule system's fight implements [`Fight`]: set the arena up for a
+//! new fight, play one round and say who can still act, hand over each combatant's end state.
+//! Everything else is here, once, for every system: the round loop and `max_rounds`, the
+//! ending ([`Bout::settle`]: a win, a draw or a stalemate, from who can act), the round each
+//! side stopped fighting, one set of seeded dice per batch whose streams run on from fight to
+//! fight, and the recorder's count and flush. A blanket implementation makes every [`Fight`] a
+//! [`RuleSystem`].
+//!
+//! One fight, in order ([`play`]):
+//!
+//! 1. [`Fight::begin`]: a fresh fight (initiative, surprise, full pools); it returns who can
+//!    act. A fight that starts from a state carried over from the last one (a day of
+//!    encounters) sets its arena up itself and enters at step 2, [`play_from`].
+//! 2. Rounds 1 to `max_rounds`: [`Fight::round`] plays one round, or stops it early the
+//!    moment the system's own rules say the fight is decided (after an attack, a hurt, a
+//!    fall), and returns who can act. After each round the driver settles it: every side with
+//!    nobody able to act notes the round (a side that rejoins is fighting again), and the
+//!    fight ends when at most one side can act.
+//! 3. [`Fight::aftermath`]: what happens once the fighting is over (Unbound Legends' dying
+//!    roll their saves out), before anything is recorded.
+//! 4. [`Fight::outcome`]: the system's own metrics go to the tally, and who is dead and who
+//!    is down go to the recorder with the ending, the rounds and the sides' rounds.
+//!
+//! Watching: the rules report what happens as their own event type ([`Fight::Event`]) to an
+//! [`Observer`]; the seeded runner passes [`Unobserved`], whose calls compile to nothing, and
+//! tests replay the seeds' worked examples with scripted dice and a logging observer.
+
+use super::{Ending, FightCounts, FightRecorder, Roster};
+use crate::dice::{Dice, FightDice};
+use crate::stats::{ExactValues, Layout, Tally};
+use crate::systems::RuleSystem;
+use rand::Rng;
+
+/// What every fight of a scenario shares, whatever its rules: the roster, the round limit
+/// and the layout with the standard fight metrics declared first (a system declares its own
+/// after them, in `layout`).
+#[derive(Debug, Clone)]
+pub struct Bout {
+    /// Names and sides.
+    pub roster: Roster,
+    /// Round limit.
+    pub max_rounds: u32,
+    /// Every metric of the fight: the standard ones, then the system's.
+    pub layout: Layout,
+    /// The standard metrics' ids.
+    pub recorder: FightRecorder,
+}
+
+impl Bout {
+    /// The bout of `roster` with a limit of `max_rounds`, its standard metrics declared.
+    pub fn new(roster: Roster, max_rounds: u32) -> Self {
+        let mut layout = Layout::new();
+        let recorder = FightRecorder::declare(&mut layout, &roster, max_rounds);
+        Self {
+            roster,
+            max_rounds,
+            layout,
+            recorder,
+        }
+    }
+
+    /// Whether the fight is decided with `up` (a mask) able to act: at most one side has
+    /// anyone. For a system that stops a round the moment this holds.
+    #[inline(always)]
+    pub fn decided(&self, up: u64) -> bool {
+        let mut sides = self.roster.side_masks().iter().filter(|&&m| m & up != 0);
+        sides.next().is_none() || sides.next().is_none()
+    }
+
+    /// After round `round`, with `up` able to act: each side with nobody up notes the round it
+    /// stopped (a side with someone up again is fighting: `never`), and the ending once at
+    /// most one side fights.
+    #[inline(always)]
+    pub fn settle(&self, round: u32, up: u64, side_down: &mut [u32]) -> Option<Ending> {
+        let never = self.max_rounds + 1;
+        let (mut fighting, mut last) = (0u32, 0);
+        for (side, (&members, down)) in self.roster.side_masks().iter().zip(side_down).enumerate() {
+            // Without a branch: whether a side still fights is anyone's guess.
+            let is_up = members & up != 0;
+            fighting += u32::from(is_up);
+            last = if is_up { side } else { last };
+            *down = if is_up { never } else { (*down).min(round) };
+        }
+        match fighting {
+            0 => Some(Ending::Draw),
+            1 => Some(Ending::Win(last)),
+            _ => None,
+        }
+    }
+}
+
+/// Who is dead and who is down (the dead included) at the end of a fight, by bit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Fallen {
+    /// Dead within the fight.
+    pub dead: u64,
+    /// Out of the fight at its end: dead, dying, unconscious, fled, in Shock.
+    pub down: u64,
+}
+
+/// A system's fight: only what is its own. See the module header for the order of calls.
+pub trait Fight: Sync {
+    /// Per-batch buffers (everyone's state), reused from fight to fight.
+    type Arena: Send;
+    /// What an [`Observer`] is told, as it happens.
+    type Event<'a>;
+
+    /// The roster, round limit and metrics.
+    fn bout(&self) -> &Bout;
+
+    /// Empty buffers for a batch of fights.
+    fn arena(&self) -> Self::Arena;
+
+    /// Sets `arena` up for a fresh fight, with any dice that takes; who can act (a mask).
+    fn begin<D: Dice, O: Observer<Self>>(
+        &self,
+        dice: &mut D,
+        arena: &mut Self::Arena,
+        observer: &mut O,
+    ) -> u64;
+
+    /// Plays round `round`, `up` able to act when it begins; who can act when it ends (or
+    /// when the system stopped it, the fight decided), or `None` when there is nothing to
+    /// settle: every side that fought when it began fights still, with the same members able
+    /// to act (in round 1 the driver settles `up` all the same).
+    fn round<D: Dice, O: Observer<Self>>(
+        &self,
+        round: u32,
+        up: u64,
+        dice: &mut D,
+        arena: &mut Self::Arena,
+        observer: &mut O,
+    ) -> Option<u64>;
+
+    /// What happens once the fight has ended as `ending`, before it is recorded.
+    #[inline(always)]
+    fn aftermath<D: Dice>(&self, _ending: Ending, _dice: &mut D, _arena: &mut Self::Arena) {}
+
+    /// Adds the system's own metrics of the fight in `arena` to `tally` (or counts them in
+    /// `arena` until [`Fight::flush`]); who is dead and who is down.
+    fn outcome(&self, arena: &mut Self::Arena, tally: &mut Tally) -> Fallen;
+
+    /// Adds what [`Fight::outcome`] counted in `arena` over a batch to `tally`.
+    #[inline(always)]
+    fn flush(&self, _arena: &mut Self::Arena, _tally: &mut Tally) {}
+
+    /// Remarks on how the scenario resolves.
+    fn notes(&self) -> Vec<String> {
+        let bout = self.bout();
+        vec![bout.roster.describe(bout.max_rounds)]
+    }
+
+    /// Exact values by metric name, where they can be computed.
+    fn exact(&self) -> Option<ExactValues> {
+        None
+    }
+}
+
+/// Watches a fight of `F`; the default sees nothing.
+pub trait Observer<F: Fight + ?Sized> {
+    /// Something happened.
+    #[inline(always)]
+    fn see(&mut self, _event: F::Event<'_>) {}
+}
+
+/// The observer that watches nothing: what the seeded runner passes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Unobserved;
+
+impl<F: Fight + ?Sized> Observer<F> for Unobserved {}
+
+/// One fight from the start: [`Fight::begin`], then [`play_from`]. How it ended and after how
+/// many rounds; `side_down` (one per side) holds the round each side stopped fighting,
+/// `max_rounds + 1` where it never did.
+#[inline(always)]
+pub fn play<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
+    fight: &F,
+    dice: &mut D,
+    arena: &mut F::Arena,
+    side_down: &mut [u32],
+    observer: &mut O,
+) -> (Ending, u32) {
+    let up = fight.begin(dice, arena, observer);
+    play_from(fight, up, dice, arena, side_down, observer)
+}
+
+/// The rounds of a fight whose arena is set up, `up` able to act: from a fresh start
+/// ([`play`]) or from a state carried over from an earlier fight. Ends with
+/// [`Fight::aftermath`].
+#[inline(always)]
+pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
+    fight: &F,
+    mut up: u64,
+    dice: &mut D,
+    arena: &mut F::Arena,
+    side_down: &mut [u32],
+    observer: &mut O,
+) -> (Ending, u32) {
+    let bout = fight.bout();
+    side_down.fill(bout.max_rounds + 1);
+    let (mut ending, mut rounds) = (Ending::Stalemate, bout.max_rounds);
+    for round in 1..=bout.max_rounds {
+        match fight.round(round, up, dice, arena, observer) {
+            // Nobody's condition changed, so the sides fight as they did: two or more, or
+            // the round would not have begun (the first round is settled all the same).
+            None if round > 1 => continue,
+            None => {}
+            Some(now) => up = now,
+        }
+        if let Some(end) = bout.settle(round, up, side_down) {
+            (ending, rounds) = (end, round);
+            break;
+        }
+    }
+    fight.aftermath(ending, dice, arena);
+    (ending, rounds)
+}
+
+/// A batch's buffers: the system's arena, the sides' rounds and the recorder's counts.
+#[derive(Debug, Clone)]
+pub struct Scratch<A> {
+    /// The system's buffers.
+    pub arena: A,
+    /// Per side, the round it stopped fighting in the last fight.
+    pub side_down: Vec<u32>,
+    counts: FightCounts,
+}
+
+impl<F: Fight> RuleSystem for F {
+    type Scratch = Scratch<F::Arena>;
+
+    fn layout(&self) -> &Layout {
+        &self.bout().layout
+    }
+
+    fn scratch(&self) -> Self::Scratch {
+        let bout = self.bout();
+        Scratch {
+            arena: self.arena(),
+            side_down: vec![bout.max_rounds + 1; bout.roster.sides().len()],
+            counts: bout.recorder.counts(),
+        }
+    }
+
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Self::Scratch, tally: &mut Tally) {
+        self.batch(rng, 1, scratch, tally);
+    }
+
+    /// One set of seeded dice for the whole batch, so their streams run on from fight to
+    /// fight; the shared metrics are counted over the batch and added once.
+    fn batch<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        trials: u64,
+        scratch: &mut Self::Scratch,
+        tally: &mut Tally,
+    ) {
+        let recorder = &self.bout().recorder;
+        let mut dice = FightDice::new(rng);
+        let Scratch {
+            arena,
+            side_down,
+            counts,
+        } = scratch;
+        for _ in 0..trials {
+            let (ending, rounds) = play(self, &mut dice, arena, side_down, &mut Unobserved);
+            let fallen = self.outcome(arena, tally);
+            recorder.count(counts, ending, rounds, side_down, fallen.dead, fallen.down);
+        }
+        recorder.flush(counts, tally);
+        self.flush(arena, tally);
+    }
+
+    fn exact(&self) -> Option<ExactValues> {
+        Fight::exact(self)
+    }
+
+    fn notes(&self) -> Vec<String> {
+        Fight::notes(self)
+    }
+}
+
+/// One fight with `dice` and `observer` in fresh buffers, for tests and traces: how it ended,
+/// after how many rounds, the arena it left and the round each side stopped fighting.
+pub fn replay<F: Fight, D: Dice, O: Observer<F>>(
+    fight: &F,
+    dice: &mut D,
+    observer: &mut O,
+) -> (Ending, u32, F::Arena, Vec<u32>) {
+    let mut arena = fight.arena();
+    let mut side_down = vec![0; fight.bout().roster.sides().len()];
+    let (ending, rounds) = play(fight, dice, &mut arena, &mut side_down, observer);
+    (ending, rounds, arena, side_down)
+}
