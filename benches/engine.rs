@@ -164,6 +164,8 @@ fn bench_fights(c: &mut Criterion) {
         ("ogre", "ogre_in_the_mill.toml"),
         ("grizzly", "grizzly_ambush.toml"),
         ("vampire", "vampire_and_thrall.toml"),
+        ("goblin_mob", "goblin_mob.toml"),
+        ("beliggos", "beliggos.toml"),
     ] {
         let scenario = shipped(file);
         let mut group = c.benchmark_group(name);
@@ -275,6 +277,19 @@ fn ratio() {
         vampire / 1e6,
         vampire / yeti
     );
+    // The fights with no ratio target, for before/after tables: Gods & Monsters' goblin mob
+    // (called shots, shots into the melee, reloading) and Invisible Sun's Beliggos.
+    for (name, file) in [
+        ("goblin_mob", "goblin_mob.toml"),
+        ("beliggos", "beliggos.toml"),
+    ] {
+        let fights = fights_per_second(&shipped(file), 20);
+        println!(
+            "{name} per core: {:.2} M fights/s, {name}/yeti ratio {:.2}",
+            fights / 1e6,
+            fights / yeti
+        );
+    }
     // A Gods & Monsters climb and fall against the Yeti's fights: the target is at least 5.
     let thief = fights_per_second(&shipped("thief_climb_fall.toml"), 100);
     println!(

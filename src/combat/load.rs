@@ -14,15 +14,23 @@ pub const DEFAULT_MAX_ROUNDS: u32 = 100;
 /// The most rounds `[run] max_rounds` may allow.
 pub const MOST_ROUNDS: u64 = 100_000;
 
-/// A fight's round limit: `[run] max_rounds` (1 to [`MOST_ROUNDS`]; at least 1 is checked
-/// with the rest of `[run]`), or [`DEFAULT_MAX_ROUNDS`].
+/// A fight's round limit: `[run] max_rounds` (1 to [`MOST_ROUNDS`]: the one place it is
+/// checked), or [`DEFAULT_MAX_ROUNDS`].
 pub fn max_rounds(
     source: &Source,
-    max_rounds: Option<&Spanned<u64>>,
+    max_rounds: Option<&Spanned<i64>>,
 ) -> Result<u32, ScenarioError> {
     match max_rounds {
         None => Ok(DEFAULT_MAX_ROUNDS),
-        Some(m) if (1..=MOST_ROUNDS).contains(m.get_ref()) => Ok(*m.get_ref() as u32),
+        Some(m) if (1..=MOST_ROUNDS as i64).contains(m.get_ref()) => Ok(*m.get_ref() as u32),
+        Some(m) if *m.get_ref() < 1 => Err(source.invalid(
+            m.span(),
+            "run.max_rounds",
+            format!(
+                "{} is not allowed; use an integer from 1 to {MOST_ROUNDS}",
+                m.get_ref()
+            ),
+        )),
         Some(m) => Err(source.invalid(
             m.span(),
             "run.max_rounds",
@@ -38,7 +46,7 @@ pub fn max_rounds(
 /// has no rounds; remove max_rounds").
 pub fn no_rounds(
     source: &Source,
-    max_rounds: Option<&Spanned<u64>>,
+    max_rounds: Option<&Spanned<i64>>,
     why: &str,
 ) -> Result<(), ScenarioError> {
     match max_rounds {

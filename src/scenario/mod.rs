@@ -76,8 +76,9 @@ pub struct Header {
     pub description: String,
     /// `[run]` settings (before command-line overrides).
     pub run: RunSettings,
-    /// `[run] max_rounds`, for the rule system to accept or refuse (≥ 1).
-    pub max_rounds: Option<Spanned<u64>>,
+    /// `[run] max_rounds` as written, for the rule system to accept (checked in one place,
+    /// `combat::load::max_rounds`) or refuse.
+    pub max_rounds: Option<Spanned<i64>>,
 }
 
 impl Document {
@@ -127,7 +128,7 @@ impl Document {
 fn run_settings(
     source: &Source,
     run: Option<&RunSection>,
-) -> Result<(RunSettings, Option<Spanned<u64>>), ScenarioError> {
+) -> Result<(RunSettings, Option<Spanned<i64>>), ScenarioError> {
     let Some(run) = run else {
         let defaults = RunSettings {
             trials: DEFAULT_TRIALS,
@@ -163,10 +164,7 @@ fn run_settings(
         }
         Some(t) => at_least(t, "run.trials", 1)?.into_inner(),
     };
-    let max_rounds = match &run.max_rounds {
-        None => None,
-        Some(m) => Some(at_least(m, "run.max_rounds", 1)?),
-    };
+    let max_rounds = run.max_rounds.clone();
     let seed = match &run.seed {
         None => DEFAULT_SEED,
         Some(s) => at_least(s, "run.seed", 0)?.into_inner(),

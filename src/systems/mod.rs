@@ -100,7 +100,7 @@ pub trait SystemModule {
     /// Builds the system from `doc`, given `[run] max_rounds` when the file has one.
     fn load(
         doc: &Document,
-        max_rounds: Option<Spanned<u64>>,
+        max_rounds: Option<Spanned<i64>>,
     ) -> Result<Self::Loaded, ScenarioError>;
 }
 
@@ -136,7 +136,7 @@ macro_rules! registry {
             pub fn load(
                 self,
                 doc: &Document,
-                max_rounds: Option<Spanned<u64>>,
+                max_rounds: Option<Spanned<i64>>,
             ) -> Result<LoadedSystem, ScenarioError> {
                 Ok(match self {
                     $(SystemKind::$variant => LoadedSystem::$variant(

@@ -143,7 +143,7 @@ impl SystemModule for System {
         "rules",
     ];
 
-    fn load(doc: &Document, max_rounds: Option<Spanned<u64>>) -> Result<Loaded, ScenarioError> {
+    fn load(doc: &Document, max_rounds: Option<Spanned<i64>>) -> Result<Loaded, ScenarioError> {
         let rules = rules(doc)?;
         let present: Vec<(&str, std::ops::Range<usize>)> = KINDS
             .iter()

@@ -460,12 +460,4 @@ impl Fight for Conflict {
 }
 
 #[cfg(test)]
-mod exact_tests;
-#[cfg(test)]
-mod plain_tests;
-#[cfg(test)]
-mod range_tests;
-#[cfg(test)]
-mod rules_tests;
-#[cfg(test)]
 mod tests;

@@ -45,7 +45,7 @@ impl SystemModule for System {
         "march",
     ];
 
-    fn load(doc: &Document, max_rounds: Option<Spanned<u64>>) -> Result<Loaded, ScenarioError> {
+    fn load(doc: &Document, max_rounds: Option<Spanned<i64>>) -> Result<Loaded, ScenarioError> {
         if let (Some(c), None) = (doc.get("conflict"), doc.get("combatant")) {
             return Err(doc.invalid(
                 c.span.clone(),

@@ -29,7 +29,7 @@ impl SystemModule for System {
     type Loaded = Loaded;
     const SECTIONS: &'static [&'static str] = &SHAPES;
 
-    fn load(doc: &Document, max_rounds: Option<Spanned<u64>>) -> Result<Loaded, ScenarioError> {
+    fn load(doc: &Document, max_rounds: Option<Spanned<i64>>) -> Result<Loaded, ScenarioError> {
         let present: Vec<(&str, std::ops::Range<usize>)> = SHAPES
             .iter()
             .filter_map(|k| doc.get(k).map(|n| (*k, n.span.clone())))

@@ -122,7 +122,7 @@ impl SystemModule for System {
     type Loaded = Loaded;
     const SECTIONS: &'static [&'static str] = &["check", "contest", "group", "combatant", "rules"];
 
-    fn load(doc: &Document, max_rounds: Option<Spanned<u64>>) -> Result<Loaded, ScenarioError> {
+    fn load(doc: &Document, max_rounds: Option<Spanned<i64>>) -> Result<Loaded, ScenarioError> {
         let rules = rules(doc)?;
         let present: Vec<(&str, std::ops::Range<usize>)> =
             ["check", "contest", "group", "combatant"]

@@ -90,7 +90,7 @@ pub(super) fn skirmish(
     doc: &Document,
     list: &Spanned<Vec<CombatantSpec>>,
     rules: &Rules,
-    max_rounds: Option<Spanned<u64>>,
+    max_rounds: Option<Spanned<i64>>,
 ) -> Result<Skirmish, ScenarioError> {
     let source = &doc.source;
     let specs = list.get_ref();

@@ -2,6 +2,11 @@
 //! exact outcome probabilities come from dynamic programming over both combatants' points,
 //! and scenario validation.
 
+mod exact;
+mod plain;
+mod range;
+mod rules;
+
 use super::super::fight::{Event, State};
 use super::super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
 use super::*;

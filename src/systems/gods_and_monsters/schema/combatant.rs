@@ -122,7 +122,7 @@ struct CombatantSpec {
 /// Reads the `[[combatant]]` tables and `[conflict]`; `max_rounds` is `[run] max_rounds`.
 pub(super) fn conflict(
     doc: &Document,
-    max_rounds: Option<Spanned<u64>>,
+    max_rounds: Option<Spanned<i64>>,
 ) -> Result<Conflict, ScenarioError> {
     let list: Spanned<Vec<CombatantSpec>> = doc.section("combatant")?.expect("present");
     let list = &list;

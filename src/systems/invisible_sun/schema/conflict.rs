@@ -96,7 +96,7 @@ const MAX_MODIFIER: i64 = 10;
 /// Reads a conflict.
 pub(super) fn load(
     doc: &Document,
-    max_rounds: Option<Spanned<u64>>,
+    max_rounds: Option<Spanned<i64>>,
 ) -> Result<Loaded, ScenarioError> {
     let source = &doc.source;
     let span_of = |k: &str| doc.get(k).map_or(0..0, |n| n.span.clone());

@@ -94,7 +94,7 @@ venture_table! {
 pub(super) fn load(
     doc: &Document,
     shape: &str,
-    max_rounds: Option<Spanned<u64>>,
+    max_rounds: Option<Spanned<i64>>,
 ) -> Result<Loaded, ScenarioError> {
     let why = "an invisible-sun roll has no rounds (only a conflict of [[pc]] and [[npc]] \
                tables does); remove max_rounds";

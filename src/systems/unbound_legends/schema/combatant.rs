@@ -95,7 +95,7 @@ pub(super) fn conflict(
     doc: &Document,
     list: &Spanned<Vec<CombatantSpec>>,
     rules: FightRules,
-    max_rounds: Option<Spanned<u64>>,
+    max_rounds: Option<Spanned<i64>>,
 ) -> Result<Conflict, ScenarioError> {
     let source = &doc.source;
     let specs = list.get_ref();

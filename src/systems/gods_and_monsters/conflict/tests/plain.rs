@@ -1,13 +1,13 @@
-//! The plain loop ([`super::super::plain`]) against the round engine: both play the same
+//! The plain loop ([`super::super::super::plain`]) against the round engine: both play the same
 //! conflicts from the same seeded dice, fight by fight, and must agree on every fight's
 //! ending, length, each side's last round and everyone's condition. Since the plain loop
 //! draws the same dice in the same order, any difference in a rule shows as a mismatch, and
 //! the first one is reported with the fight it happened in.
 
-use super::super::plain::Flags;
-use super::super::rules::{ConflictRules, DeathContest};
-use super::tests::duelist;
-use super::*;
+use super::super::super::plain::Flags;
+use super::super::super::rules::{ConflictRules, DeathContest};
+use super::super::*;
+use super::duelist;
 use crate::combat::{self, Fight, Unobserved};
 use crate::dice::FightDice;
 use crate::dice::uniform_below;
@@ -65,7 +65,9 @@ fn shipped(name: &str) -> Conflict {
         .unwrap()
         .system
     {
-        crate::systems::LoadedSystem::GodsAndMonsters(super::super::Loaded::Conflict(c)) => *c,
+        crate::systems::LoadedSystem::GodsAndMonsters(super::super::super::Loaded::Conflict(c)) => {
+            *c
+        }
         other => panic!("{name} loaded as {other:?}"),
     }
 }

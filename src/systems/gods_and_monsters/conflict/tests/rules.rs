@@ -3,12 +3,12 @@
 //! miss, nothing when short, the reserve), waking after six rounds per injury point, death
 //! when endurance − injuries runs out, and +4 against the surprised.
 
-use super::super::fight::State;
-use super::super::rules::{
+use super::super::super::fight::State;
+use super::super::super::rules::{
     ConflictRules, ConsciousnessCheck, DeathContest, MojoKind, MojoOn, UnconsciousFor,
 };
-use super::tests::{Log, duelist};
-use super::*;
+use super::super::*;
+use super::{Log, duelist};
 use crate::combat::{self, Ending};
 use crate::testing::Scripted;
 

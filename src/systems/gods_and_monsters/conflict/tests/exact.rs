@@ -5,10 +5,10 @@
 //! knockout blows on a surprised target, a shot into close combat and its strays). Every
 //! estimate must lie within 4.5 standard errors of its exact value, with a fixed seed.
 
-use super::super::rules::{ConflictRules, DeathContest, MojoKind, MojoOn};
-use super::rules_tests::target;
-use super::tests::duelist;
-use super::*;
+use super::super::super::rules::{ConflictRules, DeathContest, MojoKind, MojoOn};
+use super::super::*;
+use super::duelist;
+use super::rules::target;
 use crate::sim;
 use crate::stats::{MetricRow, summarize};
 use crate::systems::RuleSystem;

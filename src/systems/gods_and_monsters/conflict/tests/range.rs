@@ -2,10 +2,10 @@
 //! reload cadences in and out of close combat and unloaded, the crowd's cover at 2, 3, 5 and
 //! 6 combatants, and strays on a hit, on a miss, and none after a called hit.
 
-use super::super::fight::Ending;
-use super::super::rules::Cover;
-use super::rules_tests::{play, rules, target};
-use super::*;
+use super::super::super::fight::Ending;
+use super::super::super::rules::Cover;
+use super::super::*;
+use super::rules::{play, rules, target};
 
 /// A shooter on side 0, out of close combat, with one d6 ranged attack of `fire_actions`.
 fn shooter(fire_actions: u8, close_combat: bool, loaded: bool) -> Fighter {

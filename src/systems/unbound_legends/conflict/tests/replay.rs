@@ -1,0 +1,259 @@
+//! Rounds traced with scripted dice, event by event: the order by AP, a Dodge, the reset, a
+//! death save (L268–269, L249, L446); a parry's crit, the counter and first aid (L258–259,
+//! L386, L453).
+
+use super::super::super::fight::Event;
+use super::super::Conflict;
+use super::conflict;
+use crate::combat::{self, Ending, Observer};
+use crate::testing::Scripted;
+
+#[derive(Default)]
+struct Trace {
+    lines: Vec<String>,
+}
+
+impl Observer<Conflict> for Trace {
+    fn see(&mut self, event: Event<'_>) {
+        let line = match event {
+            Event::RoundStart { round, states } => {
+                let ap: Vec<i64> = states.iter().map(|s| s.ap).collect();
+                format!("round {round}: AP {ap:?}")
+            }
+            Event::DeathSave { who, d20, result } => format!("{who} saves {d20}: {result:?}"),
+            Event::Action {
+                who,
+                action,
+                target,
+            } => format!("{who} {action:?} at {target}"),
+            Event::Defend { who, kind } => format!("{who} {kind:?}"),
+            Event::Attack {
+                d20,
+                total,
+                defense,
+                hit,
+                ..
+            } => format!("{d20} → {total} vs {defense}: {hit:?}"),
+            Event::FirstAid {
+                who,
+                d20,
+                stabilised,
+                ..
+            } => format!("{who} first aid {d20}: {stabilised}"),
+            Event::Damage { target, dealt } => format!("{target} takes {}", dealt.total()),
+            Event::RoundEnd { round, states } => {
+                let ap: Vec<i64> = states.iter().map(|s| s.ap).collect();
+                format!("end {round}: AP {ap:?}")
+            }
+        };
+        self.lines.push(line);
+    }
+}
+
+pub(super) const TRACED: &str = r#"
+[[combatant]]
+name = "Vessa"
+side = "party"
+vitality_die = "d8"
+agility = 2
+vitality = 3
+health = 6
+passive_armor = 11
+armor_reduction = 2
+armor = "light"
+defend = "dodge"
+defense.dodge = { bonus = 10, rank = 1 }
+attacks = [{ name = "rapier", to_hit = 5, damage = "1d6+1", type = "piercing", skill_rank = 1 }]
+[[combatant]]
+name = "Aldo"
+side = "party"
+ap = 6
+vitality = 5
+health = 3
+passive_armor = 12
+attacks = [{ name = "mace", to_hit = 3, damage = "1d6+1", type = "bludgeoning" }]
+[[combatant]]
+name = "Goblin"
+side = "goblins"
+kind = "monster"
+ap = 10
+vitality = 4
+health = 3
+passive_armor = 12
+attacks = [{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing" }]
+"#;
+
+#[test]
+fn a_traced_round_orders_by_ap_pays_dodges_resets_and_saves() {
+    let c = conflict(TRACED);
+    // Every die in the order the fight rolls it.
+    let mut dice = Scripted::new()
+        .in_order([
+            (4, 3),   // Vessa's AP: 5 + d4 + d8 + Agility 2 = 5 + 3 + 5 + 2 = 15 (L267)
+            (8, 5),   //
+            (20, 10), // Vessa hits the Goblin: 15 against 12
+            (6, 4),   // for 1d6+1 = 5
+            (20, 2),  // Vessa misses
+            (6, 3),   // Vessa dodges: 10 + 3
+            (20, 15), // the Goblin hits: 19 against 13
+            (6, 4),   // for 1d6+2 = 6
+            (20, 1),  // Aldo misses
+            (6, 1),   // Vessa dodges: 10 + 1
+            (20, 12), // the Goblin hits: 16 against 11
+            (6, 5),   // for 7
+            (20, 12), // round 2: Vessa's death save succeeds
+            (20, 20), // the Goblin crits Aldo
+            (6, 6),   // for 8
+            (20, 20), // after the fight Vessa rolls a 20: stable
+        ])
+        .picks([(2, 0), (2, 0)]);
+    let mut trace = Trace::default();
+    let (ending, rounds, arena, _) = combat::replay(&c, &mut dice, &mut trace);
+    let expected = [
+        "round 1: AP [15, 6, 10]",
+        // Most AP first (L268).
+        "0 Attack(0) at 2",
+        "10 → 15 vs 12: Hit",
+        "2 takes 5",
+        // Vessa 10 and the Goblin 10 tie: higher Agility goes first (L269).
+        "0 Attack(0) at 2",
+        "2 → 7 vs 12: Miss",
+        "2 Attack(0) at 0",
+        // Vessa pays 2 AP for a Dodge (L249) and fails: light armor uses Agility 2 (L231).
+        "0 Dodge",
+        "15 → 19 vs 13: Hit",
+        "0 takes 4",
+        "1 Attack(0) at 2",
+        "1 → 4 vs 12: Miss",
+        "2 Attack(0) at 0",
+        "0 Dodge",
+        "12 → 16 vs 11: Hit",
+        // 7 − 2: Vitality is gone, Health 5 → 0, nothing left over: Disabled (L444).
+        "0 takes 5",
+        // Nobody can pay for anything: Vessa holds 1, Aldo 1, the Goblin 0.
+        "end 1: AP [1, 1, 0]",
+        "0 saves 12: Marks(1, 0)",
+        // AP reset (L268); Vessa is down and does not act.
+        "round 2: AP [15, 6, 10]",
+        "2 Attack(0) at 1",
+        "20 → 24 vs 12: Crit",
+        // A slashing crit adds the dice maximum (L425): 6 + 2 + 6 = 14 against Vitality 5 +
+        // Health 3: 6 left over ≥ Health maximum 3, instant death (L442).
+        "1 takes 14",
+        "end 2: AP [15, 6, 5]",
+    ];
+    assert_eq!(trace.lines, expected);
+    assert_eq!((ending, rounds), (Ending::Win(1), 2));
+    dice.finish();
+    let [v, a, g] = [0, 1, 2].map(|i| arena.states[i]);
+    assert!(v.disabled && !v.dead && !v.dying && !v.incapacitated);
+    assert!(a.dead && a.instant_death && !a.disabled);
+    assert!(!g.dead && g.health == 2);
+    // AP by kind: attack, defense, other, unspent; each round sums to the AP.
+    assert_eq!((v.ap_by_kind, v.rounds_active), ([10, 4, 0, 1], 1));
+    assert_eq!((a.ap_by_kind, a.rounds_active), ([5, 0, 0, 7], 2));
+    assert_eq!((g.ap_by_kind, g.rounds_active), ([15, 0, 0, 5], 2));
+}
+
+const PARRY_AND_FIRST_AID: &str = r#"
+[[combatant]]
+name = "Mira"
+side = "party"
+ap = 12
+vitality = 3
+health = 5
+passive_armor = 10
+defend = "parry"
+defense.parry = { bonus = 5, rank = 1 }
+attacks = [{ name = "sword", damage = "1d8", type = "slashing" }]
+[[combatant]]
+name = "Tom"
+side = "party"
+ap = 9
+vitality = 0
+health = 2
+passive_armor = 10
+first_aid = 2
+attacks = [{ name = "club", damage = "1d4", type = "bludgeoning" }]
+[[combatant]]
+name = "Orc"
+side = "orcs"
+kind = "monster"
+ap = 10
+vitality = 10
+health = 5
+passive_armor = 10
+attacks = [{ name = "axe", to_hit = 5, damage = "1d10", type = "bludgeoning" }]
+"#;
+
+#[test]
+fn a_parry_crit_counters_and_first_aid_stabilises() {
+    let c = conflict(PARRY_AND_FIRST_AID);
+    // Every die in the order the fight rolls it.
+    let mut dice = Scripted::new()
+        .in_order([
+            (20, 2),  // Mira misses
+            (20, 19), // Mira parries: 5 + 19
+            (20, 3),  // the Orc's 8 is 16 short: the parry crits
+            (20, 15), // Mira's counterattack hits
+            (8, 6),   // for 1d8 = 6
+            (20, 1),  // Tom misses
+            (20, 20), // the Orc crits Mira, who cannot pay for a parry
+            (10, 10), // for 1d10 = 10
+            (20, 5),  // round 2: Mira fails a death save
+            (20, 2),  // the Orc misses Tom
+            (20, 8),  // Tom's first aid: 8 + 2 ≥ 10
+            (20, 2),  // the Orc misses Tom
+            (20, 20), // round 3: the Orc crits Tom
+            (10, 10), // for 10
+        ])
+        .picks([(2, 0), (2, 0)]);
+    let mut trace = Trace::default();
+    let (ending, rounds, arena, _) = combat::replay(&c, &mut dice, &mut trace);
+    let expected = [
+        "round 1: AP [12, 9, 10]",
+        // Mira and the Orc tie on AP, Agility and Dexterity: the PC goes first (L269).
+        "0 Attack(0) at 2",
+        "2 → 2 vs 10: Miss",
+        "2 Attack(0) at 0",
+        // A parry costs the weapon's AP − 2 = 3 (L258).
+        "0 Parry",
+        "3 → 8 vs 24: Miss",
+        // The crit opens a counterattack for 5 − 1 AP, weapon dice only (L259, L386).
+        "15 → 15 vs 10: Hit",
+        "2 takes 6",
+        "1 Attack(0) at 2",
+        "1 → 1 vs 10: Miss",
+        "2 Attack(0) at 0",
+        "20 → 25 vs 10: Crit",
+        // 10 against Vitality 3 and Health 5: 2 left over < 5, Disabled.
+        "0 takes 10",
+        "end 1: AP [0, 4, 0]",
+        "0 saves 5: Marks(0, 1)",
+        "round 2: AP [12, 9, 10]",
+        "2 Attack(0) at 1",
+        "2 → 7 vs 10: Miss",
+        // 8 AP and a dying ally: first aid (L453) stabilises her at 0 Health.
+        "1 FirstAid(0) at 0",
+        "1 first aid 8: true",
+        "2 Attack(0) at 1",
+        "2 → 7 vs 10: Miss",
+        "end 2: AP [12, 1, 0]",
+        // Stable, Mira makes no more saves (L454).
+        "round 3: AP [12, 9, 10]",
+        "2 Attack(0) at 1",
+        "20 → 25 vs 10: Crit",
+        "1 takes 10",
+        "end 3: AP [12, 9, 5]",
+    ];
+    assert_eq!(trace.lines, expected);
+    assert_eq!((ending, rounds), (Ending::Win(1), 3));
+    dice.finish();
+    let [m, t, o] = [0, 1, 2].map(|i| arena.states[i]);
+    assert!(m.disabled && !m.dying && !m.dead && !m.up && m.health == 0);
+    assert!(t.dead && t.instant_death);
+    assert_eq!((o.vitality, o.health), (4, 5));
+    assert_eq!((m.ap_by_kind, m.rounds_active), ([9, 3, 0, 0], 1));
+    assert_eq!((t.ap_by_kind, t.rounds_active), ([5, 0, 8, 14], 3));
+    assert_eq!((o.ap_by_kind, o.rounds_active), ([25, 0, 0, 5], 3));
+}
