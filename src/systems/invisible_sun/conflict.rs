@@ -139,7 +139,7 @@ impl Conflict {
 
 impl Fight for Conflict {
     type Arena = Arena;
-    type Event<'a> = Event;
+    type Event<'a> = Event<'a>;
 
     fn bout(&self) -> &Bout {
         &self.bout

@@ -30,7 +30,7 @@ pub enum RollKind {
 
 /// What a fight's [`Observer`] is told.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Event {
+pub enum Event<'a> {
     /// PC `pc` rolled (`kind`) against NPC `npc` (roster indices) in `round`: `plan` says how
     /// it resolved and the bene it spent, `effect` the Accuracy spent for effect, `success`
     /// whether it hit or avoided the attack.
@@ -57,7 +57,7 @@ pub enum Event {
         /// Injuries taken.
         injuries: i64,
         /// Its state after.
-        state: State,
+        state: &'a State,
     },
 }
 
@@ -188,7 +188,7 @@ impl Conflict {
         observer.see(Event::Hurt {
             who: t,
             injuries: swing.injuries,
-            state: arena.states[t],
+            state: &arena.states[t],
         });
         Some(1)
     }
@@ -249,7 +249,7 @@ impl Conflict {
         observer.see(Event::Hurt {
             who: t,
             injuries,
-            state: arena.states[t],
+            state: &arena.states[t],
         });
         Some(0)
     }

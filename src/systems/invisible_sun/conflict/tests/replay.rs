@@ -21,7 +21,7 @@ struct Log {
 }
 
 impl Observer<Conflict> for Log {
-    fn see(&mut self, event: Event) {
+    fn see(&mut self, event: Event<'_>) {
         match event {
             Event::Roll {
                 round,
@@ -36,7 +36,7 @@ impl Observer<Conflict> for Log {
                 who,
                 injuries,
                 state,
-            } => self.hurts.push((who, injuries, state)),
+            } => self.hurts.push((who, injuries, *state)),
         }
     }
 }
