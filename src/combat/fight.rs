@@ -158,6 +158,10 @@ pub trait Fight: Sync {
 
 /// Watches a fight of `F`; the default sees nothing.
 pub trait Observer<F: Fight + ?Sized> {
+    /// Whether it looks at all: a fight builds what only an observer reads (everyone's state
+    /// at a round's end) only when this holds.
+    const WATCHING: bool = true;
+
     /// Something happened.
     #[inline(always)]
     fn see(&mut self, _event: F::Event<'_>) {}
@@ -167,7 +171,9 @@ pub trait Observer<F: Fight + ?Sized> {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Unobserved;
 
-impl<F: Fight + ?Sized> Observer<F> for Unobserved {}
+impl<F: Fight + ?Sized> Observer<F> for Unobserved {
+    const WATCHING: bool = false;
+}
 
 /// One fight from the start: [`Fight::begin`], then [`play_from`]. How it ended and after how
 /// many rounds; `side_down` (one per side) holds the round each side stopped fighting,

@@ -1,9 +1,9 @@
 //! Gods & Monsters conflicts: a fight of any number of combatants on two or more sides, from
 //! `[[combatant]]` tables (004_803a11f5ee1b6e60.txt, "Conflicts" and the Yeti example). The
-//! round engine is in [`super::fight`], the loop for plain conflicts (the same rules, the same
-//! numbers, faster) in [`super::plain`]; the schema reads the tables; this module holds the
-//! resolved combatants and reports each fight to the shared [`FightRecorder`], beside this
-//! system's own `unconscious.<name>` and `fled.<name>` rates.
+//! engine that plays the rounds is in [`super::fight`]; the schema reads the tables; this
+//! module holds the resolved combatants, picks the engine's instantiation for the rules in
+//! play, and reports each fight to the shared driver ([`Fight`]), beside this system's own
+//! `unconscious.<name>`, `fled.<name>`, `dead.<name>` and mojo metrics.
 //!
 //! Combatant keys (defaults in brackets):
 //! - `name`, `side` — required; names unique; at least two sides.
@@ -65,8 +65,7 @@
 //!
 //! `[run] max_rounds` [100] ends a fight nobody wins as a stalemate.
 
-use super::fight::{Arena, Battle, Event, Field, to_hit};
-use super::plain::{Flags, PlainArena, PlainLoop};
+use super::fight::{Arena, Engine, Event, rule};
 use super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
 use crate::combat::{Bout, Fallen, Fight, MAX_FIGHTERS, Observer, Roster};
 use crate::dice::stream::PlainDice;
@@ -209,28 +208,22 @@ pub struct Conflict {
     pub bout: Bout,
     /// The Guide's choices (`[conflict]`).
     pub rules: ConflictRules,
-    /// Per fighter: rolls perception for surprise.
-    rolls_surprise: Vec<bool>,
-    /// What the fighters make possible.
-    field: Field,
-    /// The static part of every attack's number to hit, per target.
-    to_hit: Vec<i64>,
+    /// The fighters resolved for the engine.
+    pub(super) engine: Engine,
     unconscious: Vec<CounterId>,
     fled: Vec<CounterId>,
     dead: Vec<CounterId>,
     /// Per fighter with mojo: mojo spent, and whether a death bid saved it.
     mojo: Vec<Option<(HistogramId, CounterId)>>,
-    /// The loop that plays this conflict when its field is plain.
-    plain: Option<PlainLoop>,
+    /// The fighters with mojo, and where their mojo spent goes.
+    spends: Vec<(usize, HistogramId)>,
 }
 
 /// Per-batch buffers of a conflict, reused by every fight so a trial allocates nothing.
 #[derive(Debug, Clone, Default)]
 pub struct ConflictArena {
-    /// The round engine's.
-    pub battle: Arena,
-    /// The plain loop's.
-    pub plain: PlainArena,
+    /// The engine's.
+    pub fight: Arena,
     /// Per fighter, fights by how it ended them (an outcome code of a few flags), counted
     /// over a batch and added to the tally once at its end.
     outcomes: Vec<u64>,
@@ -286,7 +279,7 @@ impl Conflict {
         let fled = own(layout, "fled");
         // 615: died within the fight (dying with endurance − injuries ≤ 0 at a round's end).
         let dead = own(layout, "dead");
-        let mojo = fighters
+        let mojo: Vec<Option<(HistogramId, CounterId)>> = fighters
             .iter()
             .map(|f| {
                 (f.mojo > 0).then(|| {
@@ -306,52 +299,83 @@ impl Conflict {
             })
             .collect();
         let ambush = fighters.iter().any(|f| f.surprises);
-        let rolls_surprise = fighters
+        let rolls_surprise: Vec<bool> = fighters
             .iter()
             .map(|f| ambush && !fighters.iter().any(|g| g.side == f.side && g.surprises))
             .collect();
-        let field = Field::new(&fighters, &rules);
-        let to_hit = to_hit(&fighters);
-        let mut conflict = Self {
+        let engine = Engine::new(&fighters, &bout.roster, rules, &rolls_surprise);
+        let spends = (mojo.iter().enumerate())
+            .filter_map(|(i, m)| m.map(|(spent, _)| (i, spent)))
+            .collect();
+        Self {
             fighters,
             bout,
             rules,
-            rolls_surprise,
-            field,
-            to_hit,
+            engine,
             unconscious,
             fled,
             dead,
             mojo,
-            plain: None,
-        };
-        if field.plain {
-            conflict.plain = Some(PlainLoop::new(&conflict.battle()));
-        }
-        conflict
-    }
-
-    /// The battle this conflict plays in the round engine.
-    pub fn battle(&self) -> Battle<'_> {
-        Battle {
-            fighters: &self.fighters,
-            roster: &self.bout.roster,
-            rules: self.rules,
-            rolls_surprise: &self.rolls_surprise,
-            field: self.field,
-            to_hit: &self.to_hit,
+            spends,
         }
     }
 
-    /// The same conflict played by the round engine even where its field is plain: for
-    /// the fight-by-fight cross-check and the replays.
+    /// The rules beyond a plain conflict compiled into the engine that plays it
+    /// ([`rule::kind`]).
+    pub fn kind(&self) -> u16 {
+        self.engine.kind
+    }
+
+    /// The same conflict played by the instantiation `kind`, which must hold every rule of
+    /// [`Conflict::kind`]: for the test that plays every instantiation alike.
     #[cfg(test)]
-    pub fn round_engine(&self) -> Self {
-        Self {
-            plain: None,
-            ..self.clone()
-        }
+    pub fn with_kind(&self, kind: u16) -> Self {
+        assert_eq!(self.kind() & !kind, 0, "{kind:#b} lacks a rule in play");
+        let mut wider = self.clone();
+        wider.engine.kind = kind;
+        wider
     }
+}
+
+/// Calls `$body` with the const `$k` bound to `$kind`, one of [`rule::KINDS`]: the engine's
+/// instantiation for the rules of a conflict.
+macro_rules! with_kind {
+    ($kind:expr, $k:ident => $body:expr) => {
+        match $kind {
+            0 => {
+                const $k: u16 = 0;
+                $body
+            }
+            rule::AFAR => {
+                const $k: u16 = rule::AFAR;
+                $body
+            }
+            rule::RELOAD => {
+                const $k: u16 = rule::RELOAD;
+                $body
+            }
+            rule::MOJO => {
+                const $k: u16 = rule::MOJO;
+                $body
+            }
+            rule::DOWNED => {
+                const $k: u16 = rule::DOWNED;
+                $body
+            }
+            rule::WAKING => {
+                const $k: u16 = rule::WAKING;
+                $body
+            }
+            rule::PER_HIT => {
+                const $k: u16 = rule::PER_HIT;
+                $body
+            }
+            _ => {
+                const $k: u16 = rule::ALL;
+                $body
+            }
+        }
+    };
 }
 
 /// Outcome codes per fighter: unconscious, fled, dead within the fight, saved by a death bid.
@@ -374,7 +398,6 @@ impl Fight for Conflict {
         }
     }
 
-    /// In the plain loop when the field is plain, else in the round engine.
     #[inline(always)]
     fn begin<D: Dice, O: Observer<Self>>(
         &self,
@@ -382,10 +405,7 @@ impl Fight for Conflict {
         arena: &mut ConflictArena,
         _: &mut O,
     ) -> u64 {
-        match &self.plain {
-            Some(plain) => plain.begin(dice, &mut arena.plain),
-            None => self.battle().setup(dice, &mut arena.battle),
-        }
+        with_kind!(self.engine.kind, K => self.begin_with::<K, D>(dice, &mut arena.fight))
     }
 
     #[inline(always)]
@@ -397,40 +417,24 @@ impl Fight for Conflict {
         arena: &mut ConflictArena,
         observer: &mut O,
     ) -> Option<u64> {
-        match &self.plain {
-            Some(plain) => plain.round(round, up, dice, &mut arena.plain),
-            None => Some(
-                self.battle()
-                    .play_round(round, dice, &mut arena.battle, observer),
-            ),
-        }
+        with_kind!(self.engine.kind, K => {
+            self.round_with::<K, D, O>(round, up, dice, &mut arena.fight, observer)
+        })
     }
 
     /// Each fighter's outcome code is counted in `arena` until [`Fight::flush`]; the mojo
     /// spent goes to `tally`.
     #[inline(always)]
     fn outcome(&self, arena: &mut ConflictArena, tally: &mut Tally) -> Fallen {
-        let (flags, saved) = if self.plain.is_some() {
-            (arena.plain.flags, 0)
-        } else {
-            let (mut flags, mut saved) = (Flags::default(), 0u64);
-            for (i, s) in arena.battle.states.iter().enumerate() {
-                flags.unconscious |= u64::from(!s.conscious) << i;
-                flags.fled |= u64::from(s.fled) << i;
-                flags.dying |= u64::from(s.dying) << i;
-                flags.dead |= u64::from(s.dead) << i;
-                saved |= u64::from(s.mojo_saved) << i;
-                if let Some((spent, _)) = self.mojo[i] {
-                    tally.record(spent, s.mojo_spent as usize);
-                }
-            }
-            (flags, saved)
-        };
+        for &(i, spent) in &self.spends {
+            tally.record(spent, self.mojo_spent(i, &arena.fight) as usize);
+        }
+        let flags = &arena.fight.flags;
         for (i, codes) in arena.outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
             let code = (flags.unconscious >> i & 1)
                 | (flags.fled >> i & 1) << 1
                 | (flags.dead >> i & 1) << 2
-                | (saved >> i & 1) << 3;
+                | (flags.saved >> i & 1) << 3;
             codes[code as usize] += 1;
         }
         Fallen {

@@ -1,29 +1,52 @@
-//! The round engine of a Gods & Monsters conflict (004_803a11f5ee1b6e60.txt, "Conflicts",
+//! The one conflict engine of Gods & Monsters (004_803a11f5ee1b6e60.txt, "Conflicts",
 //! "Survival and verve", "Unconsciousness", "A time to die"), played by the shared driver
-//! ([`crate::combat::Fight`]), generic over where the dice come from ([`Dice`]) and who
-//! watches ([`Observer`]), so the same code runs millions of
+//! ([`crate::combat::Fight`]) through [`crate::dice::Dice`], so the same code runs millions of
 //! seeded fights and replays the book's Yeti example with scripted dice.
 //!
 //! One round: the unconscious whose time is up wake (with `unconscious_for = "injuries"`);
 //! surprised combatants (after round 1) try to snap out; every standing combatant makes every
 //! listed attack ("everything happens at once": targets are chosen among foes standing when
-//! the round began, and damage lands at once); at the end of the round consciousness is
-//! rolled once by everyone who dropped to 0 survival or gained injuries (762; or after each
-//! such hit with `consciousness_check = "per_hit"`), failed rolls take effect, death contests
-//! are rolled, the dying whose time has run out die (615), and combatants at their flight
-//! threshold run. Failed rolls of the kinds a combatant lists in `mojo_on` are turned by a
-//! mojo bid where the pool covers the miss (976–978). The fight ends when at most one side
-//! still has someone standing, or at the round limit (a stalemate).
+//! the round began, and damage lands at once; called shots are declared first and resolved
+//! first, 808); at the end of the round consciousness is rolled once by everyone who dropped
+//! to 0 survival or gained injuries (762; or after each such hit with `consciousness_check =
+//! "per_hit"`), failed rolls take effect, death contests are rolled, the dying whose time has
+//! run out die (615), and combatants at their flight threshold run. Failed rolls of the kinds
+//! a combatant lists in `mojo_on` are turned by a mojo bid where the pool covers the miss
+//! (976–978). The driver ends the fight when at most one side still has someone standing, or
+//! at the round limit (a stalemate).
+//!
+//! **The layout.** The combatants' facts are resolved once into a compact table when the
+//! scenario loads ([`Engine`]); during a fight each combatant's state is one pool of survival
+//! and soaking verve less the damage taken ([`Now`]) — damage goes to soaking verve, then
+//! survival, then injuries, and nothing restores any of them, so the pool says all three —
+//! and who is surprised, unconscious, dying, dead, fled, hurt this round or standing is a bit
+//! mask each, so choosing a foe is a pick among the set bits of a word and the end of a round
+//! visits only the combatants something happened to. Where a branch would follow the dice, a
+//! mask replaces it: an attack's damage is drawn with its d20 and kept on a hit
+//! ([`Dice::DAMAGE_WITH_EVERY_ATTACK`]).
+//!
+//! **The rules beyond a plain conflict** — called shots ([`rule::CALLED`]), fighting out of
+//! close combat with the crowd's cover and strays ([`rule::AFAR`]), reloading
+//! ([`rule::RELOAD`]), mojo ([`rule::MOJO`]), attacks on the fallen ([`rule::DOWNED`]), waking
+//! up ([`rule::WAKING`]) and consciousness after each hit ([`rule::PER_HIT`]) — are compiled in
+//! by a const parameter of flags: [`Engine::kind`] is chosen once when the scenario loads, the
+//! smallest of the instantiations [`rule::KINDS`] that holds every rule in play, and the code of
+//! a rule left out is not there at all. A rule compiled in also reads the scenario's facts
+//! (who has mojo, who is out of close combat), so an instantiation with more rules than a
+//! conflict uses plays it exactly as the smallest one does, fight by fight (a test plays every
+//! instantiation that holds a conflict's rules side by side).
 
-use super::conflict::Attack;
-use super::conflict::{Conflict, Fighter};
+use super::conflict::{Attack, Conflict, Fighter, Targeting};
 use super::rules::{
-    AttackDowned, ConflictRules, ConsciousnessCheck, Cover, MojoKind, ROUNDS_PER_MINUTE,
-    UnconsciousFor,
+    AttackDowned, ConflictRules, ConsciousnessCheck, Cover, DeathContest, MojoKind,
+    ROUNDS_PER_MINUTE, UnconsciousFor,
 };
 use super::survival;
-use crate::combat::{Observer, Roster, Standing};
-use crate::dice::Dice;
+use crate::combat::{MAX_FIGHTERS, Observer, Roster};
+use crate::dice::stream::PlainDice;
+use crate::dice::{Among, Dice, DiceExpr};
+
+pub use crate::combat::Ending;
 
 /// What a fight's [`Observer`] is told.
 #[derive(Debug, Clone, Copy)]
@@ -75,7 +98,7 @@ pub enum Event<'a> {
     },
 }
 
-/// A combatant's condition during a fight.
+/// A combatant's condition, as an observer sees it ([`Conflict::states`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct State {
     /// Survival points left.
@@ -100,34 +123,240 @@ pub struct State {
     pub mojo_spent: i64,
     /// A death bid turned a lost endurance roll into a success.
     pub mojo_saved: bool,
-    /// The round at whose end it fell unconscious.
-    out_since: u32,
-    /// Makes a called shot this round: −2 defense (806).
-    calls: bool,
-    /// Dropped to 0 survival or gained injuries this round: rolls consciousness at its end.
-    check_consciousness: bool,
-    /// Failed a consciousness roll this round: falls unconscious at the end of it.
-    falls_unconscious: bool,
-    /// Gained injury points this round.
-    gained_injuries: bool,
-    /// Could act and be targeted when the round began.
-    standing: bool,
-    /// This round's change to its attacks' numbers: −injuries when the round began (the
-    /// penalty holds for the round, since everything in it happens at once), −3 while
-    /// surprised.
-    aim: i64,
-    /// This round's change to the numbers of attacks at it: +2 while surprised after round 1
-    /// and +2 while making a called shot (−2 defense each, 806), +10 while unconscious or
-    /// else +4 while unaware (852).
-    exposure: i64,
-    /// Survival (+ verve where it soaks combat damage) − injuries when the round began: the
-    /// weakest foe has the least.
-    weakness: i64,
-    /// The foe this combatant keeps attacking (`Targeting::Focus`).
-    focus: Option<usize>,
 }
 
-pub use crate::combat::{Ending, MAX_FIGHTERS};
+/// The rules beyond a plain conflict, as flags of the engine's const parameter.
+pub mod rule {
+    /// Someone can make a called shot (a killing or knockout blow, or a called shot into
+    /// close combat): the round's attacks are planned, then called shots resolved first (808).
+    pub const CALLED: u16 = 1;
+    /// Someone is out of close combat: melee reaches only those in it (772); shots into it
+    /// meet the crowd's cover and may stray (780–784).
+    pub const AFAR: u16 = 1 << 1;
+    /// Some attack takes more than a round to ready, or starts unloaded (788–790).
+    pub const RELOAD: u16 = 1 << 2;
+    /// Someone has mojo to bid (976–978).
+    pub const MOJO: u16 = 1 << 3;
+    /// Someone attacks unconscious foes (`attack_downed`), +10 to hit them (852).
+    pub const DOWNED: u16 = 1 << 4;
+    /// The unconscious wake after six rounds per injury point (605, `unconscious_for`).
+    pub const WAKING: u16 = 1 << 5;
+    /// Consciousness is rolled after each hit that calls for it (`consciousness_check`).
+    pub const PER_HIT: u16 = 1 << 6;
+    /// Every rule.
+    pub const ALL: u16 = (1 << 7) - 1;
+    /// The instantiations compiled: a plain conflict, each rule on its own but the called
+    /// shots (which come with the fallen or the shooters they are called at), and every rule.
+    pub const KINDS: [u16; 8] = [0, AFAR, RELOAD, MOJO, DOWNED, WAKING, PER_HIT, ALL];
+
+    /// The smallest instantiation of [`KINDS`] that holds every rule of `needed`.
+    pub fn kind(needed: u16) -> u16 {
+        KINDS.into_iter().find(|&k| needed & !k == 0).unwrap_or(ALL)
+    }
+}
+
+use rule::{AFAR, CALLED, DOWNED, MOJO, PER_HIT, RELOAD, WAKING};
+
+/// A combatant's facts, as the engine reads them every round.
+#[derive(Debug, Clone, Copy)]
+struct Facts {
+    /// Bit mask of its foes (everyone not on its side).
+    foes: u64,
+    /// Survival and verve that soaks combat damage (0 where fighting is not archetypal) at
+    /// the start: its pool ([`Now::pool`]) before any damage.
+    pool: i64,
+    /// Survival at the start.
+    survival: i64,
+    /// Injury points at the start.
+    injuries: i64,
+    /// The better of willpower and fortitude, plus the group bonus: the consciousness and
+    /// snap-out rolls before penalties.
+    best: i64,
+    /// Endurance plus the group bonus: the death contest's resistance before penalties.
+    endurance: i64,
+    /// Endurance alone: dying with endurance − injuries ≤ 0 is death (615).
+    endurance_left: i64,
+    /// Flees at the end of a round when conscious with survival at or below this
+    /// (`i64::MIN`: never; so also for a threshold below 0, which survival never reaches).
+    flee_at: i64,
+    /// Whom its attacks go for.
+    target: Targeting,
+}
+
+impl Default for Facts {
+    fn default() -> Self {
+        Self {
+            foes: 0,
+            pool: 0,
+            survival: 0,
+            injuries: 0,
+            best: 0,
+            endurance: 0,
+            endurance_left: 0,
+            flee_at: i64::MIN,
+            target: Targeting::Random,
+        }
+    }
+}
+
+impl Facts {
+    /// Whether survival with `pool` left is at or below the flight threshold. Verve soaks
+    /// damage first, so survival is what is left of the pool up to the start's survival, at
+    /// least 0; the floor at 0 is left out, since a threshold is 0 or more (or never), so
+    /// that nothing here branches on the pool.
+    #[inline(always)]
+    fn at_flight(&self, pool: i64) -> bool {
+        pool.min(self.survival) <= self.flee_at
+    }
+
+    /// Survival with `pool` left.
+    #[inline(always)]
+    fn survival(&self, pool: i64) -> i64 {
+        pool.min(self.survival).max(0)
+    }
+}
+
+/// One attack as the engine makes it: its numbers to hit and its damage.
+#[derive(Debug, Clone)]
+struct Strike {
+    /// Per target, the static part of the number to hit ([`to_hit`]).
+    to_hit: [i32; MAX_FIGHTERS],
+    damage: DiceExpr,
+    plain: Option<PlainDice>,
+    /// The damage's plain dice when they have a stream of their own
+    /// ([`PlainDice::streamed`]): then the dice may be drawn with every attack
+    /// ([`Dice::DAMAGE_WITH_EVERY_ATTACK`]), and a hit is not a branch. Derivable from
+    /// `plain`, but kept: deriving it at each attack made the Yeti fight 8% slower.
+    streamed: Option<PlainDice>,
+    /// Whom it can reach (772): anyone with a ranged attack; those in close combat with a
+    /// melee attack from within it; nobody with a melee attack from out of it.
+    reach: u64,
+    /// A ranged attack from out of close combat: shot at someone in it, it meets the
+    /// crowd's cover and may stray (780–784).
+    afar: bool,
+    /// Which of its maker's attacks it is (bit `k` of the ready mask).
+    k: u8,
+}
+
+impl Strike {
+    /// The damage this attack deals, `hit` or not (0 on a miss).
+    #[inline(always)]
+    fn damage<D: Dice>(&self, hit: bool, dice: &mut D) -> i64 {
+        match self.streamed {
+            // Drawn hit or miss and kept on a hit: no branch on the d20.
+            Some(plain) if D::DAMAGE_WITH_EVERY_ATTACK => {
+                dice.roll_streamed(&self.damage, plain).max(0) & -i64::from(hit)
+            }
+            _ if hit => self.fresh(dice),
+            _ => 0,
+        }
+    }
+
+    /// A fresh roll of its damage (a stray after a miss, 784).
+    #[inline(always)]
+    fn fresh<D: Dice>(&self, dice: &mut D) -> i64 {
+        dice.roll_plain(&self.damage, self.plain).max(0)
+    }
+}
+
+/// Foes to pick among: those of `of`, in scenario order, `among` of them. Kept across a
+/// fight's rounds and rebuilt only when the foes change.
+#[derive(Debug, Clone, Copy)]
+struct Picks {
+    of: u64,
+    list: [u8; MAX_FIGHTERS],
+    among: Among,
+}
+
+impl Picks {
+    /// The foes of `foes` (more than one) in scenario order.
+    #[inline(always)]
+    fn of(&mut self, foes: u64) -> &Self {
+        if self.of != foes {
+            // Counted bit by bit: a population count is slow on a processor without its
+            // instruction.
+            let (mut left, mut n) = (foes, 0usize);
+            while left != 0 {
+                self.list[n % MAX_FIGHTERS] = lowest(left) as u8;
+                left &= left - 1;
+                n += 1;
+            }
+            self.of = foes;
+            self.among = Among::new(n);
+        }
+        self
+    }
+
+    /// A uniform pick among the foes listed.
+    #[inline(always)]
+    fn pick<D: Dice>(&self, dice: &mut D) -> usize {
+        usize::from(self.list[dice.pick_among(self.among) % MAX_FIGHTERS])
+    }
+}
+
+impl Default for Picks {
+    fn default() -> Self {
+        Self {
+            of: 0,
+            list: [0; MAX_FIGHTERS],
+            among: Among::new(1),
+        }
+    }
+}
+
+/// A combatant's state during a fight, beside the masks of [`Flags`]: its pool of survival
+/// and soaking verve less the damage taken (survival is what is left of it up to the start's
+/// survival, as [`Facts::survival`] reads it; verve is the rest; injuries are the start's, the
+/// damage past the pool and [`More::direct`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct Now {
+    /// The pool now: below 0, the damage that went to injuries.
+    pool: i64,
+    /// The pool when the round began: the injury penalty on its attacks for the whole
+    /// round comes from it, since everything in a round happens at once.
+    then: i64,
+    /// The foe it keeps attacking (`focus`), or [`NOBODY`].
+    focus: u8,
+}
+
+/// A combatant's state under the rules beyond a plain conflict.
+#[derive(Debug, Clone, Copy, Default)]
+struct More {
+    /// Injuries dealt straight to injury points by killing and knockout blows (870, 878).
+    direct: i64,
+    /// `direct` when the round began.
+    direct_then: i64,
+    /// Mojo left (976).
+    mojo: i64,
+    /// Mojo spent so far.
+    spent: i64,
+    /// The round at whose end it fell unconscious.
+    out_since: u32,
+}
+
+/// No foe remembered.
+const NOBODY: u8 = u8::MAX;
+
+/// The lowest fighter in `mask` (not empty), as an index the compiler knows is in range.
+#[inline(always)]
+fn lowest(mask: u64) -> usize {
+    (mask.trailing_zeros() & (MAX_FIGHTERS as u32 - 1)) as usize
+}
+
+/// Who is in which condition, as bit masks (bit `i`: fighter `i`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Flags {
+    /// Unconscious.
+    pub unconscious: u64,
+    /// Ran from the fight.
+    pub fled: u64,
+    /// Lost a death contest.
+    pub dying: u64,
+    /// Died within the fight (615).
+    pub dead: u64,
+    /// A death bid turned a lost endurance roll into a success (976).
+    pub saved: u64,
+}
 
 /// Whether a planned attack is a called shot, and which (806, 870, 874).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,110 +371,113 @@ enum Called {
     IntoMelee,
 }
 
-/// One attack of the round, planned at its start.
+/// One attack of the round, planned at its start when called shots are in play.
 #[derive(Debug, Clone, Copy)]
 struct Planned {
     attacker: u8,
-    attack: u8,
+    strike: u16,
     target: u8,
     called: Called,
 }
 
-/// Per-batch buffers, reused by every fight so a trial allocates nothing.
-#[derive(Debug, Clone, Default)]
+/// Per-batch buffers of the engine, and the state of the fight being played.
+#[derive(Debug, Clone)]
 pub struct Arena {
-    /// Everyone's state, in scenario order.
-    pub states: Vec<State>,
-    /// Bit `i`: fighter `i` could act and be targeted when the round began.
-    standing: u64,
-    /// Bit `i`: fighter `i` was unconscious (alive, not fled) when the round began.
-    downed: u64,
-    /// This round's attacks, planned at its start.
+    now: Box<[Now; MAX_FIGHTERS]>,
+    more: Box<[More; MAX_FIGHTERS]>,
+    /// Who is still surprised.
+    surprised: u64,
+    /// Who is in which condition.
+    pub flags: Flags,
+    /// The foes last picked among.
+    picks: Picks,
+    /// This round's attacks, planned at its start ([`rule::CALLED`]).
     plan: Vec<Planned>,
-    /// Bit `i`: fighter `i` can act (at the end of the last round).
-    up: u64,
-    /// Per attack ([`super::conflict::Attack::slot`]): rounds it still readies before firing.
+    /// Per attack ([`Attack::slot`]): rounds it still readies before firing.
     ready_in: Vec<u8>,
-    /// The cover the close-combat crowd gives this round against shots fired into it (780).
-    crowd: Cover,
+    /// This round: who took injuries straight from a killing or knockout blow
+    /// ([`rule::CALLED`]).
+    blows: u64,
+    /// This round: who failed a consciousness roll after a hit, unconscious at its end
+    /// ([`rule::PER_HIT`]).
+    falls: u64,
+    /// Everyone's state at a round's end, built for an observer that watches.
+    states: Vec<State>,
 }
 
-/// Facts about a conflict worked out when it loads, so that rules nobody uses cost nothing.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Field {
-    /// Bit `i`: fighter `i` is in close combat.
-    pub close: u64,
-    /// Someone can make a called shot: the round's attacks are planned, then called shots
-    /// are resolved first (808).
-    pub called_shots: bool,
-    /// Someone out of close combat has a ranged attack: crowd cover and strays (780–784).
-    pub into_melee: bool,
-    /// Some attack takes more than a round to ready, or starts unloaded (788–790).
-    pub reloads: bool,
-    /// None of the rules the plain loop ([`super::plain`]) leaves out is in play: no called
-    /// shots, shots into close combat or reloading; everyone in close combat, without mojo,
-    /// never attacking the fallen; out for the fight and consciousness at the round's end.
-    pub plain: bool,
-}
-
-impl Field {
-    /// The facts of `fighters` under `rules`.
-    pub fn new(fighters: &[Fighter], rules: &ConflictRules) -> Self {
-        let close = fighters
-            .iter()
-            .enumerate()
-            .fold(0, |m, (i, f)| m | u64::from(f.close_combat) << i);
-        let called_shots = fighters.iter().any(|f| {
-            f.knockout_blows
-                || f.killing_blows
-                || (f.called_shots_into_melee && f.shoots_from_afar())
-        });
-        let into_melee = close != 0 && fighters.iter().any(Fighter::shoots_from_afar);
-        let reloads = fighters
-            .iter()
-            .flat_map(|f| &f.attacks)
-            .any(|a| a.reload > 0 || a.first_ready > 0);
-        let plain = !called_shots
-            && !into_melee
-            && !reloads
-            && rules.unconscious_for == UnconsciousFor::Fight
-            && rules.consciousness_check == ConsciousnessCheck::EndOfRound
-            && fighters
-                .iter()
-                .all(|f| f.close_combat && f.mojo == 0 && f.attack_downed == AttackDowned::Never);
+impl Default for Arena {
+    fn default() -> Self {
         Self {
-            close,
-            called_shots,
-            into_melee,
-            reloads,
-            plain,
+            now: Box::new([Now::default(); MAX_FIGHTERS]),
+            more: Box::new([More::default(); MAX_FIGHTERS]),
+            surprised: 0,
+            flags: Flags::default(),
+            picks: Picks::default(),
+            plan: Vec::new(),
+            ready_in: Vec::new(),
+            blows: 0,
+            falls: 0,
+            states: Vec::new(),
         }
     }
 }
 
-/// The resolved fighters, sides and limits of one conflict, for the round engine that plays
-/// every rule. (A conflict whose [`Field::plain`] holds is played by [`super::plain`] in the
-/// seeded runner, with exactly the same results fight by fight.)
+/// What a round has done so far, beside the arena.
+#[derive(Debug, Clone, Copy)]
+struct Turn {
+    round: u32,
+    /// Round 2 or later.
+    late: bool,
+    /// Who could act and be targeted when the round began.
+    standing: u64,
+    /// Who was unconscious (alive, not fled) when the round began.
+    downed: u64,
+    /// Who is exposed to `exposure` more to hit: the surprised.
+    exposed: u64,
+    /// +2 to hit the surprised after round 1 (806, 852), +4 the unaware (866).
+    exposure: i64,
+    /// Who makes a called shot this round: −2 defense (806).
+    calls: u64,
+    /// The cover the close-combat crowd gives against shots fired into it (780).
+    crowd: Cover,
+}
+
+/// A conflict resolved for the engine when the scenario loads.
 #[derive(Debug, Clone)]
-pub struct Battle<'a> {
-    /// Combatants in scenario order.
-    pub fighters: &'a [Fighter],
-    /// Names and sides (fighter `side` indices are the roster's).
-    pub roster: &'a Roster,
-    /// The Guide's choices.
-    pub rules: ConflictRules,
-    /// Per fighter: rolls perception for surprise (someone ambushes and its side does not).
-    pub rolls_surprise: &'a [bool],
-    /// What the fighters make possible.
-    pub field: Field,
-    /// Per attack slot and target, the static part of the number to hit ([`to_hit`]).
-    pub to_hit: &'a [i64],
+pub struct Engine {
+    /// Combatants in scenario order, the rest unused.
+    facts: Box<[Facts; MAX_FIGHTERS]>,
+    /// Per combatant, its attacks in a round, each made 1 + its group bonus times (all of
+    /// them once, then again).
+    strikes: Box<[Vec<Strike>; MAX_FIGHTERS]>,
+    /// Everyone.
+    all: u64,
+    /// Those with survival at the start: dropping to 0 survival hurts them (762).
+    has_survival: u64,
+    /// Those who fight on after losing the death contest.
+    fight_dying: u64,
+    /// Those with a flight threshold.
+    flee: u64,
+    /// Those with a flight threshold already reached at the start: they run at the end of
+    /// round 1 if conscious.
+    flee_at_start: u64,
+    /// Those in close combat.
+    close: u64,
+    /// Those who roll perception for surprise, and what they need.
+    surprise: Vec<(usize, i64)>,
+    rules: ConflictRules,
+    /// Someone can make a called shot: attacks are planned first ([`rule::CALLED`]).
+    called_shots: bool,
+    /// Someone out of close combat shoots: the crowd's cover and strays (780–784).
+    into_melee: bool,
+    /// The rules compiled into the instantiation that plays this conflict ([`rule::kind`]).
+    pub kind: u16,
 }
 
 /// Per attack (by [`Attack::slot`]) and target, in a table of `slots × fighters`: 11 + the
 /// attacker's attack bonus, the attack's, and its group bonus, less the target's defense and
 /// group bonus and, against a ranged attack, its own cover's bonus (815–820).
-pub fn to_hit(fighters: &[Fighter]) -> Vec<i64> {
+fn to_hit(fighters: &[Fighter]) -> Vec<i64> {
     let mut table = Vec::new();
     for attacker in fighters {
         for attack in &attacker.attacks {
@@ -266,333 +498,487 @@ pub fn to_hit(fighters: &[Fighter]) -> Vec<i64> {
     table
 }
 
-fn can_act(f: &Fighter, s: &State) -> bool {
-    s.conscious && !s.fled && !s.dead && (!s.dying || f.fights_while_dying)
-}
-
-/// After a failed roll of `kind` that missed by `miss`: bids exactly the miss if the pool,
-/// less the reserve (not for death), covers it (976–978). Returns whether the roll now
-/// succeeds.
-fn bid(f: &Fighter, s: &mut State, kind: MojoKind, miss: i64) -> bool {
-    if !f.mojo_on.has(kind) || s.mojo <= 0 {
-        return false;
-    }
-    let reserve = if kind == MojoKind::Death {
-        0
-    } else {
-        f.mojo_reserve
-    };
-    let covered = s.mojo - reserve >= miss;
-    if covered {
-        s.mojo -= miss;
-        s.mojo_spent += miss;
-    }
-    covered
-}
-
-/// A roll of d20 ≤ `needed` of `kind`, turned by mojo where it can be: (succeeded, d20).
-fn roll_under<Ro: Dice>(
-    roller: &mut Ro,
-    f: &Fighter,
-    s: &mut State,
-    kind: MojoKind,
-    needed: i64,
-) -> (bool, i64) {
-    let roll = roller.d20();
-    (roll <= needed || bid(f, s, kind, roll - needed), roll)
-}
-
-/// The consciousness roll (605): d20 ≤ the better of fortitude and willpower − injuries +
-/// group bonus, −3 while surprised after round 1. Returns (stays conscious, d20, needed).
-fn consciousness_roll<Ro: Dice>(
-    roller: &mut Ro,
-    f: &Fighter,
-    s: &mut State,
-    round: u32,
-) -> (bool, i64, i64) {
-    let needed = f.willpower.max(f.fortitude) - s.injuries + f.group_bonus
-        - 3 * i64::from(s.surprised && round >= 2);
-    let (ok, roll) = survival::consciousness(roller, needed, |miss| {
-        bid(f, s, MojoKind::Consciousness, miss)
-    });
-    (ok, roll, needed)
-}
-
-impl Battle<'_> {
-    /// Resets every state and rolls surprise: when anyone `surprises`, everyone on a side
-    /// without a surpriser rolls perception (+4 aware, −6 asleep) or is surprised. Who can
-    /// act (everyone).
-    pub(super) fn setup<Ro: Dice>(&self, roller: &mut Ro, arena: &mut Arena) -> u64 {
-        arena.states.clear();
-        for (f, &rolls) in self.fighters.iter().zip(self.rolls_surprise) {
-            let mut s = State {
-                survival: f.survival,
-                verve: f.verve,
-                injuries: f.injuries,
-                mojo: f.mojo,
-                conscious: true,
-                ..State::default()
+impl Engine {
+    /// The engine for `fighters` on `roster`'s sides under `rules`; `rolls_surprise[i]`:
+    /// fighter `i` rolls perception for surprise.
+    pub fn new(
+        fighters: &[Fighter],
+        roster: &Roster,
+        rules: ConflictRules,
+        rolls_surprise: &[bool],
+    ) -> Self {
+        let n = fighters.len();
+        let all = roster.side_masks().iter().fold(0, |m, s| m | s);
+        let mask = |keep: &dyn Fn(&Fighter) -> bool| {
+            (fighters.iter().enumerate()).fold(0u64, |m, (i, f)| m | u64::from(keep(f)) << i)
+        };
+        let close = mask(&|f| f.close_combat);
+        let table = to_hit(fighters);
+        let mut strikes: Box<[Vec<Strike>; MAX_FIGHTERS]> =
+            Box::new(std::array::from_fn(|_| Vec::new()));
+        let mut facts = Box::new([Facts::default(); MAX_FIGHTERS]);
+        for ((p, f), strikes) in facts.iter_mut().zip(fighters).zip(strikes.iter_mut()) {
+            let volleys = 1 + usize::try_from(f.group_bonus).expect("a group bonus is ≥ 0");
+            let strike = |(k, a): (usize, &Attack)| {
+                let mut to_hit = [0; MAX_FIGHTERS];
+                for (v, &needed) in to_hit.iter_mut().zip(&table[a.slot * n..][..n]) {
+                    *v = i32::try_from(needed)
+                        .expect("scenario numbers are checked to be small when they load");
+                }
+                Strike {
+                    to_hit,
+                    damage: a.damage.clone(),
+                    plain: a.plain,
+                    streamed: a.plain.filter(PlainDice::streamed),
+                    reach: match (a.ranged, f.close_combat) {
+                        (true, _) => all,
+                        (false, true) => close,
+                        (false, false) => 0,
+                    },
+                    afar: a.ranged && !f.close_combat,
+                    k: k as u8,
+                }
             };
-            if rolls {
+            let one: Vec<Strike> = f.attacks.iter().enumerate().map(strike).collect();
+            strikes.extend(one.iter().cycle().take(volleys * one.len()).cloned());
+            *p = Facts {
+                foes: all & !roster.side_mask(f.side),
+                pool: f.survival + if f.verve_in_combat { f.verve } else { 0 },
+                survival: f.survival,
+                injuries: f.injuries,
+                best: f.willpower.max(f.fortitude) + f.group_bonus,
+                endurance: f.endurance + f.group_bonus,
+                endurance_left: f.endurance,
+                flee_at: (f.flee_at_survival.filter(|&at| at >= 0)).unwrap_or(i64::MIN),
+                target: f.target,
+            };
+        }
+        let surprise = (fighters.iter().zip(rolls_surprise).enumerate())
+            .filter(|(_, (_, rolls))| **rolls)
+            .map(|(i, (f, _))| {
                 let needed =
                     f.perception + 4 * i64::from(f.aware) - 6 * i64::from(f.asleep) - f.injuries
                         + f.group_bonus;
-                s.surprised = !roll_under(roller, f, &mut s, MojoKind::Surprise, needed).0;
-            }
-            arena.states.push(s);
-        }
-        if self.field.reloads {
-            arena.ready_in.clear();
-            arena.ready_in.extend(
-                self.fighters
+                (i, needed)
+            })
+            .collect();
+        let called_shots = fighters.iter().any(|f| {
+            f.knockout_blows
+                || f.killing_blows
+                || (f.called_shots_into_melee && f.shoots_from_afar())
+        });
+        let into_melee = close != 0 && fighters.iter().any(Fighter::shoots_from_afar);
+        let reloads =
+            (fighters.iter().flat_map(|f| &f.attacks)).any(|a| a.reload > 0 || a.first_ready > 0);
+        let needed = [
+            (called_shots, CALLED),
+            (close != all, AFAR),
+            (reloads, RELOAD),
+            (fighters.iter().any(|f| f.mojo > 0), MOJO),
+            (
+                fighters
                     .iter()
-                    .flat_map(|f| &f.attacks)
-                    .map(|a| a.first_ready),
-            );
+                    .any(|f| f.attack_downed != AttackDowned::Never),
+                DOWNED,
+            ),
+            (rules.unconscious_for == UnconsciousFor::Injuries, WAKING),
+            (
+                rules.consciousness_check == ConsciousnessCheck::PerHit,
+                PER_HIT,
+            ),
+        ]
+        .into_iter()
+        .fold(0, |k, (on, flag)| if on { k | flag } else { k });
+        Self {
+            facts,
+            strikes,
+            all,
+            has_survival: mask(&|f| f.survival > 0),
+            fight_dying: mask(&|f| f.fights_while_dying),
+            flee: mask(&|f| f.flee_at_survival.is_some()),
+            flee_at_start: mask(&|f| f.flee_at_survival.is_some_and(|at| f.survival <= at)),
+            close,
+            surprise,
+            rules,
+            called_shots,
+            into_melee,
+            kind: rule::kind(needed),
         }
-        arena.up = u64::MAX >> (64 - self.fighters.len());
-        arena.up
     }
 
-    /// One round; who can act at its end.
-    pub(super) fn play_round<Ro: Dice, Ob: Observer<Conflict>>(
+    /// Who can act: conscious, not fled, not dead, and not dying unless it fights on.
+    #[inline(always)]
+    fn able(&self, flags: &Flags) -> u64 {
+        self.all
+            & !(flags.unconscious | flags.fled | flags.dead | (flags.dying & !self.fight_dying))
+    }
+}
+
+impl Conflict {
+    /// Fighter `i`'s injury points now.
+    #[inline(always)]
+    fn injuries<const K: u16>(&self, i: usize, arena: &Arena) -> i64 {
+        let direct = if K & CALLED != 0 {
+            arena.more[i].direct
+        } else {
+            0
+        };
+        self.engine.facts[i].injuries + direct + (-arena.now[i].pool).max(0)
+    }
+
+    /// Fighter `i`'s injury points when the round began.
+    #[inline(always)]
+    fn injuries_then<const K: u16>(&self, i: usize, arena: &Arena) -> i64 {
+        let direct = if K & CALLED != 0 {
+            arena.more[i].direct_then
+        } else {
+            0
+        };
+        self.engine.facts[i].injuries + direct + (-arena.now[i].then).max(0)
+    }
+
+    /// After fighter `i`'s failed roll of `kind` that missed by `miss`: bids exactly the miss
+    /// if the pool, less the reserve (not for death), covers it (976–978). Whether the roll
+    /// now succeeds.
+    #[inline(always)]
+    fn bid<const K: u16>(&self, i: usize, kind: MojoKind, miss: i64, arena: &mut Arena) -> bool {
+        if K & MOJO == 0 {
+            return false;
+        }
+        let f = &self.fighters[i];
+        let m = &mut arena.more[i];
+        if !f.mojo_on.has(kind) || m.mojo <= 0 {
+            return false;
+        }
+        let reserve = if kind == MojoKind::Death {
+            0
+        } else {
+            f.mojo_reserve
+        };
+        let covered = m.mojo - reserve >= miss;
+        if covered {
+            m.mojo -= miss;
+            m.spent += miss;
+        }
+        covered
+    }
+
+    /// Fighter `i`'s roll of d20 ≤ `needed` of `kind`, turned by mojo where it can be:
+    /// (succeeded, the d20).
+    #[inline(always)]
+    fn roll_under<const K: u16, D: Dice>(
+        &self,
+        i: usize,
+        kind: MojoKind,
+        needed: i64,
+        dice: &mut D,
+        arena: &mut Arena,
+    ) -> (bool, i64) {
+        let roll = dice.d20();
+        let ok = roll <= needed || self.bid::<K>(i, kind, roll - needed, arena);
+        (ok, roll)
+    }
+
+    /// A fresh fight: everyone's pool full, mojo and readiness as at the start, surprise
+    /// rolled (perception, or surprised, in scenario order). Who can act (everyone).
+    #[inline(always)]
+    pub(super) fn begin_with<const K: u16, D: Dice>(&self, dice: &mut D, arena: &mut Arena) -> u64 {
+        let e = &self.engine;
+        let mut left = e.all;
+        while left != 0 {
+            let i = lowest(left);
+            left &= left - 1;
+            let pool = e.facts[i].pool;
+            arena.now[i] = Now {
+                pool,
+                then: pool,
+                focus: NOBODY,
+            };
+            if K & (CALLED | MOJO | WAKING) != 0 {
+                arena.more[i] = More {
+                    mojo: self.fighters[i].mojo,
+                    ..More::default()
+                };
+            }
+        }
+        arena.flags = Flags::default();
+        let mut surprised = 0u64;
+        for &(i, needed) in &e.surprise {
+            let (ok, _) = self.roll_under::<K, D>(i, MojoKind::Surprise, needed, dice, arena);
+            surprised |= u64::from(!ok) << i;
+        }
+        arena.surprised = surprised;
+        if K & RELOAD != 0 {
+            arena.ready_in.clear();
+            arena
+                .ready_in
+                .extend((self.fighters.iter().flat_map(|f| &f.attacks)).map(|a| a.first_ready));
+        }
+        e.all
+    }
+
+    /// Round `round`, `up` able to act when it begins; who can act at its end, or `None`
+    /// where its end has nothing to do (nobody hurt, gaining injuries, reaching a flight
+    /// threshold, falling unconscious or waking), so nobody's condition changed.
+    #[inline(always)]
+    pub(super) fn round_with<const K: u16, D: Dice, O: Observer<Conflict>>(
         &self,
         round: u32,
-        roller: &mut Ro,
+        up: u64,
+        dice: &mut D,
         arena: &mut Arena,
-        observer: &mut Ob,
-    ) -> u64 {
-        if self.field.plain {
-            roller.round_begins();
-        }
-        arena.standing = 0;
-        arena.downed = 0;
-        for (i, (f, s)) in self
-            .fighters
-            .iter()
-            .zip(arena.states.iter_mut())
-            .enumerate()
-        {
-            // 605: out for a minute (six rounds) per injury point; 758: out two or more rounds,
-            // no longer surprised.
-            if self.rules.unconscious_for == UnconsciousFor::Injuries && !s.conscious && !s.dead {
-                let missed = round - s.out_since - 1;
-                if i64::from(missed) >= i64::from(ROUNDS_PER_MINUTE) * s.injuries {
-                    s.conscious = true;
-                    s.surprised &= missed < 2;
+        observer: &mut O,
+    ) -> Option<u64> {
+        dice.round_begins();
+        let e = &self.engine;
+        let late = round >= 2;
+        let mut standing = up;
+        let mut woken = 0u64;
+        if K & WAKING != 0 && e.rules.unconscious_for == UnconsciousFor::Injuries {
+            // 605: out for a minute (six rounds) per injury point; 758: out two or more
+            // rounds, no longer surprised.
+            let mut left = arena.flags.unconscious & !arena.flags.dead;
+            while left != 0 {
+                let i = lowest(left);
+                left &= left - 1;
+                let missed = round - arena.more[i].out_since - 1;
+                let out_for = i64::from(ROUNDS_PER_MINUTE) * self.injuries::<K>(i, arena);
+                if i64::from(missed) >= out_for {
+                    woken |= 1 << i;
+                    arena.surprised &= !(u64::from(missed >= 2) << i);
                 }
             }
-            s.standing = can_act(f, s);
-            arena.standing |= u64::from(s.standing) << i;
-            arena.downed |= u64::from(!s.conscious && !s.dead && !s.fled) << i;
-            // Snap out of surprise: willpower or fortitude (the better), from round 2 on.
-            if round >= 2 && s.standing && s.surprised {
-                let needed = f.willpower.max(f.fortitude) - s.injuries + f.group_bonus;
-                s.surprised = !roll_under(roller, f, s, MojoKind::SnapOut, needed).0;
+            if woken != 0 {
+                arena.flags.unconscious &= !woken;
+                standing = e.able(&arena.flags);
             }
-            s.aim = -s.injuries - 3 * i64::from(s.surprised);
-            s.weakness = s.survival + if f.verve_in_combat { s.verve } else { 0 } - s.injuries;
-            // 852, 862, 866: +10 against an immobile (unconscious) foe, +4 against an unaware
-            // one (with `surprised_are_unaware`, one still surprised in round 1); never both.
-            let unaware = self.rules.surprised_are_unaware && round == 1 && s.surprised;
-            s.exposure = 2 * i64::from(s.surprised && round >= 2)
-                + if !s.conscious {
-                    10
-                } else {
-                    4 * i64::from(unaware)
-                };
         }
-        if self.field.into_melee {
+        let downed = if K & DOWNED != 0 {
+            arena.flags.unconscious & !arena.flags.dead & !arena.flags.fled
+        } else {
+            0
+        };
+        // Snap out of surprise from round 2, in scenario order: the better of willpower and
+        // fortitude.
+        if late {
+            let mut left = standing & arena.surprised;
+            while left != 0 {
+                let i = lowest(left);
+                left &= left - 1;
+                let needed = e.facts[i].best - self.injuries::<K>(i, arena);
+                let (snaps, _) = self.roll_under::<K, D>(i, MojoKind::SnapOut, needed, dice, arena);
+                arena.surprised &= !(u64::from(snaps) << i);
+            }
+        }
+        // +2 to hit the surprised after round 1 (806, 852), +4 the unaware (866).
+        let (exposed, exposure) = if late {
+            (arena.surprised, 2)
+        } else if e.rules.surprised_are_unaware {
+            (arena.surprised, 4)
+        } else {
+            (0, 0)
+        };
+        let mut turn = Turn {
+            round,
+            late,
+            standing,
+            downed,
+            exposed,
+            exposure,
+            calls: 0,
+            crowd: Cover::None,
+        };
+        if K & AFAR != 0 && e.into_melee {
             // 780: the combatants standing in close combat, a unit as its size.
-            let crowd = (0..self.fighters.len())
-                .filter(|&i| (arena.standing & self.field.close) >> i & 1 == 1)
-                .map(|i| self.fighters[i].group_size)
-                .sum();
-            arena.crowd = Cover::of_crowd(crowd);
+            let mut left = standing & e.close;
+            let mut crowd = 0;
+            while left != 0 {
+                crowd += self.fighters[lowest(left)].group_size;
+                left &= left - 1;
+            }
+            turn.crowd = Cover::of_crowd(crowd);
         }
-        self.plan_attacks(round, roller, arena, observer);
-        if self.field.called_shots {
-            // 808: called shots are handled first in a round.
-            for called_first in [true, false] {
-                for i in 0..arena.plan.len() {
-                    let planned = arena.plan[i];
-                    if (planned.called != Called::No) == called_first {
-                        self.resolve(round, planned, roller, arena, observer);
+        arena.blows = 0;
+        arena.falls = 0;
+        let struck = if K & (CALLED | AFAR | RELOAD | DOWNED) == 0 {
+            self.attack_plainly::<K, D, O>(&turn, dice, arena, observer)
+        } else {
+            self.attack::<K, D, O>(&mut turn, dice, arena, observer)
+        };
+        let settled = self.end_round::<K, D, O>(&turn, struck, woken, dice, arena, observer);
+        if O::WATCHING {
+            self.fill_states(arena);
+            observer.see(Event::RoundEnd {
+                round,
+                states: &arena.states,
+            });
+        }
+        settled
+    }
+
+    /// Attacker `a`'s aim this round: −injuries when the round began, −3 while surprised.
+    #[inline(always)]
+    fn aim<const K: u16>(&self, a: usize, arena: &Arena) -> i64 {
+        -self.injuries_then::<K>(a, arena) - 3 * (arena.surprised >> a & 1) as i64
+    }
+
+    /// Fighter `t`'s exposure this round: +2 while surprised after round 1, +4 while unaware
+    /// in round 1, +10 while unconscious (852, not with the +4), +2 while making a called
+    /// shot (806).
+    #[inline(always)]
+    fn exposure<const K: u16>(&self, t: usize, turn: &Turn) -> i64 {
+        let mut exposure = turn.exposure & -((turn.exposed >> t & 1) as i64);
+        if K & DOWNED != 0 {
+            exposure += 10 & -((turn.downed >> t & 1) as i64);
+        }
+        if K & CALLED != 0 {
+            exposure += 2 & -((turn.calls >> t & 1) as i64);
+        }
+        exposure
+    }
+
+    /// The attacks of a round in which everyone is in close combat, every attack ready,
+    /// nobody calls a shot or attacks the fallen: each resolved as its foe is picked (picks
+    /// read only what held when the round began, so this is the same as planning them all
+    /// first), and a lone foe is every attack's target with nothing drawn.
+    #[inline(always)]
+    fn attack_plainly<const K: u16, D: Dice, O: Observer<Conflict>>(
+        &self,
+        turn: &Turn,
+        dice: &mut D,
+        arena: &mut Arena,
+        observer: &mut O,
+    ) -> u64 {
+        let e = &self.engine;
+        let mut struck = 0u64;
+        // Everyone standing attacks at once; the surprised do not act in round 1.
+        let mut acting = if turn.late {
+            turn.standing
+        } else {
+            turn.standing & !arena.surprised
+        };
+        while acting != 0 {
+            let a = lowest(acting);
+            acting &= acting - 1;
+            let f = &e.facts[a];
+            let foes = turn.standing & f.foes;
+            if foes == 0 {
+                continue;
+            }
+            let aim = self.aim::<K>(a, arena);
+            let strikes = &e.strikes[a];
+            if foes & (foes - 1) == 0 {
+                // A lone foe is every attack's target, whatever the policy: nothing is drawn
+                // for it (remembered, since with waking those standing may grow again).
+                let t = lowest(foes);
+                if K & WAKING != 0 {
+                    arena.now[a].focus = t as u8;
+                }
+                if K & (PER_HIT | MOJO) != 0 {
+                    for strike in strikes {
+                        struck |= self.resolve::<K, D, O>(
+                            turn,
+                            (a, aim),
+                            strike,
+                            t,
+                            Called::No,
+                            dice,
+                            arena,
+                            observer,
+                        );
+                    }
+                    continue;
+                }
+                let bonus = aim + self.exposure::<K>(t, turn);
+                let mut damage = 0;
+                for strike in strikes {
+                    let needed = i64::from(strike.to_hit[t]) + bonus;
+                    let roll = dice.d20();
+                    let hit = roll <= needed;
+                    let dealt = strike.damage(hit, dice);
+                    observer.see(Event::Attack {
+                        round: turn.round,
+                        attacker: a,
+                        target: t,
+                        roll,
+                        needed,
+                        damage: hit.then_some(dealt),
+                    });
+                    damage += dealt;
+                }
+                arena.now[t].pool -= damage;
+                struck |= u64::from(damage > 0) << t;
+                continue;
+            }
+            match f.target {
+                // A uniform pick among the foes for every attack: the common policy, with
+                // nothing to remember.
+                Targeting::Random => {
+                    for strike in strikes {
+                        let t = arena.picks.of(foes).pick(dice);
+                        struck |= self.resolve::<K, D, O>(
+                            turn,
+                            (a, aim),
+                            strike,
+                            t,
+                            Called::No,
+                            dice,
+                            arena,
+                            observer,
+                        );
+                    }
+                }
+                _ => {
+                    for strike in strikes {
+                        let t = self.choose::<K, D>(a, foes, dice, arena);
+                        struck |= self.resolve::<K, D, O>(
+                            turn,
+                            (a, aim),
+                            strike,
+                            t,
+                            Called::No,
+                            dice,
+                            arena,
+                            observer,
+                        );
                     }
                 }
             }
         }
-        self.end_round(round, roller, arena, observer);
-        observer.see(Event::RoundEnd {
-            round,
-            states: &arena.states,
-        });
-        arena.up
+        struck
     }
 
-    /// A time to die for `f` ([`survival::death_contest`]): endurance − injuries + group
-    /// bonus, +2 while unconscious, −3 while surprised after round 1; death bids from the
-    /// mojo pool (no reserve). Returns whether the combatant is dying.
-    fn death_contest<Ro: Dice>(
-        &self,
-        round: u32,
-        f: &Fighter,
-        s: &mut State,
-        roller: &mut Ro,
-    ) -> bool {
-        let endurance = f.endurance - s.injuries + 2 * i64::from(!s.conscious) + f.group_bonus
-            - 3 * i64::from(s.surprised && round >= 2);
-        let out = survival::death_contest(
-            roller,
-            s.injuries,
-            endurance,
-            self.rules.death_contest,
-            |miss| bid(f, s, MojoKind::Death, miss),
-        );
-        s.mojo_saved |= out.saved;
-        out.dying
-    }
-
-    /// Lands `(damage, direct)`: `direct` goes straight to injury points (a killing or
-    /// knockout blow); `damage` goes to verve first when fighting is archetypal for the
-    /// target, then survival, then injury points. Dropping to zero survival or gaining
-    /// injuries calls for a fortitude-or-willpower roll at −injuries, now (`per_hit`) or at
-    /// the round's end; failing it means unconscious at the end of the round.
+    /// The attacks of a round under every rule compiled in: each attacker in scenario order
+    /// readies what it must (788–790) and picks a foe for every ready attack among those it
+    /// reaches (772), standing or (with `attack_downed`) unconscious; a called shot is
+    /// declared before anything resolves (852–878) and resolved first (808).
     #[inline(always)]
-    fn take_damage<Ro: Dice, Ob: Observer<Conflict>>(
+    fn attack<const K: u16, D: Dice, O: Observer<Conflict>>(
         &self,
-        round: u32,
-        t: usize,
-        (mut damage, direct): (i64, i64),
-        roller: &mut Ro,
+        turn: &mut Turn,
+        dice: &mut D,
         arena: &mut Arena,
-        observer: &mut Ob,
-    ) {
-        let f = &self.fighters[t];
-        let s = &mut arena.states[t];
-        s.injuries += direct;
-        s.gained_injuries |= direct > 0;
-        if f.verve_in_combat {
-            let from_verve = damage.min(s.verve);
-            s.verve -= from_verve;
-            damage -= from_verve;
+        observer: &mut O,
+    ) -> u64 {
+        let e = &self.engine;
+        let mut struck = 0u64;
+        let plan = K & CALLED != 0 && e.called_shots;
+        if plan {
+            arena.plan.clear();
         }
-        let had_survival = s.survival > 0;
-        let from_survival = damage.min(s.survival);
-        s.survival -= from_survival;
-        damage -= from_survival;
-        if damage > 0 {
-            s.injuries += damage;
-            s.gained_injuries = true;
-        }
-        let dropped = had_survival && s.survival == 0;
-        if !(dropped || damage > 0 || direct > 0) || !s.conscious || s.falls_unconscious {
-            return;
-        }
-        match self.rules.consciousness_check {
-            ConsciousnessCheck::EndOfRound => s.check_consciousness = true,
-            ConsciousnessCheck::PerHit => {
-                let (ok, roll, needed) = consciousness_roll(roller, f, s, round);
-                observer.see(Event::Consciousness {
-                    round,
-                    who: t,
-                    roll,
-                    needed,
-                });
-                s.falls_unconscious = !ok;
-            }
-        }
-    }
-
-    /// End of round: consciousness (rolled now by everyone who called for it this round,
-    /// at their injuries now, 762), the death contest, death, flight.
-    /// Also marks in `arena.up` who can still act.
-    fn end_round<Ro: Dice, Ob: Observer<Conflict>>(
-        &self,
-        round: u32,
-        roller: &mut Ro,
-        arena: &mut Arena,
-        observer: &mut Ob,
-    ) {
-        arena.up = 0;
-        for (i, (f, s)) in self
-            .fighters
-            .iter()
-            .zip(arena.states.iter_mut())
-            .enumerate()
-        {
-            if std::mem::take(&mut s.check_consciousness) && s.conscious {
-                let (ok, roll, needed) = consciousness_roll(roller, f, s, round);
-                observer.see(Event::Consciousness {
-                    round,
-                    who: i,
-                    roll,
-                    needed,
-                });
-                s.falls_unconscious = !ok;
-            }
-        }
-        for (i, (f, s)) in self
-            .fighters
-            .iter()
-            .zip(arena.states.iter_mut())
-            .enumerate()
-        {
-            if s.falls_unconscious {
-                s.conscious = false;
-                s.falls_unconscious = false;
-                s.out_since = round;
-            }
-            // A time to die: injuries gained this round exceed survival (and verve, when the
-            // damage was archetypal). Injuries act (d20 ≤ injuries); the combatant resists
-            // with endurance − injuries, +2 while unconscious. Death comes if the injuries'
-            // roll succeeds and the endurance roll fails.
-            if s.gained_injuries && !s.dying {
-                let pool = s.survival + if f.verve_in_combat { s.verve } else { 0 };
-                if s.injuries > pool {
-                    s.dying = self.death_contest(round, f, s, roller);
-                }
-            }
-            s.gained_injuries = false;
-            // 615: death comes after endurance − injuries minutes; none left, it comes now.
-            s.dead |= s.dying && f.endurance - s.injuries <= 0;
-            if s.conscious
-                && !s.fled
-                && !s.dead
-                && f.flee_at_survival.is_some_and(|t| s.survival <= t)
-            {
-                s.fled = true;
-            }
-            arena.up |= u64::from(can_act(f, s)) << i;
-        }
-    }
-
-    /// Picks every attack's foe at the start of the round (852–878: a called shot is declared
-    /// before anything resolves), in scenario order, and whether each is a called shot: a
-    /// killing blow at an unconscious foe, a knockout blow at a surprised (or unaware) one, a
-    /// called shot into close combat. A combatant making a called shot has −2 defense this
-    /// round (806). An attack still readying (788–790) spends the round on it instead.
-    ///
-    /// When nobody can call a shot, each attack is resolved as soon as its foe is picked:
-    /// picks read only what held when the round began (who stood, how weak each was), so
-    /// this is the same as planning them all first.
-    fn plan_attacks<Ro: Dice, Ob: Observer<Conflict>>(
-        &self,
-        round: u32,
-        roller: &mut Ro,
-        arena: &mut Arena,
-        observer: &mut Ob,
-    ) {
-        arena.plan.clear();
-        for (a, attacker) in self.fighters.iter().enumerate() {
-            arena.states[a].calls = false;
-            let st = &arena.states[a];
-            if !st.standing || (round == 1 && st.surprised) {
-                continue;
-            }
+        let mut acting = if turn.late {
+            turn.standing
+        } else {
+            turn.standing & !arena.surprised
+        };
+        while acting != 0 {
+            let a = lowest(acting);
+            acting &= acting - 1;
+            let attacker = &self.fighters[a];
+            let aim = self.aim::<K>(a, arena);
             // Bit k: attack k is ready to fire this round.
             let mut ready = u64::MAX;
-            if self.field.reloads {
+            if K & RELOAD != 0 {
                 for (k, attack) in attacker.attacks.iter().enumerate() {
                     let wait = &mut arena.ready_in[attack.slot];
                     if *wait > 0 {
@@ -601,55 +987,61 @@ impl Battle<'_> {
                     }
                 }
             }
+            let foes = e.facts[a].foes;
             let mut fired = 0u64;
-            for _ in 0..=attacker.group_bonus {
-                for (k, attack) in attacker.attacks.iter().enumerate() {
-                    if ready >> k & 1 == 0 {
-                        continue;
-                    }
-                    // 772: melee reaches only foes in close combat, from within it.
-                    let reach = if attack.ranged {
-                        u64::MAX
-                    } else if attacker.close_combat {
-                        self.field.close
-                    } else {
-                        0
-                    };
-                    let Some(t) = self.choose_target(a, reach, roller, arena) else {
-                        continue;
-                    };
-                    fired |= 1 << k;
-                    let ts = &arena.states[t];
-                    let called = if !ts.conscious && attacker.killing_blows {
-                        Called::Killing
-                    } else if ts.surprised && attacker.knockout_blows {
-                        Called::Knockout
-                    } else if attacker.called_shots_into_melee
-                        && self.shoots_into_melee(attacker, attack, t)
-                    {
-                        Called::IntoMelee
-                    } else {
-                        Called::No
-                    };
-                    let s = &mut arena.states[a];
-                    if called != Called::No && !s.calls {
-                        s.calls = true;
-                        s.exposure += 2;
-                    }
-                    let planned = Planned {
+            for (s, strike) in e.strikes[a].iter().enumerate() {
+                if K & RELOAD != 0 && ready >> strike.k & 1 == 0 {
+                    continue;
+                }
+                let (standing, downed) = (
+                    turn.standing & strike.reach & foes,
+                    turn.downed & strike.reach & foes,
+                );
+                let candidates = match attacker.attack_downed {
+                    _ if K & DOWNED == 0 => standing,
+                    AttackDowned::Never => standing,
+                    AttackDowned::Also => standing | downed,
+                    AttackDowned::First if downed != 0 => downed,
+                    AttackDowned::First => standing,
+                };
+                if candidates == 0 {
+                    continue;
+                }
+                let t = self.choose::<K, D>(a, candidates, dice, arena);
+                fired |= 1 << strike.k;
+                let called = if K & CALLED == 0 {
+                    Called::No
+                } else if arena.flags.unconscious >> t & 1 == 1 && attacker.killing_blows {
+                    Called::Killing
+                } else if arena.surprised >> t & 1 == 1 && attacker.knockout_blows {
+                    Called::Knockout
+                } else if attacker.called_shots_into_melee && strike.afar && e.close >> t & 1 == 1 {
+                    Called::IntoMelee
+                } else {
+                    Called::No
+                };
+                turn.calls |= u64::from(called != Called::No) << a;
+                if plan {
+                    arena.plan.push(Planned {
                         attacker: a as u8,
-                        attack: k as u8,
+                        strike: s as u16,
                         target: t as u8,
                         called,
-                    };
-                    if self.field.called_shots {
-                        arena.plan.push(planned);
-                    } else {
-                        self.resolve(round, planned, roller, arena, observer);
-                    }
+                    });
+                } else {
+                    struck |= self.resolve::<K, D, O>(
+                        turn,
+                        (a, aim),
+                        strike,
+                        t,
+                        called,
+                        dice,
+                        arena,
+                        observer,
+                    );
                 }
             }
-            if self.field.reloads {
+            if K & RELOAD != 0 {
                 for (k, attack) in attacker.attacks.iter().enumerate() {
                     if fired >> k & 1 == 1 {
                         arena.ready_in[attack.slot] = attack.reload;
@@ -657,30 +1049,103 @@ impl Battle<'_> {
                 }
             }
         }
+        if plan {
+            // 808: called shots are handled first in a round.
+            for called_first in [true, false] {
+                for p in 0..arena.plan.len() {
+                    let planned = arena.plan[p];
+                    if (planned.called != Called::No) == called_first {
+                        let a = usize::from(planned.attacker);
+                        let strike = &e.strikes[a][usize::from(planned.strike)];
+                        let t = usize::from(planned.target);
+                        let aim = self.aim::<K>(a, arena);
+                        struck |= self.resolve::<K, D, O>(
+                            turn,
+                            (a, aim),
+                            strike,
+                            t,
+                            planned.called,
+                            dice,
+                            arena,
+                            observer,
+                        );
+                    }
+                }
+            }
+        }
+        struck
     }
 
-    /// Whether `attack` by `attacker` at fighter `t` is a shot into close combat from out of
-    /// it (780).
-    #[inline]
-    fn shoots_into_melee(&self, attacker: &Fighter, attack: &Attack, t: usize) -> bool {
-        attack.ranged && !attacker.close_combat && self.field.close >> t & 1 == 1
-    }
-
-    /// What attacker `a`'s d20 must not exceed for `attack` to hit fighter `t`: the table's
-    /// 11 + attack bonuses − defense (with the target's cover against a ranged attack,
-    /// 815–820), the crowd's cover when shot into close combat if better (780), the
-    /// attacker's aim and the target's exposure this round, −3 for a called shot (806).
+    /// The foe for one attack by `a` among `candidates` (not empty), as
+    /// [`Targeting::choose`] picks it: a named foe while it is a candidate, the remembered one
+    /// for `focus`, the weakest (the fewest survival + verve − injuries when the round
+    /// began, the first such in scenario order), else a uniform pick (remembered).
     #[inline(always)]
-    fn needed(&self, a: usize, attack: &Attack, t: usize, called: bool, arena: &Arena) -> i64 {
-        let mut needed = self.to_hit[attack.slot * self.fighters.len() + t]
-            + arena.states[a].aim
-            + arena.states[t].exposure
-            - 3 * i64::from(called);
-        if self.field.into_melee && self.shoots_into_melee(&self.fighters[a], attack, t) {
+    fn choose<const K: u16, D: Dice>(
+        &self,
+        a: usize,
+        candidates: u64,
+        dice: &mut D,
+        arena: &mut Arena,
+    ) -> usize {
+        match self.engine.facts[a].target {
+            Targeting::Named(t) if candidates >> t & 1 == 1 => return t,
+            Targeting::Focus => {
+                let t = arena.now[a].focus;
+                if t != NOBODY && candidates >> t & 1 == 1 {
+                    return usize::from(t);
+                }
+            }
+            Targeting::Weakest => {
+                let weakness = |i: usize| {
+                    let direct = if K & CALLED != 0 {
+                        arena.more[i].direct_then
+                    } else {
+                        0
+                    };
+                    arena.now[i].then - self.engine.facts[i].injuries - direct
+                };
+                let mut left = candidates;
+                let mut best = lowest(left);
+                while left != 0 {
+                    let i = lowest(left);
+                    left &= left - 1;
+                    if weakness(i) < weakness(best) {
+                        best = i;
+                    }
+                }
+                return best;
+            }
+            _ => {}
+        }
+        let t = if candidates & (candidates - 1) == 0 {
+            lowest(candidates)
+        } else {
+            arena.picks.of(candidates).pick(dice)
+        };
+        arena.now[a].focus = t as u8;
+        t
+    }
+
+    /// What a d20 must not exceed for `strike` to hit fighter `t`: the table's 11 + attack
+    /// bonuses − defense (with the target's cover against a ranged attack, 815–820), the
+    /// crowd's cover when shot into close combat if better (780), the attacker's `aim` and the
+    /// target's exposure this round, −3 for a called shot (806).
+    #[inline(always)]
+    fn needed<const K: u16>(
+        &self,
+        turn: &Turn,
+        aim: i64,
+        strike: &Strike,
+        t: usize,
+        called: bool,
+    ) -> i64 {
+        let mut needed =
+            i64::from(strike.to_hit[t]) + aim + self.exposure::<K>(t, turn) - 3 * i64::from(called);
+        if K & AFAR != 0 && strike.afar && self.engine.close >> t & 1 == 1 {
             let target = &self.fighters[t];
-            if arena.crowd > target.cover {
-                needed -=
-                    arena.crowd.defense(target.warrior) - target.cover.defense(target.warrior);
+            if turn.crowd > target.cover {
+                needed -= turn.crowd.defense(target.warrior) - target.cover.defense(target.warrior);
             }
         }
         needed
@@ -688,189 +1153,363 @@ impl Battle<'_> {
 
     /// Fighter `t`'s evasion roll with `bonus` (874, 782–784): d20 ≤ evasion + bonus −
     /// injuries + group bonus, −3 while surprised after round 1; mojo may turn it.
-    fn evades<Ro: Dice>(
+    #[inline(always)]
+    fn evades<const K: u16, D: Dice>(
         &self,
-        round: u32,
+        turn: &Turn,
         t: usize,
         bonus: i64,
-        roller: &mut Ro,
+        dice: &mut D,
         arena: &mut Arena,
     ) -> bool {
         let f = &self.fighters[t];
-        let s = &mut arena.states[t];
-        let needed = f.evasion.unwrap_or(0) + bonus - s.injuries + f.group_bonus
-            - 3 * i64::from(s.surprised && round >= 2);
-        roll_under(roller, f, s, MojoKind::Evasion, needed).0
+        let needed = f.evasion.unwrap_or(0) + bonus - self.injuries::<K>(t, arena) + f.group_bonus
+            - 3 * i64::from(turn.late && arena.surprised >> t & 1 == 1);
+        self.roll_under::<K, D>(t, MojoKind::Evasion, needed, dice, arena)
+            .0
     }
 
-    /// Rolls one planned attack and lands its damage, and a shot into close combat's strays.
+    /// Rolls one attack by `a` at `t` and lands its damage, and a shot into close combat's
+    /// strays.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn resolve<Ro: Dice, Ob: Observer<Conflict>>(
+    fn resolve<const K: u16, D: Dice, O: Observer<Conflict>>(
         &self,
-        round: u32,
-        planned: Planned,
-        roller: &mut Ro,
+        turn: &Turn,
+        (a, aim): (usize, i64),
+        strike: &Strike,
+        t: usize,
+        called: Called,
+        dice: &mut D,
         arena: &mut Arena,
-        observer: &mut Ob,
-    ) {
-        let (a, t) = (usize::from(planned.attacker), usize::from(planned.target));
-        let attacker = &self.fighters[a];
-        let attack = &attacker.attacks[usize::from(planned.attack)];
-        let needed = self.needed(a, attack, t, planned.called != Called::No, arena);
-        let (hit, roll) = roll_under(
-            roller,
-            attacker,
-            &mut arena.states[a],
-            MojoKind::Attack,
-            needed,
-        );
-        // Damage drawn with the d20, hit or miss, where the roller does so in a plain conflict,
-        // as the plain loop draws it ([`super::plain`]); a conflict with more rules branches
-        // on the hit anyway, and draws damage only for a hit.
-        let drawn = (Ro::DAMAGE_WITH_EVERY_ATTACK
-            && self.field.plain
-            && attack.plain.is_some_and(|p| p.streamed()))
-        .then(|| roller.roll_plain(&attack.damage, attack.plain).max(0));
-        // 780–784: the target's foes standing in close combat beside it, when shot into it.
-        let beside = if self.field.into_melee && self.shoots_into_melee(attacker, attack, t) {
-            Standing(arena.standing & self.field.close & !(1 << t))
-                .foes_of(self.roster, self.fighters[t].side)
-                .0
-        } else {
-            0
-        };
-        if !hit {
-            observer.see(Event::Attack {
-                round,
-                attacker: a,
-                target: t,
-                roll,
-                needed,
-                damage: None,
-            });
-            if beside != 0 {
-                // 784: one random adjacent foe of the target rolls evasion + defense.
-                let who = nth_bit(beside, roller);
-                let f = &self.fighters[who];
-                if self.evades(round, who, f.defense + f.group_bonus, roller, arena) {
-                    observer.see(Event::Stray {
-                        round,
-                        attacker: a,
-                        who,
-                        damage: None,
-                    });
-                } else {
-                    let damage = roller.roll_plain(&attack.damage, attack.plain).max(0);
-                    observer.see(Event::Stray {
-                        round,
-                        attacker: a,
-                        who,
-                        damage: Some(damage),
-                    });
-                    self.take_damage(round, who, (damage, 0), roller, arena, observer);
-                }
-            }
-            return;
-        }
-        let damage =
-            drawn.unwrap_or_else(|| roller.roll_plain(&attack.damage, attack.plain).max(0));
+        observer: &mut O,
+    ) -> u64 {
+        let e = &self.engine;
+        let round = turn.round;
+        let needed = self.needed::<K>(turn, aim, strike, t, called != Called::No);
+        let (hit, roll) = self.roll_under::<K, D>(a, MojoKind::Attack, needed, dice, arena);
+        let damage = strike.damage(hit, dice);
         observer.see(Event::Attack {
             round,
             attacker: a,
             target: t,
             roll,
             needed,
-            damage: Some(damage),
+            damage: hit.then_some(damage),
         });
-        let direct = match planned.called {
+        // 780–784: the target's foes standing in close combat beside it, when shot into it.
+        let beside = if K & AFAR != 0 && e.into_melee && strike.afar && e.close >> t & 1 == 1 {
+            turn.standing & e.close & e.facts[t].foes
+        } else {
+            0
+        };
+        if !hit {
+            if beside != 0 {
+                // 784: one random adjacent foe of the target rolls evasion + defense, or
+                // takes a fresh damage roll.
+                let who = nth_bit(beside, dice);
+                let f = &self.fighters[who];
+                let evaded = self.evades::<K, D>(turn, who, f.defense + f.group_bonus, dice, arena);
+                let damage = (!evaded).then(|| strike.fresh(dice));
+                observer.see(Event::Stray {
+                    round,
+                    attacker: a,
+                    who,
+                    damage,
+                });
+                if let Some(damage) = damage {
+                    return self
+                        .take_damage::<K, D, O>(turn, who, damage, 0, dice, arena, observer);
+                }
+            }
+            return 0;
+        }
+        let direct = match called {
+            _ if K & CALLED == 0 => 0,
             Called::No | Called::IntoMelee => 0,
             // 870: half the damage, rounded up, as injury points.
             Called::Killing => (damage + 1) / 2,
             // 874–878: an evasion roll (+ head protection) or one point (two from a warrior)
             // goes to injuries.
             Called::Knockout => {
-                let target = &self.fighters[t];
-                if self.evades(round, t, target.head_protection, roller, arena) {
+                let bonus = self.fighters[t].head_protection;
+                if self.evades::<K, D>(turn, t, bonus, dice, arena) {
                     0
                 } else {
-                    damage.min(if attacker.warrior { 2 } else { 1 })
+                    damage.min(if self.fighters[a].warrior { 2 } else { 1 })
                 }
             }
         };
-        self.take_damage(round, t, (damage - direct, direct), roller, arena, observer);
-        if planned.called == Called::No {
+        let mut struck =
+            self.take_damage::<K, D, O>(turn, t, damage - direct, direct, dice, arena, observer);
+        if called == Called::No {
             // 782: everyone beside the target whom the same d20 would have hit rolls evasion
             // or takes the same damage.
             let mut left = beside;
             while left != 0 {
-                let who = left.trailing_zeros() as usize;
+                let who = lowest(left);
                 left &= left - 1;
-                if roll > self.needed(a, attack, who, false, arena) {
+                if roll > self.needed::<K>(turn, aim, strike, who, false) {
                     continue;
                 }
-                if self.evades(round, who, 0, roller, arena) {
-                    observer.see(Event::Stray {
-                        round,
-                        attacker: a,
-                        who,
-                        damage: None,
-                    });
-                } else {
-                    observer.see(Event::Stray {
-                        round,
-                        attacker: a,
-                        who,
-                        damage: Some(damage),
-                    });
-                    self.take_damage(round, who, (damage, 0), roller, arena, observer);
+                let evaded = self.evades::<K, D>(turn, who, 0, dice, arena);
+                observer.see(Event::Stray {
+                    round,
+                    attacker: a,
+                    who,
+                    damage: (!evaded).then_some(damage),
+                });
+                if !evaded {
+                    struck |=
+                        self.take_damage::<K, D, O>(turn, who, damage, 0, dice, arena, observer);
                 }
             }
         }
+        struck
     }
 
-    /// Picks the foe for one attack among those standing when the round began (and, with
-    /// `attack_downed`, the unconscious: as well, or first) that the attack can `reach`; the weakest has the fewest
-    /// survival (+ verve where it soaks combat damage) − injuries.
-    fn choose_target<Ro: Dice>(
+    /// Lands `damage` on fighter `t` (to soaking verve, then survival, then injury points)
+    /// and `direct` straight on its injury points (a killing or knockout blow). Dropping to
+    /// zero survival or gaining injuries calls for a consciousness roll: at the round's end
+    /// ([`Conflict::end_round`] finds who from the pools), or now with `per_hit`, at the
+    /// injuries now; failing it means unconscious at the end of the round.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn take_damage<const K: u16, D: Dice, O: Observer<Conflict>>(
         &self,
-        a: usize,
-        reach: u64,
-        roller: &mut Ro,
+        turn: &Turn,
+        t: usize,
+        damage: i64,
+        direct: i64,
+        dice: &mut D,
         arena: &mut Arena,
-    ) -> Option<usize> {
-        let attacker = &self.fighters[a];
-        let (standing, downed) = (arena.standing & reach, arena.downed & reach);
-        let candidates = match attacker.attack_downed {
-            AttackDowned::Never => Standing(standing),
-            AttackDowned::Also => Standing(standing | downed),
-            AttackDowned::First if Standing(downed).foes_of(self.roster, attacker.side).0 != 0 => {
-                Standing(downed)
+        observer: &mut O,
+    ) -> u64 {
+        let before = arena.now[t].pool;
+        let after = before - damage;
+        arena.now[t].pool = after;
+        let struck = u64::from(damage > 0 || direct > 0) << t;
+        if K & CALLED != 0 {
+            arena.more[t].direct += direct;
+            arena.blows |= u64::from(direct > 0) << t;
+        }
+        if K & PER_HIT == 0 || self.engine.rules.consciousness_check != ConsciousnessCheck::PerHit {
+            return struck;
+        }
+        let f = &self.engine.facts[t];
+        let dropped = f.survival(before) > 0 && f.survival(after) == 0;
+        let gained = damage > 0 && after < 0;
+        let bit = 1u64 << t;
+        let out = arena.flags.unconscious | arena.falls;
+        if !(dropped || gained || direct > 0) || out & bit != 0 {
+            return struck;
+        }
+        let (ok, roll, needed) = self.consciousness::<K, D>(turn, t, dice, arena);
+        observer.see(Event::Consciousness {
+            round: turn.round,
+            who: t,
+            roll,
+            needed,
+        });
+        arena.falls |= u64::from(!ok) << t;
+        struck
+    }
+
+    /// Fighter `i`'s consciousness roll (605): d20 ≤ the better of fortitude and willpower −
+    /// injuries + group bonus, −3 while surprised after round 1; mojo may turn it. (Stays
+    /// conscious, the d20, what it needed.)
+    #[inline(always)]
+    fn consciousness<const K: u16, D: Dice>(
+        &self,
+        turn: &Turn,
+        i: usize,
+        dice: &mut D,
+        arena: &mut Arena,
+    ) -> (bool, i64, i64) {
+        let needed = self.engine.facts[i].best
+            - self.injuries::<K>(i, arena)
+            - 3 * i64::from(turn.late && arena.surprised >> i & 1 == 1);
+        let (ok, roll) = survival::consciousness(dice, needed, |miss| {
+            self.bid::<K>(i, MojoKind::Consciousness, miss, arena)
+        });
+        (ok, roll, needed)
+    }
+
+    /// The round's end (762, 605–617): consciousness for everyone hurt, then, in scenario
+    /// order, falling unconscious, the death contest for those who gained injuries beyond
+    /// their survival and verve, death for the dying whose endurance − injuries is spent, and
+    /// flight for those at their threshold (conscious, not yet fled). Who can act, or `None`
+    /// when nothing changed. Nobody else's condition can change: injuries, and so death,
+    /// change only with injuries gained, and survival only for those struck, so only they
+    /// (and the woken, and in round 1 those at their threshold from the start) can reach a
+    /// flight threshold.
+    #[inline(always)]
+    fn end_round<const K: u16, D: Dice, O: Observer<Conflict>>(
+        &self,
+        turn: &Turn,
+        struck: u64,
+        woken: u64,
+        dice: &mut D,
+        arena: &mut Arena,
+        observer: &mut O,
+    ) -> Option<u64> {
+        let e = &self.engine;
+        // Who this round hurt: gaining injuries (the pool fell below 0, or a blow went
+        // straight to injuries), or dropping to 0 survival (it fell to 0, where there was
+        // survival).
+        let (mut hurt, mut gained) = (0u64, 0u64);
+        let mut reach = if turn.late { 0 } else { e.flee_at_start };
+        let mut left = struck;
+        while left != 0 {
+            let i = lowest(left);
+            left &= left - 1;
+            let f = &e.facts[i];
+            let pool = arena.now[i].pool;
+            let floor = (e.has_survival >> i & 1) as i64;
+            gained |= u64::from(pool < 0) << i;
+            hurt |= u64::from(pool < floor) << i;
+            reach |= u64::from(f.at_flight(pool)) << i;
+            arena.now[i].then = pool;
+            if K & CALLED != 0 {
+                arena.more[i].direct_then = arena.more[i].direct;
             }
-            AttackDowned::First => Standing(standing),
-        };
-        let states = &arena.states;
-        let weakness = |i: usize| states[i].weakness;
-        let mut focus = states[a].focus;
-        let t = attacker.target.choose(
-            self.roster,
-            attacker.side,
-            candidates,
-            &mut focus,
-            weakness,
-            |n| roller.pick(n),
-        );
-        arena.states[a].focus = focus;
-        t
+        }
+        if K & CALLED != 0 {
+            gained |= arena.blows;
+            hurt |= arena.blows;
+        }
+        // Those unconscious when hit do not roll; with `per_hit` they rolled as hit.
+        if K & DOWNED != 0 {
+            hurt &= !arena.flags.unconscious;
+        }
+        if K & PER_HIT != 0 && e.rules.consciousness_check == ConsciousnessCheck::PerHit {
+            hurt = 0;
+        }
+        if K & WAKING != 0 {
+            reach |= woken;
+        }
+        let fleeing = reach & e.flee & !arena.flags.fled;
+        let falls = if K & PER_HIT != 0 { arena.falls } else { 0 };
+        if hurt | gained | fleeing | falls | woken == 0 {
+            return None;
+        }
+        let surprised = if turn.late { arena.surprised } else { 0 };
+        let penalty = |i: usize| 3 * (surprised >> i & 1) as i64;
+        let mut falls = falls;
+        let mut left = hurt;
+        while left != 0 {
+            let i = lowest(left);
+            left &= left - 1;
+            let (ok, roll, needed) = self.consciousness::<K, D>(turn, i, dice, arena);
+            observer.see(Event::Consciousness {
+                round: turn.round,
+                who: i,
+                roll,
+                needed,
+            });
+            falls |= u64::from(!ok) << i;
+        }
+        arena.flags.unconscious |= falls;
+        if K & WAKING != 0 {
+            let mut left = falls;
+            while left != 0 {
+                arena.more[lowest(left)].out_since = turn.round;
+                left &= left - 1;
+            }
+        }
+        let mut left = gained | fleeing;
+        while left != 0 {
+            let i = lowest(left);
+            left &= left - 1;
+            let bit = 1u64 << i;
+            let f = &e.facts[i];
+            let pool = arena.now[i].pool;
+            let injuries = self.injuries::<K>(i, arena);
+            // A time to die: injuries gained this round exceed survival and soaking verve
+            // (the pool, at least 0), if not dying yet. The injuries act (d20 ≤ injuries);
+            // the combatant resists with endurance − injuries, +2 while unconscious.
+            if gained & bit != 0 && arena.flags.dying & bit == 0 && injuries > pool.max(0) {
+                let conscious = arena.flags.unconscious & bit == 0;
+                let endurance = f.endurance - injuries + 2 * i64::from(!conscious) - penalty(i);
+                let mode = e.rules.death_contest;
+                let dying = if K & MOJO != 0 {
+                    let out = survival::death_contest(dice, injuries, endurance, mode, |miss| {
+                        self.bid::<K>(i, MojoKind::Death, miss, arena)
+                    });
+                    arena.flags.saved |= u64::from(out.saved) << i;
+                    out.dying
+                } else if mode == DeathContest::Single {
+                    // One exchange, both d20s always rolled ([`survival::death_contest`]):
+                    // dying when the injuries' roll succeeds and the endurance roll fails,
+                    // without a branch on either.
+                    let acts = dice.d20() <= injuries;
+                    let resists = dice.d20() <= endurance;
+                    acts & !resists
+                } else {
+                    survival::death_contest(dice, injuries, endurance, mode, |_| false).dying
+                };
+                arena.flags.dying |= u64::from(dying) << i;
+            }
+            // 615: death comes after endurance − injuries minutes; none left, it comes now.
+            if arena.flags.dying & bit != 0 && f.endurance_left - injuries <= 0 {
+                arena.flags.dead |= bit;
+            }
+            let out = arena.flags.unconscious | arena.flags.fled | arena.flags.dead;
+            if out & bit == 0 && f.at_flight(pool) {
+                arena.flags.fled |= bit;
+            }
+        }
+        Some(e.able(&arena.flags))
+    }
+
+    /// Everyone's state in `arena` into its list of states.
+    fn fill_states(&self, arena: &mut Arena) {
+        let states = self.states(arena);
+        arena.states = states;
+    }
+
+    /// Everyone's state in `arena`, as an observer sees it.
+    pub fn states(&self, arena: &Arena) -> Vec<State> {
+        let flags = &arena.flags;
+        (self.fighters.iter().enumerate())
+            .map(|(i, f)| {
+                let (now, more, facts) = (&arena.now[i], &arena.more[i], &self.engine.facts[i]);
+                let bit = |mask: u64| mask >> i & 1 == 1;
+                State {
+                    survival: facts.survival(now.pool),
+                    verve: if f.verve_in_combat {
+                        (now.pool - facts.survival).max(0)
+                    } else {
+                        f.verve
+                    },
+                    injuries: facts.injuries + more.direct + (-now.pool).max(0),
+                    surprised: bit(arena.surprised),
+                    conscious: !bit(flags.unconscious),
+                    fled: bit(flags.fled),
+                    dying: bit(flags.dying),
+                    dead: bit(flags.dead),
+                    mojo: more.mojo,
+                    mojo_spent: more.spent,
+                    mojo_saved: bit(flags.saved),
+                }
+            })
+            .collect()
+    }
+
+    /// Mojo fighter `i` spent in the fight in `arena`.
+    pub(super) fn mojo_spent(&self, i: usize, arena: &Arena) -> i64 {
+        arena.more[i].spent
     }
 }
 
 /// A uniform pick among the set bits of `mask` (not empty): the bit's index.
-fn nth_bit<Ro: Dice>(mut mask: u64, roller: &mut Ro) -> usize {
+#[inline(always)]
+fn nth_bit<D: Dice>(mut mask: u64, dice: &mut D) -> usize {
     let n = mask.count_ones() as usize;
     if n > 1 {
-        for _ in 0..roller.pick(n) {
+        for _ in 0..dice.pick(n) {
             mask &= mask - 1;
         }
     }
-    mask.trailing_zeros() as usize
+    lowest(mask)
 }

@@ -14,7 +14,6 @@ pub mod contest;
 pub mod fight;
 pub mod group;
 pub mod hazard;
-pub mod plain;
 pub mod roll;
 pub mod rules;
 mod schema;

@@ -2,8 +2,8 @@
 //! exact outcome probabilities come from dynamic programming over both combatants' points,
 //! and scenario validation.
 
+mod engines;
 mod exact;
-mod plain;
 mod range;
 mod rules;
 
@@ -93,7 +93,7 @@ fn yeti_example_replays_as_written() {
         // The Yeti's claws all go for Sam (the first of the three standing).
         .picks([(3, 0); 8]);
     let mut log = Log::default();
-    let (ending, rounds, _, _) = combat::replay(&conflict.round_engine(), &mut script, &mut log);
+    let (ending, rounds, _, _) = combat::replay(&conflict, &mut script, &mut log);
     assert_eq!((ending, rounds), (Ending::Win(0), 4));
     script.finish();
 

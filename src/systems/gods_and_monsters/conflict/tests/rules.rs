@@ -49,9 +49,9 @@ pub(super) fn play(
         .faces(6, faces.iter().copied())
         .first_of_every_pick();
     let mut log = Log::default();
-    let (ending, n, arena, _) = combat::replay(&conflict.round_engine(), &mut script, &mut log);
+    let (ending, n, arena, _) = combat::replay(&conflict, &mut script, &mut log);
     script.finish();
-    (ending, n, log, arena.battle.states)
+    (ending, n, log, conflict.states(&arena.fight))
 }
 
 pub(super) fn rules() -> ConflictRules {
