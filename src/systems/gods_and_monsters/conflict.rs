@@ -79,7 +79,7 @@ pub use crate::combat::Targeting;
 pub struct Attack {
     /// Damage dice.
     pub damage: DiceExpr,
-    /// Their shape when they are plain `NdS + k` ([`PlainDice::of`]), for the seeded roller.
+    /// Their shape when they are plain `NdS + k` ([`PlainDice::of`]), for the seeded dice.
     pub plain: Option<PlainDice>,
     /// Bonus to hit with this attack.
     pub bonus: i64,
@@ -341,35 +341,19 @@ impl Conflict {
 /// instantiation for the rules of a conflict.
 macro_rules! with_kind {
     ($kind:expr, $k:ident => $body:expr) => {
+        with_kind!(@arms $kind, $k, $body; rule::AFAR, rule::RELOAD, rule::MOJO, rule::DOWNED,
+            rule::WAKING, rule::PER_HIT)
+    };
+    (@arms $kind:expr, $k:ident, $body:expr; $($flag:path),*) => {
         match $kind {
             0 => {
                 const $k: u16 = 0;
                 $body
             }
-            rule::AFAR => {
-                const $k: u16 = rule::AFAR;
+            $($flag => {
+                const $k: u16 = $flag;
                 $body
-            }
-            rule::RELOAD => {
-                const $k: u16 = rule::RELOAD;
-                $body
-            }
-            rule::MOJO => {
-                const $k: u16 = rule::MOJO;
-                $body
-            }
-            rule::DOWNED => {
-                const $k: u16 = rule::DOWNED;
-                $body
-            }
-            rule::WAKING => {
-                const $k: u16 = rule::WAKING;
-                $body
-            }
-            rule::PER_HIT => {
-                const $k: u16 = rule::PER_HIT;
-                $body
-            }
+            })*
             _ => {
                 const $k: u16 = rule::ALL;
                 $body

@@ -615,26 +615,17 @@ impl Engine {
 }
 
 impl Conflict {
-    /// Fighter `i`'s injury points now.
+    /// Fighter `i`'s injury points now, or when the round began (`then`): the start's, the
+    /// damage past the pool and the blows straight to injuries.
     #[inline(always)]
-    fn injuries<const K: u16>(&self, i: usize, arena: &Arena) -> i64 {
-        let direct = if K & CALLED != 0 {
-            arena.more[i].direct
-        } else {
-            0
+    fn injuries<const K: u16>(&self, i: usize, arena: &Arena, then: bool) -> i64 {
+        let (now, more) = (&arena.now[i], &arena.more[i]);
+        let (pool, direct) = match then {
+            false => (now.pool, more.direct),
+            true => (now.then, more.direct_then),
         };
-        self.engine.facts[i].injuries + direct + (-arena.now[i].pool).max(0)
-    }
-
-    /// Fighter `i`'s injury points when the round began.
-    #[inline(always)]
-    fn injuries_then<const K: u16>(&self, i: usize, arena: &Arena) -> i64 {
-        let direct = if K & CALLED != 0 {
-            arena.more[i].direct_then
-        } else {
-            0
-        };
-        self.engine.facts[i].injuries + direct + (-arena.now[i].then).max(0)
+        let direct = if K & CALLED != 0 { direct } else { 0 };
+        self.engine.facts[i].injuries + direct + (-pool).max(0)
     }
 
     /// After fighter `i`'s failed roll of `kind` that missed by `miss`: bids exactly the miss
@@ -742,7 +733,7 @@ impl Conflict {
                 let i = lowest(left);
                 left &= left - 1;
                 let missed = round - arena.more[i].out_since - 1;
-                let out_for = i64::from(ROUNDS_PER_MINUTE) * self.injuries::<K>(i, arena);
+                let out_for = i64::from(ROUNDS_PER_MINUTE) * self.injuries::<K>(i, arena, false);
                 if i64::from(missed) >= out_for {
                     woken |= 1 << i;
                     arena.surprised &= !(u64::from(missed >= 2) << i);
@@ -765,7 +756,7 @@ impl Conflict {
             while left != 0 {
                 let i = lowest(left);
                 left &= left - 1;
-                let needed = e.facts[i].best - self.injuries::<K>(i, arena);
+                let needed = e.facts[i].best - self.injuries::<K>(i, arena, false);
                 let (snaps, _) = self.roll_under::<K, D>(i, MojoKind::SnapOut, needed, dice, arena);
                 arena.surprised &= !(u64::from(snaps) << i);
             }
@@ -819,7 +810,7 @@ impl Conflict {
     /// Attacker `a`'s aim this round: −injuries when the round began, −3 while surprised.
     #[inline(always)]
     fn aim<const K: u16>(&self, a: usize, arena: &Arena) -> i64 {
-        -self.injuries_then::<K>(a, arena) - 3 * (arena.surprised >> a & 1) as i64
+        -self.injuries::<K>(a, arena, true) - 3 * (arena.surprised >> a & 1) as i64
     }
 
     /// Fighter `t`'s exposure this round: +2 while surprised after round 1, +4 while unaware
@@ -1097,14 +1088,9 @@ impl Conflict {
                 }
             }
             Targeting::Weakest => {
-                let weakness = |i: usize| {
-                    let direct = if K & CALLED != 0 {
-                        arena.more[i].direct_then
-                    } else {
-                        0
-                    };
-                    arena.now[i].then - self.engine.facts[i].injuries - direct
-                };
+                // Survival + verve − injuries when the round began.
+                let weakness =
+                    |i: usize| arena.now[i].then.max(0) - self.injuries::<K>(i, arena, true);
                 let mut left = candidates;
                 let mut best = lowest(left);
                 while left != 0 {
@@ -1163,7 +1149,8 @@ impl Conflict {
         arena: &mut Arena,
     ) -> bool {
         let f = &self.fighters[t];
-        let needed = f.evasion.unwrap_or(0) + bonus - self.injuries::<K>(t, arena) + f.group_bonus
+        let needed = f.evasion.unwrap_or(0) + bonus - self.injuries::<K>(t, arena, false)
+            + f.group_bonus
             - 3 * i64::from(turn.late && arena.surprised >> t & 1 == 1);
         self.roll_under::<K, D>(t, MojoKind::Evasion, needed, dice, arena)
             .0
@@ -1327,7 +1314,7 @@ impl Conflict {
         arena: &mut Arena,
     ) -> (bool, i64, i64) {
         let needed = self.engine.facts[i].best
-            - self.injuries::<K>(i, arena)
+            - self.injuries::<K>(i, arena, false)
             - 3 * i64::from(turn.late && arena.surprised >> i & 1 == 1);
         let (ok, roll) = survival::consciousness(dice, needed, |miss| {
             self.bid::<K>(i, MojoKind::Consciousness, miss, arena)
@@ -1424,7 +1411,7 @@ impl Conflict {
             let bit = 1u64 << i;
             let f = &e.facts[i];
             let pool = arena.now[i].pool;
-            let injuries = self.injuries::<K>(i, arena);
+            let injuries = self.injuries::<K>(i, arena, false);
             // A time to die: injuries gained this round exceed survival and soaking verve
             // (the pool, at least 0), if not dying yet. The injuries act (d20 ≤ injuries);
             // the combatant resists with endurance − injuries, +2 while unconscious.

@@ -9,12 +9,12 @@ use crate::dice::Dice;
 /// The consciousness roll (605): d20 ≤ `needed` (the better of fortitude and willpower less
 /// the injury total, and whatever bonuses or penalties apply). A failed roll is offered to
 /// `bid` with the miss; returns (stays conscious, the d20).
-pub fn consciousness<Ro: Dice>(
-    roller: &mut Ro,
+pub fn consciousness<D: Dice>(
+    dice: &mut D,
     needed: i64,
     bid: impl FnOnce(i64) -> bool,
 ) -> (bool, i64) {
-    let roll = roller.d20();
+    let roll = dice.d20();
     (roll <= needed || bid(roll - needed), roll)
 }
 
@@ -34,8 +34,8 @@ pub struct DeathOutcome {
 /// succeeding ends it with [`DeathContest::Single`] and rolls again with
 /// [`DeathContest::Contest`] (724), both rolls doubled when neither side can fail (728);
 /// after [`MAX_DEATH_EXCHANGES`] the character lives.
-pub fn death_contest<Ro: Dice>(
-    roller: &mut Ro,
+pub fn death_contest<D: Dice>(
+    dice: &mut D,
     injuries: i64,
     endurance: i64,
     mode: DeathContest,
@@ -49,8 +49,8 @@ pub fn death_contest<Ro: Dice>(
     let factor = if doubled { 2 } else { 1 };
     let mut saved = false;
     for _ in 0..exchanges {
-        let injuries_hit = factor * roller.d20() <= injuries;
-        let roll = factor * roller.d20();
+        let injuries_hit = factor * dice.d20() <= injuries;
+        let roll = factor * dice.d20();
         let endured = roll <= endurance || {
             let turned = injuries_hit && bid(roll - endurance);
             saved |= turned;

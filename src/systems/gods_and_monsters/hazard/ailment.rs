@@ -168,30 +168,30 @@ impl Ailment {
         self.nature.max_action_times - self.nature.exposure_times
     }
 
-    /// One trial with `roller`'s dice.
-    pub fn resolve<Ro: Dice>(&self, roller: &mut Ro) -> Outcome {
+    /// One trial with `dice`'s dice.
+    pub fn resolve<D: Dice>(&self, dice: &mut D) -> Outcome {
         let n = &self.nature;
         let mut out = Outcome::default();
         let mut held = false;
         for t in 1..=n.exposure_times {
             if !held {
-                if roller.d20() <= self.exposure_target(t, out.total) {
+                if dice.d20() <= self.exposure_target(t, out.total) {
                     continue;
                 }
                 held = n.chronic;
             }
             out.times += 1;
-            out.total += roller.roll(&n.effect);
+            out.total += dice.roll(&n.effect);
         }
         if held {
             out.lingering = true;
             for j in 1..=self.throw_off_times() {
-                if roller.d20() <= self.throw_off_target(j, out.total) {
+                if dice.d20() <= self.throw_off_target(j, out.total) {
                     out.lingering = false;
                     break;
                 }
                 out.times += 1;
-                out.total += roller.roll(&n.effect);
+                out.total += dice.roll(&n.effect);
             }
         }
         out

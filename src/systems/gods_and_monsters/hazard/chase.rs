@@ -92,12 +92,12 @@ impl Chase {
         (chance(faces(self.quarry)), chance(faces(self.pursuer)))
     }
 
-    /// One chase with `roller`'s d20s; returns how it ended and the exchanges played.
-    pub fn resolve<Ro: Dice>(&self, roller: &mut Ro) -> (End, u32) {
+    /// One chase with `dice`'s d20s; returns how it ended and the exchanges played.
+    pub fn resolve<D: Dice>(&self, dice: &mut D) -> (End, u32) {
         let factor = if self.doubled { 2 } else { 1 };
         for exchange in 1..=self.max_exchanges {
-            let quarry = factor * roller.d20() <= self.quarry;
-            let pursuer = factor * roller.d20() <= self.pursuer;
+            let quarry = factor * dice.d20() <= self.quarry;
+            let pursuer = factor * dice.d20() <= self.pursuer;
             match (quarry, pursuer) {
                 (true, false) => return (End::Escaped, exchange),
                 (false, true) => return (End::Caught, exchange),
