@@ -101,7 +101,7 @@ pub struct Fallen {
 /// A system's fight: only what is its own. See the module header for the order of calls.
 pub trait Fight: Sync {
     /// Per-batch buffers (everyone's state), reused from fight to fight.
-    type Arena: Send;
+    type Arena: Send + Default;
     /// What an [`Observer`] is told, as it happens.
     type Event<'a>;
 
@@ -109,7 +109,9 @@ pub trait Fight: Sync {
     fn bout(&self) -> &Bout;
 
     /// Empty buffers for a batch of fights.
-    fn arena(&self) -> Self::Arena;
+    fn arena(&self) -> Self::Arena {
+        Self::Arena::default()
+    }
 
     /// Sets `arena` up for a fresh fight, with any dice that takes; who can act (a mask).
     fn begin<D: Dice, O: Observer<Self>>(

@@ -7,6 +7,7 @@
 use super::{MAX_FIGHTERS, Roster, RosterError, Targeting};
 use crate::error::ScenarioError;
 use crate::scenario::{Source, Spanned};
+use std::ops::Range;
 
 /// Round limit of a fight when `[run] max_rounds` is not given.
 pub const DEFAULT_MAX_ROUNDS: u32 = 100;
@@ -55,62 +56,95 @@ pub fn no_rounds(
     }
 }
 
-/// One `[[combatant]]` table's `name` and `side`, as written.
-pub type Entry<'a> = (&'a Spanned<String>, &'a Spanned<String>);
+/// One combatant as written: its `name`, its side, where the side is written (`None` where
+/// the table is the side, as Invisible Sun's `[[pc]]` and `[[npc]]` are), and the table's key
+/// for messages (`combatant`, `pc`, `npc`).
+#[derive(Debug, Clone)]
+pub struct Entry<'a> {
+    /// The `name` as written.
+    pub name: &'a Spanned<String>,
+    /// The side's name.
+    pub side: &'a str,
+    /// Where `side` is written, if anywhere.
+    pub side_at: Option<Range<usize>>,
+    /// The table's key: `combatant`, `pc`, `npc`.
+    pub table: &'static str,
+}
 
-/// The roster of `entries` (the `[[combatant]]` tables spanning `list`), or the error that
-/// names the offending line.
-pub fn roster(
+impl<'a> Entry<'a> {
+    /// A `[[combatant]]` table's `name` and `side`.
+    pub fn combatant(name: &'a Spanned<String>, side: &'a Spanned<String>) -> Self {
+        Entry {
+            name,
+            side: side.get_ref(),
+            side_at: Some(side.span()),
+            table: "combatant",
+        }
+    }
+
+    /// A table whose key is its side's (`[[pc]]` on side `pcs`).
+    pub fn in_table(name: &'a Spanned<String>, table: &'static str, side: &'a str) -> Self {
+        Entry {
+            name,
+            side,
+            side_at: None,
+            table,
+        }
+    }
+}
+
+/// The roster of `entries` (the tables spanning `list`), or the error that names the
+/// offending line: an empty or repeated name, too many combatants, a single side.
+pub fn roster<'a>(
     source: &Source,
-    list: std::ops::Range<usize>,
-    entries: &[Entry<'_>],
+    list: Range<usize>,
+    entries: impl IntoIterator<Item = Entry<'a>>,
 ) -> Result<Roster, ScenarioError> {
-    let roster = Roster::new(
-        entries
-            .iter()
-            .map(|(n, s)| (n.get_ref().as_str(), s.get_ref().as_str())),
-    );
-    match roster {
+    let entries: Vec<Entry<'a>> = entries.into_iter().collect();
+    let name_key = |i: usize| format!("{}.name", entries[i].table);
+    match Roster::new(entries.iter().map(|e| (e.name.get_ref().as_str(), e.side))) {
         Ok(r) => Ok(r),
         Err(RosterError::EmptyName(i)) => {
-            Err(source.invalid(entries[i].0.span(), "combatant.name", "must not be empty"))
+            Err(source.invalid(entries[i].name.span(), name_key(i), "must not be empty"))
         }
         Err(RosterError::DuplicateName(i)) => Err(source.invalid(
-            entries[i].0.span(),
-            "combatant.name",
+            entries[i].name.span(),
+            name_key(i),
             format!(
                 "\"{}\" is used twice; every combatant needs its own name",
-                entries[i].0.get_ref()
+                entries[i].name.get_ref()
             ),
         )),
         Err(RosterError::TooMany) => Err(source.invalid(
-            entries[MAX_FIGHTERS].0.span(),
-            "combatant",
+            entries[MAX_FIGHTERS].name.span(),
+            entries[MAX_FIGHTERS].table,
             format!(
                 "{} combatants; at most {MAX_FIGHTERS} fit one fight",
                 entries.len()
             ),
         )),
         Err(RosterError::OneSide) => {
-            let span = entries.first().map_or(list, |c| c.1.span());
+            let first = entries.first();
             Err(source.invalid(
-                span,
-                "combatant.side",
+                first.and_then(|e| e.side_at.clone()).unwrap_or(list),
+                first.map_or("combatant".into(), |e| format!("{}.side", e.table)),
                 format!(
                     "every combatant is on side \"{}\"; a fight needs at least two sides",
-                    entries.first().map_or("", |c| c.1.get_ref().as_str())
+                    first.map_or("", |e| e.side)
                 ),
             ))
         }
     }
 }
 
-/// Combatant `me`'s targeting: `"random"` when `target` is absent, a policy word, or the
-/// name of a foe (an error for an ally or a name nobody has, listing the foes).
+/// Combatant `me`'s targeting (`key` names it in messages): `"random"` when `target` is
+/// absent, a policy word, or the name of a foe (an error for an ally or a name nobody has,
+/// listing the foes).
 pub fn targeting(
     source: &Source,
-    entries: &[Entry<'_>],
+    roster: &Roster,
     me: usize,
+    key: &str,
     target: Option<&Spanned<String>>,
 ) -> Result<Targeting, ScenarioError> {
     let Some(t) = target else {
@@ -120,23 +154,22 @@ pub fn targeting(
     if let Some((_, policy)) = Targeting::WORDS.iter().find(|(w, _)| w == name) {
         return Ok(*policy);
     }
-    let side = entries[me].1.get_ref();
-    match entries.iter().position(|(n, _)| n.get_ref() == name) {
-        Some(i) if entries[i].1.get_ref() != side => Ok(Targeting::Named(i)),
+    let side = roster.side_of(me);
+    match roster.index_of(name) {
+        Some(i) if roster.side_of(i) != side => Ok(Targeting::Named(i)),
         Some(_) => Err(source.invalid(
             t.span(),
-            "combatant.target",
+            key,
             format!("\"{name}\" is on the same side; name a foe"),
         )),
         None => {
-            let foes: Vec<String> = entries
-                .iter()
-                .filter(|(_, s)| s.get_ref() != side)
-                .map(|(n, _)| format!("\"{}\"", n.get_ref()))
+            let foes: Vec<String> = (0..roster.len())
+                .filter(|&i| roster.side_of(i) != side)
+                .map(|i| format!("\"{}\"", roster.names()[i]))
                 .collect();
             Err(source.invalid(
                 t.span(),
-                "combatant.target",
+                key,
                 format!(
                     "\"{name}\" names nobody; allowed: \"random\", \"weakest\", \"focus\" or a \
                      foe's name ({})",

@@ -75,6 +75,80 @@ pub trait RuleSystem: Sync {
     }
 }
 
+/// A rule system whose trials stand alone, with no per-batch state — a check, a contest, an
+/// attack, a hazard. It writes only its rules; [`Alone`] makes it a [`RuleSystem`] and it
+/// dispatches to itself. (A fight is a [`crate::combat::Fight`] instead.)
+pub trait Trial: Sync {
+    /// The counters and histograms this system fills, fixed when the scenario loads.
+    fn layout(&self) -> &Layout;
+
+    /// Resolves one trial with `rng` and adds its outcome to `tally` (as
+    /// [`RuleSystem::trial`]).
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally);
+
+    /// Resolves `trials` trials into `tally` (as [`RuleSystem::batch`]).
+    fn batch<R: Rng + ?Sized>(&self, rng: &mut R, trials: u64, tally: &mut Tally) {
+        for _ in 0..trials {
+            self.trial(rng, tally);
+        }
+    }
+
+    /// As [`RuleSystem::exact`].
+    fn exact(&self) -> Option<ExactValues> {
+        None
+    }
+
+    /// As [`RuleSystem::exact_bounds`].
+    fn exact_bounds(&self) -> Option<ExactValues> {
+        None
+    }
+
+    /// As [`RuleSystem::notes`].
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// A [`Trial`] seen as a [`RuleSystem`]: no scratch, every call passed on.
+pub struct Alone<'a, T>(pub &'a T);
+
+impl<T: Trial> RuleSystem for Alone<'_, T> {
+    type Scratch = ();
+
+    fn layout(&self) -> &Layout {
+        self.0.layout()
+    }
+
+    fn scratch(&self) {}
+
+    #[inline]
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+        self.0.trial(rng, tally);
+    }
+
+    fn batch<R: Rng + ?Sized>(&self, rng: &mut R, trials: u64, _: &mut (), tally: &mut Tally) {
+        self.0.batch(rng, trials, tally);
+    }
+
+    fn exact(&self) -> Option<ExactValues> {
+        self.0.exact()
+    }
+
+    fn exact_bounds(&self) -> Option<ExactValues> {
+        self.0.exact_bounds()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        self.0.notes()
+    }
+}
+
+impl<T: Trial> Dispatch for T {
+    fn dispatch<V: Visit>(&self, v: V) -> V::Output {
+        v.visit(&Alone(self))
+    }
+}
+
 /// Something done with a concrete rule system (a run, a paired run): the way generic code
 /// reaches the system a scenario loaded, monomorphized per system.
 pub trait Visit {
@@ -251,18 +325,6 @@ impl LoadedSystem {
     pub fn notes(&self) -> Vec<String> {
         self.visit(NotesOf)
     }
-}
-
-/// A system whose loaded form is one [`RuleSystem`] dispatches to itself.
-#[macro_export]
-macro_rules! dispatch_to_self {
-    ($($t:ty),+) => {
-        $(impl $crate::systems::Dispatch for $t {
-            fn dispatch<V: $crate::systems::Visit>(&self, v: V) -> V::Output {
-                v.visit(self)
-            }
-        })+
-    };
 }
 
 /// A scenario text for `kind` with `body` after the two header lines (for tests).

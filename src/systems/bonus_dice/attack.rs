@@ -21,7 +21,7 @@ use crate::dice::{Dice, Direct};
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally,
 };
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use rand::Rng;
 
 use super::check::Visibility;
@@ -395,19 +395,13 @@ struct Chances {
     bound: f64,
 }
 
-crate::dispatch_to_self!(AttackRoll);
-
-impl RuleSystem for AttackRoll {
-    type Scratch = ();
-
+impl Trial for AttackRoll {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
     #[inline]
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let mut dice = Direct(rng);
         let start = self.dodge.map_or(0, |d| d.vigor);
         let mut vigor = start;

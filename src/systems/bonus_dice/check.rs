@@ -10,7 +10,7 @@ use crate::dice::{Dice, Direct};
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use rand::Rng;
 
 /// Visibility (002:88–92): the VS penalty of each level.
@@ -100,19 +100,13 @@ impl Check {
     }
 }
 
-crate::dispatch_to_self!(Check);
-
-impl RuleSystem for Check {
-    type Scratch = ();
-
+impl Trial for Check {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
     #[inline]
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let mut dice = Direct(rng);
         let d20 = dice.d(20);
         let (bonus, burst) = self.dice.roll(&mut dice);

@@ -13,7 +13,7 @@ use crate::dice::StepDie;
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use rand::Rng;
 
 /// The mass an exact table may leave untabled.
@@ -261,19 +261,13 @@ impl DamageRoll {
     }
 }
 
-crate::dispatch_to_self!(DamageRoll);
-
-impl RuleSystem for DamageRoll {
-    type Scratch = ();
-
+impl Trial for DamageRoll {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
     #[inline]
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let (raw, crit) = self.damage.roll(&mut crate::dice::Direct(rng));
         let dealt = self.damage.through(raw, &self.armor);
         self.metrics.record(tally, Some((dealt, crit)));

@@ -35,9 +35,9 @@ pub enum Loaded {
 impl Dispatch for Loaded {
     fn dispatch<V: Visit>(&self, v: V) -> V::Output {
         match self {
-            Loaded::Check(s) => v.visit(s),
-            Loaded::Attack(s) => v.visit(s.as_ref()),
-            Loaded::Damage(s) => v.visit(s),
+            Loaded::Check(s) => s.dispatch(v),
+            Loaded::Attack(s) => s.dispatch(v),
+            Loaded::Damage(s) => s.dispatch(v),
             Loaded::Skirmish(s) => v.visit(s.as_ref()),
         }
     }

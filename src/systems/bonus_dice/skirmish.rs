@@ -278,18 +278,12 @@ fn pairs(fighters: &[Fighter], encounter: &Encounter, rules: &Rules) -> Vec<Pair
     out
 }
 
-crate::dispatch_to_self!(Skirmish);
-
 impl Fight for Skirmish {
     type Arena = Arena;
     type Event<'a> = Event<'a>;
 
     fn bout(&self) -> &Bout {
         &self.bout
-    }
-
-    fn arena(&self) -> Arena {
-        Arena::default()
     }
 
     fn begin<D: Dice, O: Observer<Self>>(

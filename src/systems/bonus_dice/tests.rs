@@ -10,7 +10,7 @@ use super::rules::{BehindHalves, Rules};
 use crate::dice::StepDie;
 use crate::sim;
 use crate::stats::{ExactValues, MetricKind, summarize};
-use crate::systems::{LoadedSystem, RuleSystem, Scenario, SystemKind, scenario_text};
+use crate::systems::{Alone, LoadedSystem, Scenario, SystemKind, Trial, scenario_text};
 use crate::testing::Scripted;
 
 fn load(body: &str) -> Result<Loaded, String> {
@@ -25,9 +25,9 @@ fn load(body: &str) -> Result<Loaded, String> {
 /// Every reported row of `s` sampled `n` times lies within 4.5 standard errors of its exact
 /// value (rates: √(p(1−p)/n); means and quantiles: their own interval's standard error, at
 /// least one unit for quantiles, which move in whole steps).
-fn sampled_matches_exact<S: RuleSystem>(s: &S, n: u64, seed: u64) {
+fn sampled_matches_exact<S: Trial>(s: &S, n: u64, seed: u64) {
     let exact: ExactValues = s.exact().expect("exact values");
-    let tally = sim::run(s, n, seed, &sim::NoProgress);
+    let tally = sim::run(&Alone(s), n, seed, &sim::NoProgress);
     assert_eq!(tally.trials(), n);
     for row in summarize(s.layout(), &tally, Some(&exact)) {
         let Some(e) = row.exact else {

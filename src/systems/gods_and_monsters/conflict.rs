@@ -365,8 +365,6 @@ macro_rules! with_kind {
 /// Outcome codes per fighter: unconscious, fled, dead within the fight, saved by a death bid.
 const OUTCOMES: usize = 16;
 
-crate::dispatch_to_self!(Conflict);
-
 impl Fight for Conflict {
     type Arena = ConflictArena;
     type Event<'a> = Event<'a>;

@@ -15,7 +15,7 @@
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use rand::Rng;
 
 /// Most sides one contest may have.
@@ -125,18 +125,12 @@ impl Contest {
     }
 }
 
-crate::dispatch_to_self!(Contest);
-
-impl RuleSystem for Contest {
-    type Scratch = ();
-
+impl Trial for Contest {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let mut mask = (1u32 << self.sides.len()) - 1;
         let mut exchange = 0;
         let end = loop {

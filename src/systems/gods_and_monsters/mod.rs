@@ -47,14 +47,14 @@ pub enum Loaded {
 impl Dispatch for Loaded {
     fn dispatch<V: Visit>(&self, v: V) -> V::Output {
         match self {
-            Loaded::Roll(s) => v.visit(s),
-            Loaded::Contest(s) => v.visit(s.as_ref()),
+            Loaded::Roll(s) => s.dispatch(v),
+            Loaded::Contest(s) => s.dispatch(v),
             Loaded::Conflict(s) => v.visit(s.as_ref()),
-            Loaded::Fall(s) => v.visit(s.as_ref()),
-            Loaded::Ailment(s) => v.visit(s.as_ref()),
-            Loaded::Jump(s) => v.visit(s.as_ref()),
-            Loaded::Chase(s) => v.visit(s.as_ref()),
-            Loaded::March(s) => v.visit(s.as_ref()),
+            Loaded::Fall(s) => s.dispatch(v),
+            Loaded::Ailment(s) => s.dispatch(v),
+            Loaded::Jump(s) => s.dispatch(v),
+            Loaded::Chase(s) => s.dispatch(v),
+            Loaded::March(s) => s.dispatch(v),
         }
     }
 }

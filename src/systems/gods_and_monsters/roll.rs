@@ -25,7 +25,7 @@
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use rand::Rng;
 
 /// Experience per mojo spent on an archetypal roll.
@@ -118,19 +118,13 @@ impl RollCheck {
     }
 }
 
-crate::dispatch_to_self!(RollCheck);
-
-impl RuleSystem for RollCheck {
-    type Scratch = ();
-
+impl Trial for RollCheck {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
     #[inline]
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let roll = 1 + i64::from(crate::dice::uniform_below(rng, 20));
         let unaided = roll <= self.target;
         let spent = if unaided { None } else { self.bid(roll) };

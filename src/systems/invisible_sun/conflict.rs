@@ -145,10 +145,6 @@ impl Fight for Conflict {
         &self.bout
     }
 
-    fn arena(&self) -> Arena {
-        Arena::default()
-    }
-
     fn begin<D: Dice, O: Observer<Self>>(&self, _: &mut D, arena: &mut Arena, _: &mut O) -> u64 {
         self.setup(arena)
     }

@@ -44,8 +44,8 @@ impl Dispatch for Loaded {
     fn dispatch<V: Visit>(&self, v: V) -> V::Output {
         match self {
             Loaded::Check(s) => v.visit(s),
-            Loaded::Retry(s) => v.visit(s),
-            Loaded::Ongoing(s) => v.visit(s.as_ref()),
+            Loaded::Retry(s) => s.dispatch(v),
+            Loaded::Ongoing(s) => s.dispatch(v),
             Loaded::Conflict(s) => v.visit(s.as_ref()),
         }
     }

@@ -12,7 +12,7 @@ use crate::dice::Direct;
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally,
 };
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use rand::Rng;
 
 /// Most progress rolls a project may need.
@@ -200,16 +200,12 @@ impl OngoingAction {
     }
 }
 
-impl RuleSystem for OngoingAction {
-    type Scratch = ();
-
+impl Trial for OngoingAction {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let n = self.project.rolls_needed;
         let m = self.project.max_increments;
         let needed = match self.resolution {

@@ -9,7 +9,7 @@
 use super::action::{Resolution, VentureDice, joint};
 use crate::dice::Direct;
 use crate::stats::{CounterId, ExactValues, Layout, Meta, RatioId, Role, Tally};
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use rand::Rng;
 
 /// Most tries a `[check]` may allow.
@@ -122,16 +122,12 @@ impl RetriedRoll {
     }
 }
 
-impl RuleSystem for RetriedRoll {
-    type Scratch = ();
-
+impl Trial for RetriedRoll {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let ids = &self.ids;
         let needed = match self.resolution {
             Resolution::Roll(n) => n,

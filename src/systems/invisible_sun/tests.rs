@@ -5,7 +5,7 @@
 use super::Loaded;
 use super::ongoing::OngoingAction;
 use crate::stats::ExactValues;
-use crate::systems::{Dispatch, LoadedSystem, RuleSystem, Scenario, Visit};
+use crate::systems::{Dispatch, LoadedSystem, RuleSystem, Scenario, Trial, Visit};
 use crate::testing::{rows, within};
 
 fn load(body: &str) -> Result<Loaded, String> {

@@ -16,7 +16,7 @@ use super::d20::D20_OUTCOMES;
 use super::roll::Roller;
 use crate::dice::uniform_below;
 use crate::stats::{CounterId, ExactValues, Layout, Meta, Role, Tally};
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use rand::Rng;
 
 use super::d20::Edge;
@@ -296,19 +296,13 @@ impl AttackRoll {
     }
 }
 
-crate::dispatch_to_self!(AttackRoll);
-
-impl RuleSystem for AttackRoll {
-    type Scratch = ();
-
+impl Trial for AttackRoll {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
     #[inline]
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let d20 = self.roller.edge.roll(rng);
         let defense = match self.against {
             Against::Passive(v) => v,

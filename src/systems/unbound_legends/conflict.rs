@@ -97,18 +97,12 @@ impl Conflict {
     }
 }
 
-crate::dispatch_to_self!(Conflict);
-
 impl Fight for Conflict {
     type Arena = Arena;
     type Event<'a> = Event<'a>;
 
     fn bout(&self) -> &Bout {
         &self.bout
-    }
-
-    fn arena(&self) -> Arena {
-        Arena::default()
     }
 
     fn begin<D: Dice, O: Observer<Self>>(&self, dice: &mut D, arena: &mut Arena, _: &mut O) -> u64 {

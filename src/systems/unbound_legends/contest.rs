@@ -5,7 +5,7 @@
 use super::d20::D20_OUTCOMES;
 use super::roll::Roller;
 use crate::stats::{CounterId, ExactValues, Layout, Meta, Role, Tally};
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use rand::Rng;
 
 /// A contest between two named rollers.
@@ -48,19 +48,13 @@ impl Contest {
     }
 }
 
-crate::dispatch_to_self!(Contest);
-
-impl RuleSystem for Contest {
-    type Scratch = ();
-
+impl Trial for Contest {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
     #[inline]
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let (_, a) = self.sides[0].1.roll(rng);
         let (_, b) = self.sides[1].1.roll(rng);
         let (w, tie) = self.winner(a, b);

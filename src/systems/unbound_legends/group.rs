@@ -7,7 +7,7 @@ use super::roll::Roller;
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use rand::Rng;
 
 /// Most members a group roll takes.
@@ -75,18 +75,12 @@ impl GroupRoll {
     }
 }
 
-crate::dispatch_to_self!(GroupRoll);
-
-impl RuleSystem for GroupRoll {
-    type Scratch = ();
-
+impl Trial for GroupRoll {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let mut n = 0;
         for ((_, roller), &id) in self.members.iter().zip(&self.each) {
             let (_, total) = roller.roll(rng);

@@ -49,11 +49,11 @@ pub enum Loaded {
 impl Dispatch for Loaded {
     fn dispatch<V: Visit>(&self, v: V) -> V::Output {
         match self {
-            Loaded::Check(s) => v.visit(s),
-            Loaded::Attack(s) => v.visit(s.as_ref()),
-            Loaded::DeathSaves(s) => v.visit(s),
-            Loaded::Contest(s) => v.visit(s.as_ref()),
-            Loaded::Group(s) => v.visit(s),
+            Loaded::Check(s) => s.dispatch(v),
+            Loaded::Attack(s) => s.dispatch(v),
+            Loaded::DeathSaves(s) => s.dispatch(v),
+            Loaded::Contest(s) => s.dispatch(v),
+            Loaded::Group(s) => s.dispatch(v),
             Loaded::Conflict(s) => v.visit(s.as_ref()),
         }
     }

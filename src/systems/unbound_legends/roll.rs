@@ -5,7 +5,7 @@
 
 use super::d20::{D20_OUTCOMES, Edge};
 use crate::stats::{CounterId, ExactValues, Layout, Meta, Role, Tally};
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use rand::Rng;
 
 /// The bonuses and edge of one roller (`attribute`, `skill_rank`, `boost`, `modifier`,
@@ -120,19 +120,13 @@ impl Check {
     }
 }
 
-crate::dispatch_to_self!(Check);
-
-impl RuleSystem for Check {
-    type Scratch = ();
-
+impl Trial for Check {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
     #[inline]
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let o = self.outcome(self.roller.edge.roll(rng));
         tally.count(self.ids[0], o.success);
         tally.count(self.ids[1], o.margin_10);

@@ -7,7 +7,7 @@ use crate::dice::uniform_below;
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use rand::Rng;
 
 /// How a run of death saves ended.
@@ -103,18 +103,12 @@ impl DeathSaves {
     }
 }
 
-crate::dispatch_to_self!(DeathSaves);
-
-impl RuleSystem for DeathSaves {
-    type Scratch = ();
-
+impl Trial for DeathSaves {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let end = roll_out(
             || i64::from(uniform_below(rng, 20)) + 1,
             self.modifier,

@@ -10,21 +10,21 @@ use super::roll::{Check, Roller};
 use super::saves::DeathSaves;
 use crate::sim;
 use crate::stats::{ExactValues, MetricKind, summarize};
-use crate::systems::{RuleSystem, Scenario, SystemKind, scenario_text};
+use crate::systems::{Alone, Scenario, SystemKind, Trial, scenario_text};
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-12
 }
 
-fn exact_of<S: RuleSystem>(s: &S) -> ExactValues {
+fn exact_of<S: Trial>(s: &S) -> ExactValues {
     s.exact().expect("every roll has exact values")
 }
 
 /// Every reported row of `s` sampled `n` times lies within 4.5 standard errors of its exact
 /// value (rates: √(p(1−p)/n); means: their own interval's standard error).
-fn sampled_matches_exact<S: RuleSystem>(s: &S, n: u64, seed: u64) {
+fn sampled_matches_exact<S: Trial>(s: &S, n: u64, seed: u64) {
     let exact = exact_of(s);
-    let tally = sim::run(s, n, seed, &sim::NoProgress);
+    let tally = sim::run(&Alone(s), n, seed, &sim::NoProgress);
     for row in summarize(s.layout(), &tally, Some(&exact)) {
         let Some(e) = row.exact else {
             panic!("{} has no exact value", row.metric)

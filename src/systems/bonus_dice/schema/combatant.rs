@@ -25,6 +25,7 @@ use super::super::dice::{BonusDice, bonus_die};
 use super::super::rules::{DamageCharges, Rules};
 use super::super::skirmish::{Encounter, Fighter, OFFHAND_CHALLENGES, Offhand, Skirmish, Strike};
 use super::{armor_rank, count, durability, ladder_die, policy, quality, size, weapon};
+use crate::combat::Roster;
 use crate::combat::load::{self, Entry};
 use crate::dice::StepDie;
 use crate::error::ScenarioError;
@@ -94,13 +95,13 @@ pub(super) fn skirmish(
 ) -> Result<Skirmish, ScenarioError> {
     let source = &doc.source;
     let specs = list.get_ref();
-    let entries: Vec<Entry<'_>> = specs.iter().map(|c| (&c.name, &c.side)).collect();
-    let roster = load::roster(source, list.span(), &entries)?;
+    let entries = specs.iter().map(|c| Entry::combatant(&c.name, &c.side));
+    let roster = load::roster(source, list.span(), entries)?;
     let fighters = specs
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            let mut f = fighter(source, c, &entries, i, rules)?;
+            let mut f = fighter(source, c, &roster, i, rules)?;
             f.side = roster.side_of(i);
             Ok(f)
         })
@@ -207,7 +208,7 @@ fn strike(
 fn fighter(
     source: &Source,
     c: &CombatantSpec,
-    entries: &[Entry<'_>],
+    roster: &Roster,
     me: usize,
     rules: &Rules,
 ) -> Result<Fighter, ScenarioError> {
@@ -317,7 +318,7 @@ fn fighter(
             100_000,
             0,
         )?,
-        target: load::targeting(source, entries, me, c.target.as_ref())?,
+        target: load::targeting(source, roster, me, "combatant.target", c.target.as_ref())?,
         finish_downed: c.finish_downed.unwrap_or(false),
         size: size(source, c.size.as_ref(), &key("size"))?,
         ranged: c.ranged.unwrap_or(false),

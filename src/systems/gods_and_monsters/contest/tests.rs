@@ -85,7 +85,12 @@ fn sampled_contests_match_exact() {
         Contest::new(vec![side("a", false, 24), side("b", false, 10)], 6, true),
     ];
     for (i, c) in contests.iter().enumerate() {
-        let tally = sim::run(c, n, 60 + i as u64, &sim::NoProgress);
+        let tally = sim::run(
+            &crate::systems::Alone(c),
+            n,
+            60 + i as u64,
+            &sim::NoProgress,
+        );
         let exact = c.exact().unwrap();
         let total: f64 = exact
             .iter()

@@ -21,7 +21,7 @@ use crate::dice::{Dice, FightDice};
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use crate::systems::gods_and_monsters::survival::chance;
 use rand::Rng;
 
@@ -286,18 +286,12 @@ impl Ends {
     }
 }
 
-crate::dispatch_to_self!(Ailment);
-
-impl RuleSystem for Ailment {
-    type Scratch = ();
-
+impl Trial for Ailment {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let out = self.resolve(&mut FightDice::new(rng));
         tally.count(self.affected, out.times > 0);
         tally.count(self.lingering, out.lingering);

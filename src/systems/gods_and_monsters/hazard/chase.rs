@@ -14,7 +14,7 @@ use crate::dice::{Dice, FightDice};
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use crate::systems::gods_and_monsters::survival::chance;
 use rand::Rng;
 
@@ -108,18 +108,12 @@ impl Chase {
     }
 }
 
-crate::dispatch_to_self!(Chase);
-
-impl RuleSystem for Chase {
-    type Scratch = ();
-
+impl Trial for Chase {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let (end, exchanges) = self.resolve(&mut FightDice::new(rng));
         tally.count(self.escaped, end == End::Escaped);
         tally.count(self.caught, end == End::Caught);

@@ -29,7 +29,7 @@ use crate::dice::{Dice, FightDice};
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use crate::systems::gods_and_monsters::rules::DeathContest;
 use crate::systems::gods_and_monsters::survival::{
     chance, consciousness, death_chance, death_contest,
@@ -472,23 +472,17 @@ impl Fall {
     }
 }
 
-crate::dispatch_to_self!(Fall);
-
-impl RuleSystem for Fall {
-    type Scratch = ();
-
+impl Trial for Fall {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         self.count(self.resolve(&mut FightDice::new(rng)), tally);
     }
 
     /// One roller for the whole batch, so its packed d20 stream runs on from trial to trial.
-    fn batch<R: Rng + ?Sized>(&self, rng: &mut R, trials: u64, _: &mut (), tally: &mut Tally) {
+    fn batch<R: Rng + ?Sized>(&self, rng: &mut R, trials: u64, tally: &mut Tally) {
         let mut roller = FightDice::new(rng);
         for _ in 0..trials {
             self.count(self.resolve(&mut roller), tally);

@@ -13,7 +13,7 @@ use super::insert_buckets;
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use rand::Rng;
 
 /// A creature's size and the distance multiplier it gives, as a fraction (003:82).
@@ -130,19 +130,13 @@ impl Jump {
     }
 }
 
-crate::dispatch_to_self!(Jump);
-
-impl RuleSystem for Jump {
-    type Scratch = ();
-
+impl Trial for Jump {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
     #[inline]
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let reached = self.reached[crate::dice::uniform_below(rng, 20) as usize];
         tally.count(self.success, reached == self.distance);
         tally.record(self.reached_id, reached as usize);
@@ -219,7 +213,7 @@ mod tests {
             Jump::new(3, 20, Size::Small),
         ] {
             let e = j.exact().unwrap();
-            let r = rows(&j, 400_000, 31);
+            let r = rows(&crate::systems::Alone(&j), 400_000, 31);
             for (name, row) in &r {
                 within(row, e[name]);
             }

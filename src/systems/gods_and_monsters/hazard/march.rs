@@ -12,7 +12,7 @@ use super::insert_buckets;
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use crate::systems::gods_and_monsters::survival::chance;
 use rand::Rng;
 
@@ -90,18 +90,12 @@ impl March {
     }
 }
 
-crate::dispatch_to_self!(March);
-
-impl RuleSystem for March {
-    type Scratch = ();
-
+impl Trial for March {
     fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    fn scratch(&self) {}
-
-    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, _: &mut (), tally: &mut Tally) {
+    fn trial<R: Rng + ?Sized>(&self, rng: &mut R, tally: &mut Tally) {
         let (gained, rolls) =
             self.resolve(|| 1 + i64::from(crate::dice::uniform_below(&mut *rng, 20)));
         tally.count(self.stopped, rolls < self.periods);
@@ -183,7 +177,7 @@ mod tests {
             March::new(9, 0, 4, 0, 0),
         ] {
             let e = m.exact().unwrap();
-            for (name, row) in &rows(&m, 300_000, 5) {
+            for (name, row) in &rows(&crate::systems::Alone(&m), 300_000, 5) {
                 within(row, e[name]);
             }
         }

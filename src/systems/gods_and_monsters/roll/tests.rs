@@ -94,7 +94,12 @@ fn sampled_rolls_match_exact() {
     .iter()
     .enumerate()
     {
-        let tally = sim::run(roll, n, 40 + i as u64, &sim::NoProgress);
+        let tally = sim::run(
+            &crate::systems::Alone(roll),
+            n,
+            40 + i as u64,
+            &sim::NoProgress,
+        );
         let exact = roll.exact().unwrap();
         for row in crate::stats::summarize(roll.layout(), &tally, Some(&exact)) {
             let Some(ex) = row.exact else { continue };

@@ -10,6 +10,7 @@
 //! unconscious_for = "fight"              # or "injuries": a minute per injury point (605)
 //! ```
 
+use crate::combat::Roster;
 use crate::combat::load::{self, Entry};
 use crate::dice::DiceExpr;
 use crate::error::ScenarioError;
@@ -129,13 +130,13 @@ pub(super) fn conflict(
     let rules = rules(doc)?;
     let source = &doc.source;
     let specs = list.get_ref();
-    let entries: Vec<Entry<'_>> = specs.iter().map(|c| (&c.name, &c.side)).collect();
-    let roster = load::roster(source, list.span(), &entries)?;
+    let entries = specs.iter().map(|c| Entry::combatant(&c.name, &c.side));
+    let roster = load::roster(source, list.span(), entries)?;
     let sides = roster.sides().to_vec();
     let fighters = specs
         .iter()
         .enumerate()
-        .map(|(i, c)| fighter(source, c, &sides, &entries, i))
+        .map(|(i, c)| fighter(source, c, &roster, i))
         .collect::<Result<Vec<_>, _>>()?;
     // 874: a knockout blow allows the target an evasion roll, and 782–784: a shot into close
     // combat makes those there roll evasion; either needs an evasion score.
@@ -173,8 +174,7 @@ pub(super) fn conflict(
 fn fighter(
     source: &Source,
     c: &CombatantSpec,
-    sides: &[String],
-    entries: &[Entry<'_>],
+    roster: &Roster,
     me: usize,
 ) -> Result<Fighter, ScenarioError> {
     let int = |v: Option<&Spanned<i64>>, key: &str, min, max, default| {
@@ -204,11 +204,8 @@ fn fighter(
             ));
         }
     };
-    let side = sides
-        .iter()
-        .position(|s| s == c.side.get_ref())
-        .expect("collected above");
-    let target = load::targeting(source, entries, me, c.target.as_ref())?;
+    let side = roster.side_of(me);
+    let target = load::targeting(source, roster, me, "combatant.target", c.target.as_ref())?;
     let close_combat = c.close_combat.unwrap_or(true);
     if c.attacks.len() > MAX_ATTACKS {
         return Err(source.invalid(

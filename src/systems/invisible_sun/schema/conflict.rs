@@ -22,7 +22,8 @@
 //! ```
 
 use super::{venture, venture_table};
-use crate::combat::{MAX_FIGHTERS, Roster, Targeting};
+use crate::combat::Roster;
+use crate::combat::load::{self, Entry};
 use crate::error::ScenarioError;
 use crate::scenario::fields::one_of;
 use crate::scenario::{Document, Source, Spanned, int_in_range};
@@ -118,12 +119,9 @@ pub(super) fn load(
             ),
         ));
     }
-    let names: Vec<(&Spanned<String>, &str)> = pcs
-        .iter()
-        .map(|p| (&p.name, "pc"))
-        .chain(npcs.iter().map(|n| (&n.name, "npc")))
-        .collect();
-    let roster = roster(source, &names)?;
+    let entries = (pcs.iter().map(|p| Entry::in_table(&p.name, "pc", "pcs")))
+        .chain(npcs.iter().map(|n| Entry::in_table(&n.name, "npc", "npcs")));
+    let roster = load::roster(source, 0..0, entries)?;
     let order = one_of(
         source,
         spec.order.as_ref(),
@@ -148,84 +146,6 @@ pub(super) fn load(
     Ok(Loaded::Conflict(Box::new(Conflict::new(
         pc_list, npc_list, roster, order, max_rounds,
     ))))
-}
-
-/// The roster: every PC on side `pcs`, then every NPC on side `npcs`; names unique.
-fn roster(source: &Source, names: &[(&Spanned<String>, &str)]) -> Result<Roster, ScenarioError> {
-    for (i, (name, table)) in names.iter().enumerate() {
-        if name.get_ref().trim().is_empty() {
-            return Err(source.invalid(name.span(), format!("{table}.name"), "must not be empty"));
-        }
-        if names[..i]
-            .iter()
-            .any(|(n, _)| n.get_ref() == name.get_ref())
-        {
-            return Err(source.invalid(
-                name.span(),
-                format!("{table}.name"),
-                format!(
-                    "\"{}\" is used twice; every PC and NPC needs its own name",
-                    name.get_ref()
-                ),
-            ));
-        }
-        if i == MAX_FIGHTERS {
-            return Err(source.invalid(
-                name.span(),
-                *table,
-                format!(
-                    "{} PCs and NPCs; at most {MAX_FIGHTERS} fit one fight",
-                    names.len()
-                ),
-            ));
-        }
-    }
-    let sides = names.iter().map(|(n, t)| {
-        let side = if *t == "pc" { "pcs" } else { "npcs" };
-        (n.get_ref().as_str(), side)
-    });
-    Ok(Roster::new(sides).expect("names checked, both sides present"))
-}
-
-/// Combatant `me`'s targeting: a policy word, or the name of a foe (`table` is `pc` or `npc`).
-fn targeting(
-    source: &Source,
-    roster: &Roster,
-    me: usize,
-    key: &str,
-    target: Option<&Spanned<String>>,
-) -> Result<Targeting, ScenarioError> {
-    let Some(t) = target else {
-        return Ok(Targeting::Random);
-    };
-    let name = t.get_ref();
-    if let Some((_, policy)) = Targeting::WORDS.iter().find(|(w, _)| w == name) {
-        return Ok(*policy);
-    }
-    let side = roster.side_of(me);
-    match roster.index_of(name) {
-        Some(i) if roster.side_of(i) != side => Ok(Targeting::Named(i)),
-        found => {
-            let foes: Vec<String> = (0..roster.len())
-                .filter(|&i| roster.side_of(i) != side)
-                .map(|i| format!("\"{}\"", roster.names()[i]))
-                .collect();
-            let why = if found.is_some() {
-                "is on the same side"
-            } else {
-                "names nobody"
-            };
-            Err(source.invalid(
-                t.span(),
-                key,
-                format!(
-                    "\"{name}\" {why}; allowed: \"random\", \"weakest\", \"focus\" or a foe's \
-                     name ({})",
-                    foes.join(", ")
-                ),
-            ))
-        }
-    }
 }
 
 fn pc(source: &Source, p: &PcSpec, roster: &Roster, me: usize) -> Result<Pc, ScenarioError> {
@@ -332,7 +252,7 @@ fn pc(source: &Source, p: &PcSpec, roster: &Roster, me: usize) -> Result<Pc, Sce
             Negate::Greedy,
         )?,
         expansive,
-        target: targeting(source, roster, me, &key("target"), p.target.as_ref())?,
+        target: load::targeting(source, roster, me, &key("target"), p.target.as_ref())?,
         attack: RollTable::new(attack_venture),
         damage,
         effect_level,
@@ -388,6 +308,6 @@ fn npc(source: &Source, n: &NpcSpec, roster: &Roster, me: usize) -> Result<Npc, 
         )?,
         wounds_to_die: int(n.wounds_to_die.as_ref(), "wounds_to_die", 1, 20, 3)?,
         wound_penalty: int(n.wound_penalty.as_ref(), "wound_penalty", 0, 10, 0)?,
-        target: targeting(source, roster, me, &key("target"), n.target.as_ref())?,
+        target: load::targeting(source, roster, me, &key("target"), n.target.as_ref())?,
     })
 }

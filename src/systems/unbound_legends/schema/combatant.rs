@@ -9,6 +9,7 @@ use super::super::fighter::{
     ActiveDefense, ApSource, Armor, Attack, DAMAGE_SOURCES, DAMAGE_TYPES, DefendWhen, FightRules,
     Fighter, Kind, Kinds, Special, kind_bit,
 };
+use crate::combat::Roster;
 use crate::combat::load::{self, Entry};
 use crate::dice::DiceExpr;
 use crate::error::ScenarioError;
@@ -99,13 +100,13 @@ pub(super) fn conflict(
 ) -> Result<Conflict, ScenarioError> {
     let source = &doc.source;
     let specs = list.get_ref();
-    let entries: Vec<Entry<'_>> = specs.iter().map(|c| (&c.name, &c.side)).collect();
-    let roster = load::roster(source, list.span(), &entries)?;
+    let entries = specs.iter().map(|c| Entry::combatant(&c.name, &c.side));
+    let roster = load::roster(source, list.span(), entries)?;
     let fighters = specs
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            let mut f = fighter(source, c, &entries, i)?;
+            let mut f = fighter(source, c, &roster, i)?;
             f.side = roster.side_of(i);
             Ok(f)
         })
@@ -117,7 +118,7 @@ pub(super) fn conflict(
 fn fighter(
     source: &Source,
     c: &CombatantSpec,
-    entries: &[Entry<'_>],
+    roster: &Roster,
     me: usize,
 ) -> Result<Fighter, ScenarioError> {
     let name = c.name.get_ref();
@@ -213,7 +214,7 @@ fn fighter(
         reserve_ap: int(c.reserve_ap.as_ref(), "reserve_ap", 0, 1000, 0)?,
         attacks,
         first_aid,
-        target: load::targeting(source, entries, me, c.target.as_ref())?,
+        target: load::targeting(source, roster, me, "combatant.target", c.target.as_ref())?,
         resist: kinds(source, &c.resist, &key("resist"))?,
         vulnerable: kinds(source, &c.vulnerable, &key("vulnerable"))?,
         death_save_bonus: int(c.death_save_bonus.as_ref(), "death_save_bonus", -50, 50, 0)?,

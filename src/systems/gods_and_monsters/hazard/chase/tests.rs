@@ -105,7 +105,7 @@ fn sampled_chases_agree_with_exact() {
         Chase::new(24, 30, 20, false),
     ] {
         let e = c.exact().unwrap();
-        for (name, row) in &rows(&c, 300_000, 23) {
+        for (name, row) in &rows(&crate::systems::Alone(&c), 300_000, 23) {
             within(row, e[name]);
         }
     }

@@ -224,7 +224,7 @@ fn sampled_falls_agree_with_exact() {
         ),
     ] {
         let e = f.exact().unwrap();
-        for (name, row) in &rows(&f, 300_000, 13) {
+        for (name, row) in &rows(&crate::systems::Alone(&f), 300_000, 13) {
             within(row, e[name]);
         }
     }

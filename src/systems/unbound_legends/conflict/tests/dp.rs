@@ -4,7 +4,7 @@
 
 use super::super::super::saves::DeathSaves;
 use super::conflict;
-use crate::systems::RuleSystem;
+use crate::systems::Trial;
 use crate::testing::{rows, within};
 use std::collections::HashMap;
 
