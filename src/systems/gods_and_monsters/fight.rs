@@ -905,8 +905,9 @@ impl Conflict {
                 // A uniform pick among the foes for every attack: the common policy, with
                 // nothing to remember.
                 Targeting::Random => {
+                    arena.picks.of(foes);
                     for strike in strikes {
-                        let t = arena.picks.of(foes).pick(dice);
+                        let t = arena.picks.pick(dice);
                         struck |= self.resolve::<K, D, O>(
                             turn,
                             (a, aim),
@@ -1190,7 +1191,9 @@ impl Conflict {
         } else {
             0
         };
-        if !hit {
+        // A miss lands nothing: where no rule acts on it (strays, called shots, per-hit
+        // consciousness), it goes on as a hit of no damage, without a branch on the d20.
+        if !hit && K & (AFAR | CALLED | PER_HIT) != 0 {
             if beside != 0 {
                 // 784: one random adjacent foe of the target rolls evasion + defense, or
                 // takes a fresh damage roll.

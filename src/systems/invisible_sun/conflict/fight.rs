@@ -255,7 +255,8 @@ impl Conflict {
     }
 
     /// The foe combatant `i` (on `side`) attacks, by its targeting policy among those standing.
-    #[inline]
+    /// A lone foe needs no policy: that case, the common one, is inlined into the turn.
+    #[inline(always)]
     fn choose<D: Dice + ?Sized>(
         &self,
         i: usize,
@@ -263,12 +264,23 @@ impl Conflict {
         dice: &mut D,
         arena: &mut Arena,
     ) -> Option<usize> {
-        let standing = Standing(arena.up);
-        let foes = standing.foes_of(&self.bout.roster, side);
-        // A lone foe needs no policy.
+        let foes = Standing(arena.up).foes_of(&self.bout.roster, side);
         if foes.0.count_ones() == 1 {
             return Some(foes.0.trailing_zeros() as usize);
         }
+        self.choose_among(i, side, dice, arena)
+    }
+
+    /// [`Self::choose`] among two foes or more (or none).
+    #[inline(never)]
+    fn choose_among<D: Dice + ?Sized>(
+        &self,
+        i: usize,
+        side: usize,
+        dice: &mut D,
+        arena: &mut Arena,
+    ) -> Option<usize> {
+        let standing = Standing(arena.up);
         let target = if side == 0 {
             self.pcs[i].target
         } else {
