@@ -72,6 +72,7 @@ fn hand_count(h: &YetiCounts, name: &str) -> Option<u64> {
         NAMES.iter().position(|n| *n == who).map(|i| counts[i])
     };
     let fled = [0, 0, 0, h.fled_yeti];
+    let dying: [u64; 4] = std::array::from_fn(|i| h.death[i] - h.dead[i]);
     Some(match name {
         "win.party" => h.win_party,
         "win.yeti" => h.win_yeti,
@@ -81,11 +82,17 @@ fn hand_count(h: &YetiCounts, name: &str) -> Option<u64> {
         "any_death.yeti" => h.death[3],
         "all_down.party" => h.all_down_party,
         "all_down.yeti" => h.down[3],
+        "all_dead.party" => h.all_dead_party,
+        "all_dead.yeti" => h.death[3],
+        "pyrrhic.party" => h.pyrrhic[0],
+        "pyrrhic.yeti" => h.pyrrhic[1],
         _ => per("death", &h.death)
             .or_else(|| per("down", &h.down))
             .or_else(|| per("unconscious", &h.unconscious))
             .or_else(|| per("fled", &fled))
-            .or_else(|| per("dead", &h.dead))?,
+            .or_else(|| per("dead_in_fight", &h.dead))
+            .or_else(|| per("dying", &dying))
+            .or_else(|| per("saved", &[0; 4]))?,
     })
 }
 
@@ -190,14 +197,19 @@ fn the_hand_written_loop_is_the_engines_yeti_fight() {
         "fled.Yeti",
         "death.Charlotte Korde",
         "death.Yeti",
-        "dead.Yeti",
+        "dead_in_fight.Yeti",
         "down.Sam Stevens",
         "rounds.3",
     ] {
         let p = rate(name).unwrap();
         assert!((0.01..0.99).contains(&p), "{name} = {p}");
     }
-    for name in ["win.yeti", "draw", "dead.Charlotte Korde", "death.Toromeen"] {
+    for name in [
+        "win.yeti",
+        "draw",
+        "dead_in_fight.Charlotte Korde",
+        "death.Toromeen",
+    ] {
         assert!(rate(name).unwrap() >= 1e-4, "{name} is too rare to check");
     }
     assert!(

@@ -63,20 +63,25 @@ pub struct YetiCounts {
     pub draw: u64,
     /// Both sides still fighting after [`MAX_ROUNDS`].
     pub stalemate: u64,
-    /// Per combatant: lost the death contest (the engine's `death.NAME`).
+    /// Per combatant: lost the death contest (the engine's `death.NAME`: nobody can heal
+    /// them, so the dying die).
     pub death: [u64; 4],
     /// Per combatant: dying, unconscious or fled at the end (`down.NAME`).
     pub down: [u64; 4],
     /// Per combatant: unconscious at the end (`unconscious.NAME`).
     pub unconscious: [u64; 4],
-    /// The Yeti ran (`fled.Yeti`).
+    /// The Yeti ran, and is not dying (`fled.Yeti`).
     pub fled_yeti: u64,
-    /// Per combatant: died within the fight (`dead.NAME`).
+    /// Per combatant: died within the fight (`dead_in_fight.NAME`).
     pub dead: [u64; 4],
     /// Someone of the party lost the death contest (`any_death.party`).
     pub any_death_party: u64,
     /// The whole party down at the end (`all_down.party`).
     pub all_down_party: u64,
+    /// The whole party lost the death contest (`all_dead.party`).
+    pub all_dead_party: u64,
+    /// The party won with someone of it dying; the Yeti won dying (`pyrrhic.SIDE`).
+    pub pyrrhic: [u64; 2],
     /// Fights by the number of rounds they lasted (`rounds`, 0 unused).
     pub rounds: [u64; MAX_ROUNDS + 1],
 }
@@ -96,6 +101,8 @@ impl Default for YetiCounts {
             dead: [0; 4],
             any_death_party: 0,
             all_down_party: 0,
+            all_dead_party: 0,
+            pyrrhic: [0; 2],
             rounds: [0; MAX_ROUNDS + 1],
         }
     }
@@ -315,9 +322,12 @@ pub fn yeti_hand_loop(fights: u64, seed: u64) -> YetiCounts {
             c.unconscious[i] += u64::from(out >> i & 1);
             c.dead[i] += u64::from(dead >> i & 1);
         }
-        c.fled_yeti += u64::from(fled >> 3);
+        c.fled_yeti += u64::from((fled & !dying) >> 3);
         c.any_death_party += u64::from(dying & PARTY != 0);
         c.all_down_party += u64::from(down & PARTY == PARTY);
+        c.all_dead_party += u64::from(dying & PARTY == PARTY);
+        c.pyrrhic[0] += u64::from(ending == 0 && dying & PARTY != 0);
+        c.pyrrhic[1] += u64::from(ending == 1 && dying & 8 != 0);
     }
     c
 }

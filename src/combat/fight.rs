@@ -16,16 +16,19 @@
 //!    fall), and returns who can act. After each round the driver settles it: every side with
 //!    nobody able to act notes the round (a side that rejoins is fighting again), and the
 //!    fight ends when at most one side can act.
-//! 3. [`Fight::aftermath`]: what happens once the fighting is over (Unbound Legends' dying
-//!    roll their saves out), before anything is recorded.
-//! 4. [`Fight::outcome`]: the system's own metrics go to the tally, and who is dead and who
-//!    is down go to the recorder with the ending, the rounds and the sides' rounds.
+//! 3. [`Fight::fates`]: everyone's state at the fight's end in the one vocabulary of
+//!    [`Fates`] (dead, dying, fled, down, standing).
+//! 4. [`Fight::aftermath`], only when someone is dying: time runs on until nobody is (the
+//!    dying die or are saved); by default nobody can save them, so they die.
+//! 5. [`Fight::outcome`]: the system's own metrics go to the tally; the states at the end and
+//!    after the aftermath go to the recorder with the ending, the rounds and the sides'
+//!    rounds.
 //!
 //! Watching: the rules report what happens as their own event type ([`Fight::Event`]) to an
 //! [`Observer`]; the seeded runner passes [`Unobserved`], whose calls compile to nothing, and
 //! tests replay the seeds' worked examples with scripted dice and a logging observer.
 
-use super::{Ending, FightCounts, FightRecorder, Roster};
+use super::{Ending, Fates, FightCounts, FightRecorder, Roster};
 use crate::dice::{Dice, FightDice};
 use crate::stats::{ExactValues, Layout, Tally};
 use crate::systems::RuleSystem;
@@ -89,13 +92,18 @@ impl Bout {
     }
 }
 
-/// Who is dead and who is down (the dead included) at the end of a fight, by bit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Fallen {
-    /// Dead within the fight.
-    pub dead: u64,
-    /// Out of the fight at its end: dead, dying, unconscious, fled, in Shock.
-    pub down: u64,
+/// One fight as played: how it ended, after how many rounds, and everyone's state at its end
+/// and after the aftermath.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
+    /// How it ended.
+    pub ending: Ending,
+    /// Rounds played.
+    pub rounds: u32,
+    /// Everyone's state when the fighting stopped.
+    pub end: Fates,
+    /// Everyone's state once the aftermath is over: nobody dying.
+    pub after: Fates,
 }
 
 /// A system's fight: only what is its own. See the module header for the order of calls.
@@ -134,13 +142,26 @@ pub trait Fight: Sync {
         observer: &mut O,
     ) -> Option<u64>;
 
-    /// What happens once the fight has ended as `ending`, before it is recorded.
+    /// Everyone's state in `arena`, in the one vocabulary ([`Fates`]).
+    fn fates(&self, arena: &Self::Arena) -> Fates;
+
+    /// The aftermath of a fight that ended as `ending` with someone dying (`end`): time runs
+    /// on until nobody is dying; returns everyone's state then (nobody dying). By default
+    /// nobody can save the dying, so they die ([`Fates::left_alone`]).
     #[inline(always)]
-    fn aftermath<D: Dice>(&self, _ending: Ending, _dice: &mut D, _arena: &mut Self::Arena) {}
+    fn aftermath<D: Dice>(
+        &self,
+        _ending: Ending,
+        end: Fates,
+        _dice: &mut D,
+        _arena: &mut Self::Arena,
+    ) -> Fates {
+        end.left_alone()
+    }
 
     /// Adds the system's own metrics of the fight in `arena` to `tally` (or counts them in
-    /// `arena` until [`Fight::flush`]); who is dead and who is down.
-    fn outcome(&self, arena: &mut Self::Arena, tally: &mut Tally) -> Fallen;
+    /// `arena` until [`Fight::flush`]).
+    fn outcome(&self, arena: &mut Self::Arena, tally: &mut Tally);
 
     /// Adds what [`Fight::outcome`] counted in `arena` over a batch to `tally`.
     #[inline(always)]
@@ -177,9 +198,9 @@ impl<F: Fight + ?Sized> Observer<F> for Unobserved {
     const WATCHING: bool = false;
 }
 
-/// One fight from the start: [`Fight::begin`], then [`play_from`]. How it ended and after how
-/// many rounds; `side_down` (one per side) holds the round each side stopped fighting,
-/// `max_rounds + 1` where it never did.
+/// One fight from the start: [`Fight::begin`], then [`play_from`]. How it went ([`Played`]);
+/// `side_down` (one per side) holds the round each side stopped fighting, `max_rounds + 1`
+/// where it never did.
 #[inline(always)]
 pub fn play<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
     fight: &F,
@@ -187,14 +208,14 @@ pub fn play<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
     arena: &mut F::Arena,
     side_down: &mut [u32],
     observer: &mut O,
-) -> (Ending, u32) {
+) -> Played {
     let up = fight.begin(dice, arena, observer);
     play_from(fight, up, dice, arena, side_down, observer)
 }
 
 /// The rounds of a fight whose arena is set up, `up` able to act: from a fresh start
 /// ([`play`]) or from a state carried over from an earlier fight. Ends with
-/// [`Fight::aftermath`].
+/// [`Fight::aftermath`] when someone is dying.
 #[inline(always)]
 pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
     fight: &F,
@@ -203,7 +224,7 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
     arena: &mut F::Arena,
     side_down: &mut [u32],
     observer: &mut O,
-) -> (Ending, u32) {
+) -> Played {
     let bout = fight.bout();
     side_down.fill(bout.max_rounds + 1);
     let (mut ending, mut rounds) = (Ending::Stalemate, bout.max_rounds);
@@ -220,8 +241,18 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
             break;
         }
     }
-    fight.aftermath(ending, dice, arena);
-    (ending, rounds)
+    let end = fight.fates(arena);
+    let after = if end.dying != 0 {
+        fight.aftermath(ending, end, dice, arena)
+    } else {
+        end
+    };
+    Played {
+        ending,
+        rounds,
+        end,
+        after,
+    }
 }
 
 /// A batch's buffers: the system's arena, the sides' rounds and the recorder's counts.
@@ -271,9 +302,9 @@ impl<F: Fight> RuleSystem for F {
             counts,
         } = scratch;
         for _ in 0..trials {
-            let (ending, rounds) = play(self, &mut dice, arena, side_down, &mut Unobserved);
-            let fallen = self.outcome(arena, tally);
-            recorder.count(counts, ending, rounds, side_down, fallen.dead, fallen.down);
+            let played = play(self, &mut dice, arena, side_down, &mut Unobserved);
+            self.outcome(arena, tally);
+            recorder.count(counts, &played, side_down);
         }
         recorder.flush(counts, tally);
         self.flush(arena, tally);
@@ -297,6 +328,6 @@ pub fn replay<F: Fight, D: Dice, O: Observer<F>>(
 ) -> (Ending, u32, F::Arena, Vec<u32>) {
     let mut arena = fight.arena();
     let mut side_down = vec![0; fight.bout().roster.sides().len()];
-    let (ending, rounds) = play(fight, dice, &mut arena, &mut side_down, observer);
-    (ending, rounds, arena, side_down)
+    let played = play(fight, dice, &mut arena, &mut side_down, observer);
+    (played.ending, played.rounds, arena, side_down)
 }

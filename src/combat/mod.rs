@@ -2,20 +2,25 @@
 //! blanket implementation makes every system's fight a rule system: the round loop, the
 //! ending, the dice and the recording, once), the [`Roster`] (combatants, sides, names
 //! turned into indices when the scenario loads), who is standing ([`Standing`] masks),
-//! [`Targeting`] policies, and the [`FightRecorder`] the driver reports each [`Ending`] to. The recorder declares the standard fight metrics with their roles —
-//! `win.<side>`, `draw`, `stalemate`, `any_death.<side>`, `all_down.<side>`, `death.<name>`,
-//! `down.<name>`, the `rounds` histogram and the per-side `fighting.<side>` survival curves —
+//! [`Targeting`] policies, the one vocabulary of how a fight leaves each combatant
+//! ([`Fates`]: dead, dying, fled, down, standing), and the [`FightRecorder`] the driver
+//! reports each fight to. The recorder declares the standard fight metrics with their roles —
+//! `win.<side>`, `draw`, `stalemate`, `any_death`, `all_down`, `all_dead` and `pyrrhic` per
+//! side, `death`, `dying`, `saved`, `dead_in_fight`, `fled` and `down` per combatant, the
+//! `rounds` histogram, the per-side `fighting.<side>` survival curves and `deaths.<side>` —
 //! so every system's fights get the same tables, charts and report sections.
 //!
 //! The trial loop stays allocation-free and name-free: combatant sets are 64-bit masks.
 
+mod fate;
 mod fight;
 pub mod load;
 mod record;
 mod roster;
 mod target;
 
-pub use fight::{Bout, Fallen, Fight, Observer, Scratch, Unobserved, play, play_from, replay};
+pub use fate::Fates;
+pub use fight::{Bout, Fight, Observer, Played, Scratch, Unobserved, play, play_from, replay};
 pub use record::{Ending, FightCounts, FightRecorder};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};
 pub use target::Targeting;

@@ -4,7 +4,10 @@
 //! added once at its end ([`FightRecorder::count`], [`FightRecorder::flush`]: what the fight
 //! driver does), which costs a fight a few increments.
 
-use super::roster::Roster;
+#[cfg(test)]
+use super::Fates;
+use super::fight::Played;
+use super::roster::{MAX_FIGHTERS, Roster};
 use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Role, Tally};
 
 /// How a fight ended.
@@ -26,20 +29,37 @@ pub struct FightRecorder {
     stalemate: CounterId,
     any_death: Vec<CounterId>,
     all_down: Vec<CounterId>,
+    all_dead: Vec<CounterId>,
+    pyrrhic: Vec<CounterId>,
+    /// Per combatant, by [`Fates::state`] at the end and death after the aftermath.
     death: Vec<CounterId>,
+    dying: Vec<CounterId>,
+    saved: Vec<CounterId>,
+    dead_in_fight: Vec<CounterId>,
+    fled: Vec<CounterId>,
     down: Vec<CounterId>,
     rounds: HistogramId,
     fighting: Vec<HistogramId>,
+    deaths: Vec<HistogramId>,
     side_masks: Vec<u64>,
     /// Buckets of a side's `fighting` histogram: `max_rounds + 2`.
     row: usize,
 }
 
+/// Combatant codes: [`Fates::state`] at the end (0–4) × 2, plus 1 when dead after the
+/// aftermath.
+const CODES: usize = 10;
+
 impl FightRecorder {
-    /// Declares the standard metrics of a fight of `roster` with a limit of `max_rounds`:
-    /// `win.<side>`, `draw`, `stalemate`, `any_death.<side>`, `all_down.<side>`,
-    /// `death.<name>`, `down.<name>` (rates), `rounds` (mean and quantiles, and its histogram)
-    /// and `fighting.<side>` (survival curves). A system declares its own metrics after these.
+    /// Declares the standard metrics of a fight of `roster` with a limit of `max_rounds`
+    /// (rates unless said): per side `win`, `any_death` (someone dead once the aftermath is
+    /// over), `all_down` (nobody standing at the end), `all_dead`, `pyrrhic` (won, and someone
+    /// of it dead); `draw`, `stalemate`; per combatant `death` (dead once the fight and its
+    /// aftermath are over), `dying` (dying when the fight ended), `saved` (dying then, alive
+    /// after), `dead_in_fight`, `fled`, `down` (not standing at the end); `rounds` (mean and
+    /// quantiles, and its histogram), `fighting.<side>` (survival curves) and
+    /// `deaths.<side>` (how many of it die: a rate per count and the mean). A system
+    /// declares its own metrics after these.
     pub fn declare(layout: &mut Layout, roster: &Roster, max_rounds: u32) -> Self {
         let sides = roster.sides();
         let per_side = |layout: &mut Layout, prefix: &str, role: Role, label: &str| {
@@ -53,19 +73,26 @@ impl FightRecorder {
         let stalemate = layout.counter("stalemate", Meta::trial(Role::Stalemate, "stalemate"));
         let any_death = per_side(layout, "any_death", Role::AnyDeath, "someone dies");
         let all_down = per_side(layout, "all_down", Role::AllDown, "everyone down");
-        let per_combatant = |layout: &mut Layout, prefix: &str, role: Role| {
+        let all_dead = per_side(layout, "all_dead", Role::Other, "everyone dies");
+        let pyrrhic = per_side(layout, "pyrrhic", Role::Other, "wins, with a death");
+        let per_combatant = |layout: &mut Layout, prefix: &str, role: Role, label: &str| {
             roster
                 .names()
                 .iter()
                 .enumerate()
                 .map(|(i, n)| {
-                    let meta = Meta::combatant(role, prefix, n, roster.side_name(i));
+                    let meta = Meta::combatant(role, label, n, roster.side_name(i));
                     layout.counter(format!("{prefix}.{n}"), meta)
                 })
                 .collect::<Vec<_>>()
         };
-        let death = per_combatant(layout, "death", Role::Death);
-        let down = per_combatant(layout, "down", Role::Down);
+        let death = per_combatant(layout, "death", Role::Death, "death");
+        let dying = per_combatant(layout, "dying", Role::Outcome, "dying");
+        let saved = per_combatant(layout, "saved", Role::Outcome, "saved");
+        let dead_in_fight =
+            per_combatant(layout, "dead_in_fight", Role::Outcome, "dead in the fight");
+        let fled = per_combatant(layout, "fled", Role::Outcome, "fled");
+        let down = per_combatant(layout, "down", Role::Down, "down");
         // Sized for the longest fight, so no trial grows them.
         let rounds = layout.histogram(
             "rounds",
@@ -84,49 +111,64 @@ impl FightRecorder {
                 )
             })
             .collect();
+        let deaths = sides
+            .iter()
+            .zip(roster.side_masks())
+            .map(|(s, m)| {
+                layout.histogram(
+                    format!("deaths.{s}"),
+                    m.count_ones() as usize + 1,
+                    HistogramReport::Buckets,
+                    Meta::side(Role::Distribution, "deaths", s),
+                )
+            })
+            .collect();
         Self {
             win,
             draw,
             stalemate,
             any_death,
             all_down,
+            all_dead,
+            pyrrhic,
             death,
+            dying,
+            saved,
+            dead_in_fight,
+            fled,
             down,
             rounds,
             fighting,
+            deaths,
             side_masks: roster.side_masks().to_vec(),
             row: max_rounds as usize + 2,
         }
     }
 
-    /// Adds one fight: how it ended after `rounds` rounds, the round each side stopped
-    /// fighting (`side_down[s]`, beyond the limit if it never did), who died (`dead`, a mask)
-    /// and who was down at the end (`down`, a mask that includes the dead).
-    #[inline]
-    pub fn record(
-        &self,
-        tally: &mut Tally,
-        ending: Ending,
-        rounds: u32,
-        side_down: &[u32],
-        dead: u64,
-        down: u64,
-    ) {
-        match ending {
-            Ending::Win(side) => tally.count(self.win[side], true),
-            Ending::Draw => tally.count(self.draw, true),
-            Ending::Stalemate => tally.count(self.stalemate, true),
-        }
-        tally.record(self.rounds, rounds as usize);
-        for (s, (&h, &mask)) in self.fighting.iter().zip(&self.side_masks).enumerate() {
-            tally.record(h, side_down[s] as usize);
-            tally.count(self.any_death[s], dead & mask != 0);
-            tally.count(self.all_down[s], mask & !down == 0);
-        }
-        for (i, (&d, &o)) in self.death.iter().zip(&self.down).enumerate() {
-            tally.count(d, dead >> i & 1 == 1);
-            tally.count(o, down >> i & 1 == 1);
-        }
+    /// Combatant `i`'s code ([`CODES`]).
+    #[inline(always)]
+    fn code(played: &Played, i: usize) -> usize {
+        played.end.state(i) * 2 + (played.after.dead >> i & 1) as usize
+    }
+
+    /// Adds one fight as [`played`](Played), with the round each side stopped fighting
+    /// (`side_down[s]`, beyond the limit if it never did).
+    pub fn record(&self, tally: &mut Tally, played: &Played, side_down: &[u32]) {
+        let mut counts = self.counts();
+        self.count(&mut counts, played, side_down);
+        self.flush(&mut counts, tally);
+    }
+
+    /// Adds the counts of one combatant code to `tally`.
+    fn add_code(&self, tally: &mut Tally, i: usize, code: usize, n: u64) {
+        let (state, dead_after) = (code / 2, code % 2 == 1);
+        let when = |c: bool| if c { n } else { 0 };
+        tally.add(self.death[i], when(dead_after));
+        tally.add(self.dying[i], when(state == 3));
+        tally.add(self.saved[i], when(state == 3 && !dead_after));
+        tally.add(self.dead_in_fight[i], when(state == 4));
+        tally.add(self.fled[i], when(state == 2));
+        tally.add(self.down[i], when(state != 0));
     }
 }
 
@@ -139,11 +181,15 @@ pub struct FightCounts {
     rounds: Vec<u64>,
     /// Per side, a row of fights by the round it stopped fighting.
     fighting: Vec<u64>,
-    /// Per side, fights by someone of it dying (bit 0) and all of it down (bit 1).
-    sides: Vec<[u64; 4]>,
-    /// Per combatant, fights by it dying (bit 0) and being down (bit 1).
-    combatants: Vec<[u64; 4]>,
+    /// Per side, fights by how many of it died (× 4) plus all of it down (1) and its pyrrhic
+    /// win (2): a row of `(MAX_FIGHTERS + 1) × 4`.
+    sides: Vec<u64>,
+    /// Per combatant, fights by its code ([`CODES`]).
+    combatants: Vec<[u64; CODES]>,
 }
+
+/// Buckets of a side's row in [`FightCounts::sides`].
+const SIDE_ROW: usize = (MAX_FIGHTERS + 1) * 4;
 
 impl FightRecorder {
     /// Empty counts for a batch of this recorder's fights.
@@ -153,40 +199,33 @@ impl FightRecorder {
             endings: vec![0; sides + 2],
             rounds: vec![0; self.row - 1],
             fighting: vec![0; sides * self.row],
-            sides: vec![[0; 4]; sides],
-            combatants: vec![[0; 4]; self.death.len()],
+            sides: vec![0; sides * SIDE_ROW],
+            combatants: vec![[0; CODES]; self.death.len()],
         }
     }
 
     /// Counts one fight in `counts`, as [`FightRecorder::record`] adds it to a tally.
     #[inline]
-    pub fn count(
-        &self,
-        counts: &mut FightCounts,
-        ending: Ending,
-        rounds: u32,
-        side_down: &[u32],
-        dead: u64,
-        down: u64,
-    ) {
+    pub fn count(&self, counts: &mut FightCounts, played: &Played, side_down: &[u32]) {
         let sides = self.side_masks.len();
-        let ending = match ending {
+        let ending = match played.ending {
             Ending::Win(side) => side,
             Ending::Draw => sides,
             Ending::Stalemate => sides + 1,
         };
         counts.endings[ending] += 1;
-        counts.rounds[rounds as usize] += 1;
-        for (s, ((&mask, &round), codes)) in (self.side_masks.iter().zip(side_down))
-            .zip(&mut counts.sides)
-            .enumerate()
-        {
+        counts.rounds[played.rounds as usize] += 1;
+        let (dead, out) = (played.after.dead, played.end.out());
+        for (s, (&mask, &round)) in self.side_masks.iter().zip(side_down).enumerate() {
             counts.fighting[s * self.row + round as usize] += 1;
-            let code = usize::from(dead & mask != 0) | usize::from(mask & !down == 0) << 1;
-            codes[code] += 1;
+            let deaths = (dead & mask).count_ones() as usize;
+            let code = deaths * 4
+                + usize::from(mask & !out == 0)
+                + 2 * usize::from(ending == s && deaths > 0);
+            counts.sides[s * SIDE_ROW + code] += 1;
         }
         for (i, codes) in counts.combatants.iter_mut().enumerate() {
-            codes[(dead >> i & 1 | (down >> i & 1) << 1) as usize] += 1;
+            codes[Self::code(played, i)] += 1;
         }
     }
 
@@ -212,19 +251,28 @@ impl FightRecorder {
         for (s, row) in counts.fighting.chunks_exact_mut(self.row).enumerate() {
             histogram(tally, self.fighting[s], row);
         }
-        let flags = |codes: &mut [u64; 4]| {
-            let c = std::mem::take(codes);
-            (c[1] + c[3], c[2] + c[3])
-        };
-        for (s, codes) in counts.sides.iter_mut().enumerate() {
-            let (any_death, all_down) = flags(codes);
-            tally.add(self.any_death[s], any_death);
-            tally.add(self.all_down[s], all_down);
+        for (s, row) in counts.sides.chunks_exact_mut(SIDE_ROW).enumerate() {
+            let members = self.side_masks[s].count_ones() as usize;
+            for (code, n) in row.iter_mut().enumerate() {
+                let n = std::mem::take(n);
+                if n == 0 {
+                    continue;
+                }
+                let deaths = code / 4;
+                tally.record_n(self.deaths[s], deaths, n);
+                tally.add(self.any_death[s], if deaths > 0 { n } else { 0 });
+                tally.add(self.all_dead[s], if deaths == members { n } else { 0 });
+                tally.add(self.all_down[s], if code & 1 == 1 { n } else { 0 });
+                tally.add(self.pyrrhic[s], if code & 2 == 2 { n } else { 0 });
+            }
         }
         for (i, codes) in counts.combatants.iter_mut().enumerate() {
-            let (death, down) = flags(codes);
-            tally.add(self.death[i], death);
-            tally.add(self.down[i], down);
+            for (code, n) in codes.iter_mut().enumerate() {
+                let n = std::mem::take(n);
+                if n > 0 {
+                    self.add_code(tally, i, code, n);
+                }
+            }
         }
     }
 }
@@ -233,8 +281,17 @@ impl FightRecorder {
 mod tests {
     use super::*;
 
+    fn played(ending: Ending, rounds: u32, end: Fates, after: Fates) -> Played {
+        Played {
+            ending,
+            rounds,
+            end,
+            after,
+        }
+    }
+
     #[test]
-    fn any_death_and_all_down_follow_the_masks() {
+    fn every_standard_metric_follows_the_states() {
         let roster = Roster::new([("a", "party"), ("b", "party"), ("y", "yeti")]).unwrap();
         let mut layout = Layout::new();
         let rec = FightRecorder::declare(&mut layout, &roster, 5);
@@ -248,27 +305,78 @@ mod tests {
             "any_death.yeti",
             "all_down.party",
             "all_down.yeti",
+            "all_dead.party",
+            "all_dead.yeti",
+            "pyrrhic.party",
+            "pyrrhic.yeti",
             "death.a",
             "death.b",
             "death.y",
+            "dying.a",
+            "dying.b",
+            "dying.y",
+            "saved.a",
+            "saved.b",
+            "saved.y",
+            "dead_in_fight.a",
+            "dead_in_fight.b",
+            "dead_in_fight.y",
+            "fled.a",
+            "fled.b",
+            "fled.y",
             "down.a",
             "down.b",
             "down.y",
         ];
         assert_eq!(names, expected);
         let mut t = layout.tally();
-        // b dies, a is down: the party is wiped out and someone in it died.
-        rec.record(&mut t, Ending::Win(1), 3, &[3, 6], 0b010, 0b011);
-        // Nobody dies; the yeti is down.
-        rec.record(&mut t, Ending::Win(0), 2, &[7, 2], 0, 0b100);
+        // The yeti wins: b is dead in the fight, a dying and dies after it: the party is all
+        // down and all dead.
+        let end = Fates {
+            dead: 0b010,
+            dying: 0b001,
+            ..Fates::default()
+        };
+        rec.record(
+            &mut t,
+            &played(Ending::Win(1), 3, end, end.left_alone()),
+            &[3, 6],
+        );
+        // The party wins with a dying a who is saved; the yeti fled.
+        let end = Fates {
+            dying: 0b001,
+            fled: 0b100,
+            ..Fates::default()
+        };
+        let after = Fates {
+            down: 0b001,
+            fled: 0b100,
+            ..Fates::default()
+        };
+        rec.record(&mut t, &played(Ending::Win(0), 2, end, after), &[7, 2]);
+        // The party wins; b dies in the fight (a pyrrhic win), the yeti is down.
+        let end = Fates {
+            dead: 0b010,
+            down: 0b100,
+            ..Fates::default()
+        };
+        rec.record(&mut t, &played(Ending::Win(0), 4, end, end), &[7, 4]);
         let c = |name: &str| {
             let i = layout.counter_names().position(|n| n == name).unwrap();
             t.counters()[i]
         };
-        assert_eq!((c("win.party"), c("win.yeti")), (1, 1));
-        assert_eq!((c("any_death.party"), c("any_death.yeti")), (1, 0));
-        assert_eq!((c("all_down.party"), c("all_down.yeti")), (1, 1));
-        assert_eq!((c("death.b"), c("down.a"), c("down.y")), (1, 1, 1));
+        let all = |prefix: &str| ["a", "b", "y"].map(|n| c(&format!("{prefix}.{n}")));
+        assert_eq!((c("win.party"), c("win.yeti")), (2, 1));
+        assert_eq!((c("any_death.party"), c("any_death.yeti")), (2, 0));
+        assert_eq!((c("all_down.party"), c("all_down.yeti")), (1, 2));
+        assert_eq!((c("all_dead.party"), c("all_dead.yeti")), (1, 0));
+        assert_eq!((c("pyrrhic.party"), c("pyrrhic.yeti")), (1, 0));
+        assert_eq!(all("death"), [1, 2, 0]);
+        assert_eq!(all("dying"), [2, 0, 0]);
+        assert_eq!(all("saved"), [1, 0, 0]);
+        assert_eq!(all("dead_in_fight"), [0, 2, 0]);
+        assert_eq!(all("fled"), [0, 0, 1]);
+        assert_eq!(all("down"), [2, 2, 2]);
     }
 
     /// Counting a batch and adding it once gives the tally that recording each fight gives.
@@ -283,7 +391,7 @@ mod tests {
         let mut counts = rec.counts();
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
         let mut draw = |n: u32| crate::dice::uniform_below(&mut rng, n);
-        for fight in 0..2000 {
+        for fight in 0..4000 {
             let ending = match draw(5) {
                 s @ 0..3 => Ending::Win(s as usize),
                 3 => Ending::Draw,
@@ -291,10 +399,32 @@ mod tests {
             };
             let rounds = 1 + draw(7);
             let side_down: Vec<u32> = (0..3).map(|_| 1 + draw(8)).collect();
-            let (dead, down) = (u64::from(draw(32)), u64::from(draw(32)));
-            let down = down | dead;
-            rec.record(&mut one, ending, rounds, &side_down, dead, down);
-            rec.count(&mut counts, ending, rounds, &side_down, dead, down);
+            // Each combatant's state at the end, and whether the dying die after it.
+            let mut end = Fates::default();
+            let mut saved = 0;
+            for i in 0..5 {
+                let bit = 1u64 << i;
+                match draw(6) {
+                    0 => end.dead |= bit,
+                    1 => end.dying |= bit,
+                    2 => end.fled |= bit,
+                    3 => end.down |= bit,
+                    4 if draw(2) == 0 => {
+                        end.dying |= bit;
+                        saved |= bit;
+                    }
+                    _ => {}
+                }
+            }
+            let after = Fates {
+                dead: end.dead | (end.dying & !saved),
+                dying: 0,
+                down: end.down | saved,
+                ..end
+            };
+            let p = played(ending, rounds, end, after);
+            rec.record(&mut one, &p, &side_down);
+            rec.count(&mut counts, &p, &side_down);
             if fight % 300 == 0 {
                 rec.flush(&mut counts, &mut batch);
             }

@@ -52,7 +52,7 @@ use super::check::Visibility;
 use super::damage::{Armor, Damage};
 use super::dice::BonusDice;
 use super::rules::Rules;
-use crate::combat::{Bout, Fallen, Fight, Observer, Roster, Targeting};
+use crate::combat::{Bout, Fates, Fight, Observer, Roster, Targeting};
 use crate::dice::Dice;
 use crate::stats::{CounterId, Meta, RatioId, Role, Tally};
 use fight::{Arena, Event};
@@ -307,20 +307,28 @@ impl Fight for Skirmish {
         Some(self.play_round(round, dice, arena, observer))
     }
 
+    /// Shock is dying (002:54, 75): it kills after Stamina rounds unless a Medicine check VS
+    /// 20 stabilises (002:76); nobody else is out of the fight.
+    #[inline(always)]
+    fn fates(&self, arena: &Arena) -> Fates {
+        let mut fates = Fates::default();
+        for (i, s) in arena.states.iter().enumerate() {
+            fates.dead |= u64::from(s.dead) << i;
+            fates.dying |= u64::from(s.shock && !s.dead) << i;
+        }
+        fates
+    }
+
     /// This system's own metrics go to `tally`.
     #[inline]
-    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) -> Fallen {
-        let mut fallen = Fallen::default();
-        for (i, (s, own)) in arena.states.iter().zip(&self.own).enumerate() {
-            fallen.dead |= u64::from(s.dead) << i;
-            fallen.down |= u64::from(s.dead || s.shock) << i;
+    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {
+        for (s, own) in arena.states.iter().zip(&self.own) {
             tally.count(own.wounded, s.wounded);
             tally.count(own.shock, s.fell);
             tally.count(own.winded, s.ever_winded);
             tally.ratio(own.winded_rounds, s.winded_rounds, 1);
             tally.ratio(own.vigor_spent, s.vigor_spent, 1);
         }
-        fallen
     }
 
     fn notes(&self) -> Vec<String> {

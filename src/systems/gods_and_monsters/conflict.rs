@@ -3,7 +3,8 @@
 //! engine that plays the rounds is in [`super::fight`]; the schema reads the tables; this
 //! module holds the resolved combatants, picks the engine's instantiation for the rules in
 //! play, and reports each fight to the shared driver ([`Fight`]), beside this system's own
-//! `unconscious.<name>`, `fled.<name>`, `dead.<name>` and mojo metrics.
+//! `unconscious.<name>` and mojo metrics (fleeing and dying within the fight are the shared
+//! `fled.<name>` and `dead_in_fight.<name>`).
 //!
 //! Combatant keys (defaults in brackets):
 //! - `name`, `side` — required; names unique; at least two sides.
@@ -67,10 +68,10 @@
 
 use super::fight::{Arena, Engine, Event, rule};
 use super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
-use crate::combat::{Bout, Fallen, Fight, MAX_FIGHTERS, Observer, Roster};
+use crate::combat::{Bout, Fates, Fight, MAX_FIGHTERS, Observer, Roster};
 use crate::dice::stream::PlainDice;
 use crate::dice::{Dice, DiceExpr};
-use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Role, Tally};
+use crate::stats::{CounterId, HistogramId, HistogramReport, Meta, Role, Tally};
 
 pub use crate::combat::Targeting;
 
@@ -211,8 +212,6 @@ pub struct Conflict {
     /// The fighters resolved for the engine.
     pub(super) engine: Engine,
     unconscious: Vec<CounterId>,
-    fled: Vec<CounterId>,
-    dead: Vec<CounterId>,
     /// Per fighter with mojo: mojo spent, and whether a death bid saved it.
     mojo: Vec<Option<(HistogramId, CounterId)>>,
     /// The fighters with mojo, and where their mojo spent goes.
@@ -264,21 +263,15 @@ impl Conflict {
         );
         let mut bout = Bout::new(roster, max_rounds);
         let layout = &mut bout.layout;
-        // 004_803a11f5ee1b6e60.txt, "Unconsciousness" and fleeing: this system's own ways
-        // of leaving a fight, beside the shared death and down.
-        let own = |layout: &mut Layout, prefix: &str| -> Vec<CounterId> {
-            fighters
-                .iter()
-                .map(|f| {
-                    let meta = Meta::combatant(Role::Outcome, prefix, &f.name, &sides[f.side]);
-                    layout.counter(format!("{prefix}.{}", f.name), meta)
-                })
-                .collect()
-        };
-        let unconscious = own(layout, "unconscious");
-        let fled = own(layout, "fled");
-        // 615: died within the fight (dying with endurance − injuries ≤ 0 at a round's end).
-        let dead = own(layout, "dead");
+        // 004_803a11f5ee1b6e60.txt, "Unconsciousness": this system's own way of leaving a
+        // fight, beside the shared states.
+        let unconscious = fighters
+            .iter()
+            .map(|f| {
+                let meta = Meta::combatant(Role::Outcome, "unconscious", &f.name, &sides[f.side]);
+                layout.counter(format!("unconscious.{}", f.name), meta)
+            })
+            .collect();
         let mojo: Vec<Option<(HistogramId, CounterId)>> = fighters
             .iter()
             .map(|f| {
@@ -313,8 +306,6 @@ impl Conflict {
             rules,
             engine,
             unconscious,
-            fled,
-            dead,
             mojo,
             spends,
         }
@@ -362,8 +353,8 @@ macro_rules! with_kind {
     };
 }
 
-/// Outcome codes per fighter: unconscious, fled, dead within the fight, saved by a death bid.
-const OUTCOMES: usize = 16;
+/// Outcome codes per fighter: unconscious, saved by a death bid.
+const OUTCOMES: usize = 4;
 
 impl Fight for Conflict {
     type Arena = ConflictArena;
@@ -404,24 +395,33 @@ impl Fight for Conflict {
         })
     }
 
+    /// A lost death contest is dying (004:613–615); dying with endurance − injuries spent is
+    /// dead (615); unconscious is down (004:605).
+    #[inline(always)]
+    fn fates(&self, arena: &ConflictArena) -> Fates {
+        let flags = &arena.fight.flags;
+        let dead = flags.dead;
+        let dying = flags.dying & !dead;
+        let fled = flags.fled & !dead & !dying;
+        Fates {
+            dead,
+            dying,
+            fled,
+            down: flags.unconscious & !(dead | dying | fled),
+        }
+    }
+
     /// Each fighter's outcome code is counted in `arena` until [`Fight::flush`]; the mojo
     /// spent goes to `tally`.
     #[inline(always)]
-    fn outcome(&self, arena: &mut ConflictArena, tally: &mut Tally) -> Fallen {
+    fn outcome(&self, arena: &mut ConflictArena, tally: &mut Tally) {
         for &(i, spent) in &self.spends {
             tally.record(spent, self.mojo_spent(i, &arena.fight) as usize);
         }
         let flags = &arena.fight.flags;
         for (i, codes) in arena.outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
-            let code = (flags.unconscious >> i & 1)
-                | (flags.fled >> i & 1) << 1
-                | (flags.dead >> i & 1) << 2
-                | (flags.saved >> i & 1) << 3;
+            let code = (flags.unconscious >> i & 1) | (flags.saved >> i & 1) << 1;
             codes[code as usize] += 1;
-        }
-        Fallen {
-            dead: flags.dying,
-            down: flags.dying | flags.unconscious | flags.fled,
         }
     }
 
@@ -435,10 +435,8 @@ impl Fight for Conflict {
                 }
                 let flag = |bit: usize| if code >> bit & 1 == 1 { n } else { 0 };
                 tally.add(self.unconscious[i], flag(0));
-                tally.add(self.fled[i], flag(1));
-                tally.add(self.dead[i], flag(2));
                 if let Some((_, saved)) = self.mojo[i] {
-                    tally.add(saved, flag(3));
+                    tally.add(saved, flag(1));
                 }
             }
         }

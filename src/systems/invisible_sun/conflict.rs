@@ -39,7 +39,7 @@ pub mod fighter;
 #[cfg(test)]
 mod tests;
 
-use crate::combat::{Bout, Fallen, Fight, Observer, Roster};
+use crate::combat::{Bout, Fates, Fight, Observer, Roster};
 use crate::dice::Dice;
 use crate::stats::{CounterId, ExactValues, HistogramId, HistogramReport, Meta, Role, Tally};
 use fight::{Arena, Event};
@@ -161,14 +161,21 @@ impl Fight for Conflict {
         self.play_round(round, dice, arena, observer)
     }
 
+    /// No dying state: the last Wound kills (000:180–181); 3 Anguish is out, alive
+    /// (000:190).
+    #[inline(always)]
+    fn fates(&self, arena: &Arena) -> Fates {
+        let mut fates = Fates::default();
+        for (i, s) in arena.states.iter().enumerate() {
+            fates.dead |= u64::from(s.dead) << i;
+            fates.down |= u64::from(s.out && !s.dead) << i;
+        }
+        fates
+    }
+
     /// This system's own metrics go to `tally`.
     #[inline(always)]
-    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) -> Fallen {
-        let mut fallen = Fallen::default();
-        for (i, s) in arena.states.iter().enumerate() {
-            fallen.dead |= u64::from(s.dead) << i;
-            fallen.down |= u64::from(s.dead || s.out) << i;
-        }
+    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {
         let p = self.pcs.len();
         for (s, ids) in arena.states[..p].iter().zip(&self.pc_ids) {
             tally.count(ids.out, s.out);
@@ -179,7 +186,6 @@ impl Fight for Conflict {
         for (s, &id) in arena.states[p..].iter().zip(&self.npc_wounds) {
             tally.record(id, s.body.marks as usize);
         }
-        fallen
     }
 
     fn exact(&self) -> Option<ExactValues> {

@@ -18,7 +18,7 @@ use super::fight::{
 };
 use super::fighter::{FightRules, Fighter, Kind};
 use super::strike::Strikes;
-use crate::combat::{Bout, Ending, Fallen, Fight, Observer, Roster};
+use crate::combat::{Bout, Ending, Fates, Fight, Observer, Roster};
 use crate::dice::Dice;
 use crate::stats::{CounterId, Meta, RatioId, Role, Tally};
 
@@ -123,14 +123,34 @@ impl Fight for Conflict {
 
     /// The winners' dying are stabilised (`winners_stabilise`); everyone else's dying roll
     /// their saves out (L446–449).
-    fn aftermath<D: Dice>(&self, ending: Ending, dice: &mut D, arena: &mut Arena) {
+    fn aftermath<D: Dice>(
+        &self,
+        ending: Ending,
+        _: Fates,
+        dice: &mut D,
+        arena: &mut Arena,
+    ) -> Fates {
         self.finish(ending, dice, arena);
+        self.fates(arena)
+    }
+
+    /// Disabled, Unconscious and Incapacitated are dying until stable (001:440–449); the
+    /// stable are down; nobody flees.
+    #[inline(always)]
+    fn fates(&self, arena: &Arena) -> Fates {
+        let everyone = u64::MAX >> (64 - self.fighters.len());
+        let (dead, dying) = (arena.dead(), arena.dying() & !arena.dead());
+        Fates {
+            dead,
+            dying,
+            fled: 0,
+            down: everyone & !arena.up() & !dead & !dying,
+        }
     }
 
     /// This system's own metrics go to `tally`.
     #[inline]
-    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) -> Fallen {
-        let everyone = u64::MAX >> (64 - self.fighters.len());
+    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {
         for (s, own) in arena.states.iter().zip(&self.own) {
             if let Some([disabled, instant, incapacitated]) = own.falls {
                 tally.count(disabled, s.disabled);
@@ -140,10 +160,6 @@ impl Fight for Conflict {
             for (&id, (kind, _, _)) in own.ap.iter().zip(AP_KINDS) {
                 tally.ratio(id, s.ap_by_kind[kind], s.rounds_active);
             }
-        }
-        Fallen {
-            dead: arena.dead(),
-            down: everyone & !arena.up(),
         }
     }
 }

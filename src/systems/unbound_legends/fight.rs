@@ -194,6 +194,11 @@ impl Arena {
         self.dead
     }
 
+    /// Who is dying (not yet stable), by bit.
+    pub fn dying(&self) -> u64 {
+        self.dying
+    }
+
     /// Who is up, by bit, once a fight is over.
     pub fn up(&self) -> u64 {
         self.up

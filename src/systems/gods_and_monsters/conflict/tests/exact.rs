@@ -368,7 +368,9 @@ fn a_death_contest_with_and_without_mojo_counts_out_exactly() {
         let f = hurt.fate(&damage);
         assert!(f.dying > 0.02 && f.dead > 0.005, "{f:?}");
         assert_rate(&rows, "death.T", f.dying);
-        assert_rate(&rows, "dead.T", f.dead);
+        assert_rate(&rows, "dead_in_fight.T", f.dead);
+        assert_rate(&rows, "dying.T", f.dying - f.dead);
+        assert_eq!(estimate(&rows, "saved.T"), 0.0);
         assert_rate(&rows, "unconscious.T", f.unconscious);
         assert_rate(&rows, "down.T", f.down);
         assert_rate(&rows, "win.a", f.out);
