@@ -17,6 +17,8 @@
 //! untended, Shock kills after Stamina rounds (002:75), a lost death contest after endurance −
 //! injuries minutes unless the injuries are healed (004:615), so [`Fates::left_alone`].
 
+use super::{Ending, Roster};
+
 /// Everyone's state as masks, a bit per combatant in at most one of them (none: standing).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Fates {
@@ -53,6 +55,97 @@ impl Fates {
         let bit = |m: u64| (m >> i & 1) as usize;
         // The masks are disjoint, so at most one term is not zero.
         bit(self.down) + 2 * bit(self.fled) + 3 * bit(self.dying) + 4 * bit(self.dead)
+    }
+}
+
+/// Whom the standing tend once a fight is over: their own side's dying (`[aftermath] allies`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Allies {
+    /// Tend them (the default).
+    Tend,
+    /// Leave them.
+    Leave,
+}
+
+/// What the standing do with their fallen foes once a fight is won (`[aftermath] foes`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Foes {
+    /// Leave them (the default).
+    Leave,
+    /// Tend the dying among them too: prisoners.
+    Tend,
+    /// Kill every fallen foe, dying or down: the helpless may be killed (002:16, 001:450,
+    /// 004:870).
+    Finish,
+}
+
+/// `[aftermath] allies` and `foes`: who tends whom, and whether the fallen foes are killed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Care {
+    /// The standing and their dying allies.
+    pub allies: Allies,
+    /// The winners and their fallen foes.
+    pub foes: Foes,
+}
+
+impl Default for Care {
+    fn default() -> Self {
+        Self {
+            allies: Allies::Tend,
+            foes: Foes::Leave,
+        }
+    }
+}
+
+impl Care {
+    /// The words `[aftermath] allies` takes.
+    pub const ALLIES: [(&'static str, Allies); 2] =
+        [("tend", Allies::Tend), ("leave", Allies::Leave)];
+
+    /// The words `[aftermath] foes` takes.
+    pub const FOES: [(&'static str, Foes); 3] = [
+        ("leave", Foes::Leave),
+        ("tend", Foes::Tend),
+        ("finish", Foes::Finish),
+    ];
+
+    /// Of `dying`, those whom `tender` (standing) tends after a fight of `roster` that ended
+    /// as `ending`: its own side's with `allies = "tend"`, the others' with `foes = "tend"`
+    /// once the fight is won (in a stalemate each side tends its own). A side with nobody
+    /// standing tends nobody: only the standing tend.
+    pub fn patients(&self, roster: &Roster, ending: Ending, tender: usize, dying: u64) -> u64 {
+        let own = roster.side_mask(roster.side_of(tender));
+        let mut whom = 0;
+        if self.allies == Allies::Tend {
+            whom |= own;
+        }
+        if self.foes == Foes::Tend && ending != Ending::Stalemate {
+            whom |= !own;
+        }
+        dying & whom
+    }
+
+    /// `fates` once every fallen foe (dying or down) of a side with someone standing is
+    /// killed, with `foes = "finish"` and a fight that is over (not a stalemate); else
+    /// `fates`. `everyone` is the roster's mask.
+    pub fn finish(&self, roster: &Roster, ending: Ending, fates: Fates, everyone: u64) -> Fates {
+        if self.foes != Foes::Finish || ending == Ending::Stalemate {
+            return fates;
+        }
+        let standing = everyone & !fates.out();
+        let mut doomed = 0;
+        for &side in roster.side_masks() {
+            if side & standing != 0 {
+                doomed |= !side;
+            }
+        }
+        let doomed = doomed & (fates.dying | fates.down);
+        Fates {
+            dead: fates.dead | doomed,
+            dying: fates.dying & !doomed,
+            down: fates.down & !doomed,
+            ..fates
+        }
     }
 }
 

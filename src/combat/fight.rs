@@ -28,7 +28,7 @@
 //! [`Observer`]; the seeded runner passes [`Unobserved`], whose calls compile to nothing, and
 //! tests replay the seeds' worked examples with scripted dice and a logging observer.
 
-use super::{Ending, Fates, FightCounts, FightRecorder, Roster};
+use super::{Care, Ending, Fates, FightCounts, FightRecorder, Roster};
 use crate::dice::{Dice, FightDice};
 use crate::stats::{ExactValues, Layout, Tally};
 use crate::systems::RuleSystem;
@@ -47,6 +47,9 @@ pub struct Bout {
     pub layout: Layout,
     /// The standard metrics' ids.
     pub recorder: FightRecorder,
+    /// Who tends whom once the fight is over (`[aftermath]`; the default where a system does
+    /// not read it).
+    pub care: Care,
 }
 
 impl Bout {
@@ -59,6 +62,7 @@ impl Bout {
             max_rounds,
             layout,
             recorder,
+            care: Care::default(),
         }
     }
 
@@ -145,13 +149,16 @@ pub trait Fight: Sync {
     /// Everyone's state in `arena`, in the one vocabulary ([`Fates`]).
     fn fates(&self, arena: &Self::Arena) -> Fates;
 
-    /// The aftermath of a fight that ended as `ending` with someone dying (`end`): time runs
-    /// on until nobody is dying; returns everyone's state then (nobody dying). By default
-    /// nobody can save the dying, so they die ([`Fates::left_alone`]).
+    /// The aftermath of a fight that ended as `ending` in round `round` with someone dying
+    /// (`end`, with any fallen foes already finished, [`Care::finish`]): time runs on in the
+    /// system's rounds until nobody is dying, the standing tending whom [`Bout::care`] says
+    /// ([`Care::patients`]); returns everyone's state then (nobody dying). By default nobody
+    /// can save the dying, so they die ([`Fates::left_alone`]).
     #[inline(always)]
     fn aftermath<D: Dice>(
         &self,
         _ending: Ending,
+        _round: u32,
         end: Fates,
         _dice: &mut D,
         _arena: &mut Self::Arena,
@@ -242,10 +249,12 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
         }
     }
     let end = fight.fates(arena);
-    let after = if end.dying != 0 {
-        fight.aftermath(ending, end, dice, arena)
+    let everyone = u64::MAX >> (64 - bout.roster.len());
+    let start = bout.care.finish(&bout.roster, ending, end, everyone);
+    let after = if start.dying != 0 {
+        fight.aftermath(ending, rounds, start, dice, arena)
     } else {
-        end
+        start
     };
     Played {
         ending,

@@ -19,7 +19,7 @@ mod record;
 mod roster;
 mod target;
 
-pub use fate::Fates;
+pub use fate::{Allies, Care, Fates, Foes};
 pub use fight::{Bout, Fight, Observer, Played, Scratch, Unobserved, play, play_from, replay};
 pub use record::{Ending, FightCounts, FightRecorder};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};

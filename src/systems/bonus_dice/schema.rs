@@ -140,6 +140,7 @@ impl SystemModule for System {
         "damage",
         "combatant",
         "encounter",
+        "aftermath",
         "rules",
     ];
 
@@ -154,12 +155,14 @@ impl SystemModule for System {
             let why = "a roll has no rounds; remove max_rounds";
             crate::combat::load::no_rounds(&doc.source, max_rounds.as_ref(), why)?;
         }
-        if let (Some(e), false, [_]) = (doc.get("encounter"), fight, present.as_slice()) {
-            return Err(doc.invalid(
-                e.span.clone(),
-                "encounter",
-                "[encounter] belongs to a fight: give [[combatant]] tables, or remove it",
-            ));
+        for key in ["encounter", "aftermath"] {
+            if let (Some(e), false, [_]) = (doc.get(key), fight, present.as_slice()) {
+                return Err(doc.invalid(
+                    e.span.clone(),
+                    key,
+                    format!("[{key}] belongs to a fight: give [[combatant]] tables, or remove it"),
+                ));
+            }
         }
         match present.as_slice() {
             [("combatant", _)] => {

@@ -51,8 +51,8 @@ use super::attack::{Approach, Cover, Defender, DodgePolicy, Size, guard};
 use super::check::Visibility;
 use super::damage::{Armor, Damage};
 use super::dice::BonusDice;
-use super::rules::Rules;
-use crate::combat::{Bout, Fates, Fight, Observer, Roster, Targeting};
+use super::rules::{Rules, SuccessOn};
+use crate::combat::{Allies, Bout, Care, Ending, Fates, Fight, Foes, Observer, Roster, Targeting};
 use crate::dice::Dice;
 use crate::stats::{CounterId, Meta, RatioId, Role, Tally};
 use fight::{Arena, Event};
@@ -131,6 +131,27 @@ pub struct Fighter {
     pub cover: Cover,
     /// Armor Rank, armor quality and Superior Durability (002:56–58); its `cover` is 0.
     pub armor: Armor,
+    /// Medicine bonus dice, unwounded and Wounded (002:53), if it can try to stabilise one in
+    /// Shock (002:76).
+    pub medicine: Option<[BonusDice; 2]>,
+}
+
+/// `[aftermath]`: who tends whom once the fight is over, and the actions a Medicine try takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Aftermath {
+    /// Who tends whom; whether fallen foes are killed.
+    pub care: Care,
+    /// Actions one Medicine try takes (default 1).
+    pub medicine_actions: u32,
+}
+
+impl Default for Aftermath {
+    fn default() -> Self {
+        Self {
+            care: Care::default(),
+            medicine_actions: 1,
+        }
+    }
 }
 
 /// `[encounter]`: the ambush and the visibility.
@@ -192,6 +213,10 @@ pub struct Skirmish {
     pub encounter: Encounter,
     /// Damage past Durability goes on into Health in the same hit (`[rules]`).
     pub overflow_to_health: bool,
+    /// `[aftermath]`.
+    pub aftermath: Aftermath,
+    /// Whether a check must beat its Victory Sum or may meet it (`[rules] success_on`).
+    pub success_on: SuccessOn,
     /// `pairs[a * n + t]`: attacker `a` against defender `t`.
     pairs: Vec<Pair>,
     own: Vec<Own>,
@@ -204,9 +229,11 @@ impl Skirmish {
         roster: Roster,
         encounter: Encounter,
         rules: &Rules,
+        aftermath: Aftermath,
         max_rounds: u32,
     ) -> Self {
         let mut bout = Bout::new(roster, max_rounds);
+        bout.care = aftermath.care;
         let layout = &mut bout.layout;
         let own = fighters
             .iter()
@@ -233,6 +260,8 @@ impl Skirmish {
             bout,
             encounter,
             overflow_to_health: rules.overflow_to_health,
+            aftermath,
+            success_on: rules.success_on,
             pairs,
             own,
         }
@@ -319,6 +348,18 @@ impl Fight for Skirmish {
         fates
     }
 
+    /// Medicine on those in Shock, from the round after the fight ended (002:75–76).
+    fn aftermath<D: Dice>(
+        &self,
+        ending: Ending,
+        round: u32,
+        start: Fates,
+        dice: &mut D,
+        arena: &mut Arena,
+    ) -> Fates {
+        self.tend(ending, round, start, dice, arena)
+    }
+
     /// This system's own metrics go to `tally`.
     #[inline]
     fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {
@@ -351,6 +392,32 @@ impl Fight for Skirmish {
                 }
             ));
         }
+        let care = self.aftermath.care;
+        let medics: Vec<String> = (self.fighters.iter())
+            .filter(|f| f.medicine.is_some())
+            .map(|f| {
+                let tries = f.actions / self.aftermath.medicine_actions;
+                format!("{} ({tries} a round)", f.name)
+            })
+            .collect();
+        notes.push(format!(
+            "aftermath: allies {}, foes {}; Medicine tries by {}",
+            if care.allies == Allies::Tend {
+                "tended"
+            } else {
+                "left"
+            },
+            match care.foes {
+                Foes::Leave => "left",
+                Foes::Tend => "tended",
+                Foes::Finish => "finished",
+            },
+            if medics.is_empty() {
+                "nobody: the dying die".to_string()
+            } else {
+                medics.join(", ")
+            }
+        ));
         notes
     }
 }

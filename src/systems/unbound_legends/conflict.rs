@@ -126,6 +126,7 @@ impl Fight for Conflict {
     fn aftermath<D: Dice>(
         &self,
         ending: Ending,
+        _: u32,
         _: Fates,
         dice: &mut D,
         arena: &mut Arena,

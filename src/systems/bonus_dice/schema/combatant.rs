@@ -23,10 +23,12 @@ use super::super::check::Visibility;
 use super::super::damage::Armor;
 use super::super::dice::{BonusDice, bonus_die};
 use super::super::rules::{DamageCharges, Rules};
-use super::super::skirmish::{Encounter, Fighter, OFFHAND_CHALLENGES, Offhand, Skirmish, Strike};
+use super::super::skirmish::{
+    Aftermath, Encounter, Fighter, OFFHAND_CHALLENGES, Offhand, Skirmish, Strike,
+};
 use super::{armor_rank, count, durability, ladder_die, policy, quality, size, weapon};
-use crate::combat::Roster;
 use crate::combat::load::{self, Entry};
+use crate::combat::{Allies, Care, Foes, Roster};
 use crate::dice::StepDie;
 use crate::error::ScenarioError;
 use crate::scenario::fields::one_of;
@@ -66,6 +68,25 @@ pub(super) struct CombatantSpec {
     offhand: Option<OffhandSpec>,
     target: Option<Spanned<String>>,
     finish_downed: Option<bool>,
+    medicine: Option<MedicineSpec>,
+}
+
+/// `medicine = { bonus_dice = N, base_die = "d10" }`: the combatant can try the Medicine
+/// check VS 20 that stabilises one in Shock (002:76).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MedicineSpec {
+    bonus_dice: Spanned<i64>,
+    base_die: Option<Spanned<String>>,
+}
+
+/// `[aftermath]`: who tends whom once the fight is over, and what a Medicine try costs.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct AftermathSpec {
+    allies: Option<Spanned<String>>,
+    foes: Option<Spanned<String>>,
+    medicine_actions: Option<Spanned<i64>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -147,9 +168,36 @@ pub(super) fn skirmish(
             Visibility::Normal,
         )?,
     };
+    let spec: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();
+    let aftermath = Aftermath {
+        care: Care {
+            allies: one_of(
+                source,
+                spec.allies.as_ref(),
+                "aftermath.allies",
+                &Care::ALLIES,
+                Allies::Tend,
+            )?,
+            foes: one_of(
+                source,
+                spec.foes.as_ref(),
+                "aftermath.foes",
+                &Care::FOES,
+                Foes::Leave,
+            )?,
+        },
+        medicine_actions: int_in_range(
+            source,
+            spec.medicine_actions.as_ref(),
+            "aftermath.medicine_actions",
+            1,
+            20,
+            1,
+        )? as u32,
+    };
     let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
     Ok(Skirmish::new(
-        fighters, roster, encounter, rules, max_rounds,
+        fighters, roster, encounter, rules, aftermath, max_rounds,
     ))
 }
 
@@ -320,6 +368,22 @@ fn fighter(
         )?,
         target: load::targeting(source, roster, me, "combatant.target", c.target.as_ref())?,
         finish_downed: c.finish_downed.unwrap_or(false),
+        medicine: match &c.medicine {
+            None => None,
+            Some(m) => {
+                let n = count(source, Some(&m.bonus_dice), &key("medicine.bonus_dice"))?;
+                let base = ladder_die(
+                    source,
+                    m.base_die.as_ref(),
+                    &key("medicine.base_die"),
+                    StepDie::D10,
+                )?;
+                let dice = |w| {
+                    BonusDice::new(n, bonus_die(base, 0, 0, w, rules.wounded_step), rules.burst)
+                };
+                Some([dice(false), dice(true)])
+            }
+        },
         size: size(source, c.size.as_ref(), &key("size"))?,
         ranged: c.ranged.unwrap_or(false),
         guard_bonus: int(c.guard_bonus.as_ref(), "guard_bonus", 0, 100, 0)?,

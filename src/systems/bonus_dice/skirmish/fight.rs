@@ -14,9 +14,10 @@
 //! weapon dice and damage bonus dice on a hit.
 
 use super::{OFFHAND_VIGOR, Skirmish, Strike, WINDED_UNTIL};
-use crate::combat::{Observer, Standing};
+use crate::combat::{Ending, Fates, Observer, Standing};
 use crate::dice::Dice;
 use crate::systems::bonus_dice::attack::dodge_cost;
+use crate::systems::bonus_dice::rules::SuccessOn;
 
 /// What a fight's [`Observer`] is told.
 #[derive(Debug, Clone, Copy)]
@@ -127,6 +128,8 @@ pub struct Arena {
     pub states: Vec<State>,
     /// The turn order: indices, highest initiative first.
     pub order: Vec<usize>,
+    /// The last round whose Recovery phase ran (a fight decided mid-round skips it).
+    pub recovered: u32,
 }
 
 impl Skirmish {
@@ -166,6 +169,7 @@ impl Skirmish {
     ) -> u64 {
         arena.states.clear();
         arena.order.clear();
+        arena.recovered = 0;
         for (i, f) in self.fighters.iter().enumerate() {
             // 002:12: the Action Die plus bonus dice, once.
             let total = dice.d(20) + f.initiative.roll(dice).0;
@@ -417,6 +421,7 @@ impl Skirmish {
 
     /// The Recovery phase (002:10, 002:44–46) and Shock countdowns (002:75).
     fn recover(&self, round: u32, arena: &mut Arena) {
+        arena.recovered = round;
         for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
             if s.dead {
                 continue;
@@ -436,6 +441,114 @@ impl Skirmish {
                 s.durability = (s.durability + f.durability_recovery).min(f.durability);
             }
             s.winded_rounds += u64::from(s.winded);
+        }
+    }
+}
+
+impl Skirmish {
+    /// The aftermath of a fight that ended in `round` with someone in Shock (`start`): rounds
+    /// run on with nobody attacking. The rest of the round in which the fight ended gives no
+    /// Medicine try (the tenders have acted); from the next round on, each standing combatant
+    /// with `medicine` makes ⌊actions / `medicine_actions`⌋ tries a round, before that
+    /// round's Recovery phase, on whom [`Care::patients`](crate::combat::Care::patients) lets
+    /// it tend — the one whose Stamina runs out first (then scenario order), a reading of
+    /// ours. A try is a Medicine check VS 20 under `[rules] success_on`, its bonus dice
+    /// bursting and stepped down while the medic is Wounded (002:76, 002:53); one that
+    /// succeeds stabilises the patient: down, unconscious until it recovers Health (002:76).
+    /// The countdown of 002:75 runs on: one who fell in round r dies in the Recovery phase of
+    /// round r + Stamina unless stabilised before it (also when that is the round the fight
+    /// ended, if its Recovery phase had not come).
+    pub(super) fn tend<D: Dice + ?Sized>(
+        &self,
+        ending: Ending,
+        round: u32,
+        start: Fates,
+        dice: &mut D,
+        arena: &Arena,
+    ) -> Fates {
+        let roster = &self.bout.roster;
+        let care = self.aftermath.care;
+        let everyone = u64::MAX >> (64 - self.fighters.len());
+        let standing = everyone & !start.out();
+        // Who can try, and how often a round.
+        let tries = |t: usize| {
+            let f = &self.fighters[t];
+            let n = f
+                .medicine
+                .map_or(0, |_| f.actions / self.aftermath.medicine_actions);
+            if care.patients(roster, ending, t, start.dying) == 0 {
+                0
+            } else {
+                n
+            }
+        };
+        // Who tries at all, by bit (no allocation: this runs inside the trial loop).
+        let mut medics = 0u64;
+        let mut left = standing;
+        while left != 0 {
+            let t = left.trailing_zeros() as usize;
+            left &= left - 1;
+            medics |= u64::from(tries(t) > 0) << t;
+        }
+        if medics == 0 {
+            return start.left_alone();
+        }
+        let needed = match self.success_on {
+            SuccessOn::Higher => 21,
+            SuccessOn::Meet => 20,
+        };
+        let dies_in = |p: usize| arena.states[p].dies_in;
+        let (mut dying, mut dead, mut stable) = (start.dying, start.dead, 0u64);
+        let recovery = |r: u32, dying: &mut u64, dead: &mut u64| {
+            let mut left = *dying;
+            while left != 0 {
+                let p = left.trailing_zeros() as usize;
+                left &= left - 1;
+                if dies_in(p) <= r {
+                    *dying &= !(1 << p);
+                    *dead |= 1 << p;
+                }
+            }
+        };
+        if arena.recovered < round {
+            recovery(round, &mut dying, &mut dead);
+        }
+        let mut r = round;
+        while dying != 0 {
+            r += 1;
+            let mut left = medics;
+            while left != 0 {
+                let t = left.trailing_zeros() as usize;
+                left &= left - 1;
+                let n = tries(t);
+                let medicine = self.fighters[t].medicine.expect("a medic");
+                let bonus = &medicine[usize::from(arena.states[t].wounded)];
+                for _ in 0..n {
+                    let mut whom = care.patients(roster, ending, t, dying);
+                    if whom == 0 {
+                        break;
+                    }
+                    let mut p = whom.trailing_zeros() as usize;
+                    while whom != 0 {
+                        let q = whom.trailing_zeros() as usize;
+                        whom &= whom - 1;
+                        if dies_in(q) < dies_in(p) {
+                            p = q;
+                        }
+                    }
+                    if dice.d(20) + bonus.roll(dice).0 >= needed {
+                        dying &= !(1 << p);
+                        stable |= 1 << p;
+                    }
+                }
+            }
+            recovery(r, &mut dying, &mut dead);
+        }
+        Fates {
+            dead,
+            dying: 0,
+            fled: start.fled,
+            down: start.down | stable,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! 002:43, 002:53, 002:75, 002:87); a fight nobody can win; the shipped grizzly fight; bad
 //! input named by line and key.
 
+mod aftermath;
 mod dp;
 mod replay;
 mod solver;
