@@ -1,8 +1,8 @@
 //! The fight outcome recorder: declares the standard fight metrics in a [`Layout`] and adds
-//! fights' outcomes to a [`Tally`], from masks and per-side round numbers only: one at a time
-//! ([`FightRecorder::record`]), or counted by outcome over a batch in [`FightCounts`] and
+//! fights' outcomes to a [`Tally`], from the states at a fight's end and after its aftermath
+//! and per-side round numbers only: counted by outcome over a batch in [`FightCounts`] and
 //! added once at its end ([`FightRecorder::count`], [`FightRecorder::flush`]: what the fight
-//! driver does), which costs a fight a few increments.
+//! driver does), which costs a fight a few increments (tests add one fight at a time).
 
 #[cfg(test)]
 use super::Fates;
@@ -152,7 +152,9 @@ impl FightRecorder {
     }
 
     /// Adds one fight as [`played`](Played), with the round each side stopped fighting
-    /// (`side_down[s]`, beyond the limit if it never did).
+    /// (`side_down[s]`, beyond the limit if it never did): for tests, beside the batch's
+    /// [`FightRecorder::count`] and [`FightRecorder::flush`].
+    #[cfg(test)]
     pub fn record(&self, tally: &mut Tally, played: &Played, side_down: &[u32]) {
         let mut counts = self.counts();
         self.count(&mut counts, played, side_down);
