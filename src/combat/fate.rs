@@ -61,10 +61,13 @@ impl Fates {
 /// Whom the standing tend once a fight is over: their own side's dying (`[aftermath] allies`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Allies {
-    /// Tend them (the default).
+    /// Tend them (the default): each system's way of saving the dying, tries that may fail.
     Tend,
     /// Leave them.
     Leave,
+    /// Stabilise them at once and for free, without a roll (Unbound Legends only: its
+    /// `winners_stabilise` of old, kept as a choice).
+    Stabilise,
 }
 
 /// What the standing do with their fallen foes once a fight is won (`[aftermath] foes`).
@@ -102,6 +105,13 @@ impl Care {
     pub const ALLIES: [(&'static str, Allies); 2] =
         [("tend", Allies::Tend), ("leave", Allies::Leave)];
 
+    /// The words `[aftermath] allies` takes in Unbound Legends.
+    pub const ALLIES_OR_STABILISE: [(&'static str, Allies); 3] = [
+        ("tend", Allies::Tend),
+        ("leave", Allies::Leave),
+        ("stabilise", Allies::Stabilise),
+    ];
+
     /// The words `[aftermath] foes` takes.
     pub const FOES: [(&'static str, Foes); 3] = [
         ("leave", Foes::Leave),
@@ -116,7 +126,7 @@ impl Care {
     pub fn patients(&self, roster: &Roster, ending: Ending, tender: usize, dying: u64) -> u64 {
         let own = roster.side_mask(roster.side_of(tender));
         let mut whom = 0;
-        if self.allies == Allies::Tend {
+        if self.allies != Allies::Leave {
             whom |= own;
         }
         if self.foes == Foes::Tend && ending != Ending::Stalemate {
@@ -146,6 +156,35 @@ impl Care {
             down: fates.down & !doomed,
             ..fates
         }
+    }
+}
+
+impl Care {
+    /// Of `dying`, those stabilised for free with `allies = "stabilise"`: the dying of every
+    /// side with someone in `standing`; else nobody.
+    pub fn stabilised(&self, roster: &Roster, standing: u64, dying: u64) -> u64 {
+        if self.allies != Allies::Stabilise {
+            return 0;
+        }
+        let sides = roster.side_masks().iter();
+        dying & sides.filter(|&&m| m & standing != 0).fold(0, |a, &m| a | m)
+    }
+
+    /// The choices in force, for the notes: "allies tended, foes left".
+    pub fn describe(&self) -> String {
+        format!(
+            "allies {}, foes {}",
+            match self.allies {
+                Allies::Tend => "tended",
+                Allies::Leave => "left",
+                Allies::Stabilise => "stabilised at once",
+            },
+            match self.foes {
+                Foes::Leave => "left",
+                Foes::Tend => "tended",
+                Foes::Finish => "finished",
+            }
+        )
     }
 }
 

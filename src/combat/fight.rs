@@ -19,7 +19,8 @@
 //! 3. [`Fight::fates`]: everyone's state at the fight's end in the one vocabulary of
 //!    [`Fates`] (dead, dying, fled, down, standing).
 //! 4. [`Fight::aftermath`], only when someone is dying: time runs on until nobody is (the
-//!    dying die or are saved); by default nobody can save them, so they die.
+//!    dying die or are saved), by the shared loop of [`aftermath::rounds`] and the system's
+//!    hooks; where nobody can save them, they die.
 //! 5. [`Fight::outcome`]: the system's own metrics go to the tally; the states at the end and
 //!    after the aftermath go to the recorder with the ending, the rounds and the sides'
 //!    rounds.
@@ -28,7 +29,7 @@
 //! [`Observer`]; the seeded runner passes [`Unobserved`], whose calls compile to nothing, and
 //! tests replay the seeds' worked examples with scripted dice and a logging observer.
 
-use super::{Care, Ending, Fates, FightCounts, FightRecorder, Roster};
+use super::{Care, Ending, Fates, FightCounts, FightRecorder, Roster, aftermath};
 use crate::dice::{Dice, FightDice};
 use crate::stats::{ExactValues, Layout, Tally};
 use crate::systems::RuleSystem;
@@ -151,19 +152,64 @@ pub trait Fight: Sync {
 
     /// The aftermath of a fight that ended as `ending` in round `round` with someone dying
     /// (`end`, with any fallen foes already finished, [`Care::finish`]): time runs on in the
-    /// system's rounds until nobody is dying, the standing tending whom [`Bout::care`] says
-    /// ([`Care::patients`]); returns everyone's state then (nobody dying). By default nobody
-    /// can save the dying, so they die ([`Fates::left_alone`]).
+    /// system's rounds until nobody is dying; returns everyone's state then (nobody dying).
+    /// The default is the shared loop of [`aftermath::rounds`] over the hooks below; a system
+    /// whose dying are saved otherwise than by tries round by round replaces it.
     #[inline(always)]
     fn aftermath<D: Dice>(
         &self,
-        _ending: Ending,
-        _round: u32,
+        ending: Ending,
+        round: u32,
         end: Fates,
+        dice: &mut D,
+        arena: &mut Self::Arena,
+    ) -> Fates {
+        aftermath::rounds(self, ending, round, end, dice, arena)
+    }
+
+    /// Whether the dying nobody tends surely die ([`Fight::tick`] kills them all in time), so
+    /// that an aftermath with nobody to tend them plays no round.
+    const UNTENDED_DIE: bool = true;
+
+    /// How many tries `tender` (standing) makes to save the dying in an aftermath round:
+    /// `first`, the round the fight ended in, or a later one. 0 (the default): it cannot.
+    #[inline(always)]
+    fn tries(&self, _tender: usize, _first: bool, _arena: &Self::Arena) -> u32 {
+        0
+    }
+
+    /// Which of `patients` (a mask, not empty) a tender tries to save first; by default the
+    /// first in scenario order.
+    #[inline(always)]
+    fn triage(&self, patients: u64, _arena: &Self::Arena) -> usize {
+        patients.trailing_zeros() as usize
+    }
+
+    /// One try of `tender` to save `patient`: whether the patient is now stable.
+    #[inline(always)]
+    fn treat<D: Dice>(
+        &self,
+        _tender: usize,
+        _patient: usize,
         _dice: &mut D,
         _arena: &mut Self::Arena,
-    ) -> Fates {
-        end.left_alone()
+    ) -> bool {
+        false
+    }
+
+    /// The end of aftermath round `round` (`first`: the round the fight ended in) for
+    /// `dying`, those nobody saved: (who dies now, who is stable by itself). By default they
+    /// all die.
+    #[inline(always)]
+    fn tick<D: Dice>(
+        &self,
+        _round: u32,
+        _first: bool,
+        dying: u64,
+        _dice: &mut D,
+        _arena: &mut Self::Arena,
+    ) -> (u64, u64) {
+        (dying, 0)
     }
 
     /// Adds the system's own metrics of the fight in `arena` to `tally` (or counts them in

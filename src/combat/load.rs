@@ -2,11 +2,12 @@
 //! sides, with an error naming the line for an empty or repeated name, too many combatants or
 //! a single side), each combatant's `target` policy or foe name, and `[run] max_rounds` (the
 //! one default round limit, validated here for every system, and refused where a scenario
-//! has no rounds).
+//! has no rounds), and the `[aftermath]` keys every system shares (`allies`, `foes`).
 
-use super::{MAX_FIGHTERS, Roster, RosterError, Targeting};
+use super::{Allies, Care, Foes, MAX_FIGHTERS, Roster, RosterError, Targeting};
 use crate::error::ScenarioError;
-use crate::scenario::{Source, Spanned};
+use crate::scenario::fields::one_of;
+use crate::scenario::{Document, Source, Spanned};
 use std::ops::Range;
 
 /// Round limit of a fight when `[run] max_rounds` is not given.
@@ -177,5 +178,38 @@ pub fn targeting(
                 ),
             ))
         }
+    }
+}
+
+/// `[aftermath] allies` and `foes` (the keys every system's `[aftermath]` shares): `allies`
+/// one of `allies_words` ([`Care::ALLIES`], or [`Care::ALLIES_OR_STABILISE`] where the rules
+/// allow it), default `"tend"`; `foes` one of [`Care::FOES`], default `"leave"`.
+pub fn care(
+    source: &Source,
+    allies: Option<&Spanned<String>>,
+    foes: Option<&Spanned<String>>,
+    allies_words: &[(&str, Allies)],
+) -> Result<Care, ScenarioError> {
+    Ok(Care {
+        allies: one_of(
+            source,
+            allies,
+            "aftermath.allies",
+            allies_words,
+            Allies::Tend,
+        )?,
+        foes: one_of(source, foes, "aftermath.foes", &Care::FOES, Foes::Leave)?,
+    })
+}
+
+/// Refuses `[aftermath]` in a scenario that describes no fight.
+pub fn no_aftermath(doc: &Document) -> Result<(), ScenarioError> {
+    match doc.get("aftermath") {
+        Some(node) => Err(doc.invalid(
+            node.span.clone(),
+            "aftermath",
+            "[aftermath] belongs to a fight: give combatants, or remove it",
+        )),
+        None => Ok(()),
     }
 }

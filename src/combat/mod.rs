@@ -12,6 +12,7 @@
 //!
 //! The trial loop stays allocation-free and name-free: combatant sets are 64-bit masks.
 
+pub mod aftermath;
 mod fate;
 mod fight;
 pub mod load;

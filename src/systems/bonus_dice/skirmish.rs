@@ -52,7 +52,7 @@ use super::check::Visibility;
 use super::damage::{Armor, Damage};
 use super::dice::BonusDice;
 use super::rules::{Rules, SuccessOn};
-use crate::combat::{Allies, Bout, Care, Ending, Fates, Fight, Foes, Observer, Roster, Targeting};
+use crate::combat::{Bout, Care, Fates, Fight, Observer, Roster, Targeting};
 use crate::dice::Dice;
 use crate::stats::{CounterId, Meta, RatioId, Role, Tally};
 use fight::{Arena, Event};
@@ -348,16 +348,34 @@ impl Fight for Skirmish {
         fates
     }
 
-    /// Medicine on those in Shock, from the round after the fight ended (002:75–76).
-    fn aftermath<D: Dice>(
+    // The aftermath (002:75–76): Medicine tries on those in Shock, from the round after the
+    // fight ended, while the countdown runs on.
+
+    #[inline]
+    fn tries(&self, tender: usize, first: bool, _: &Arena) -> u32 {
+        self.medicine_tries(tender, first)
+    }
+
+    #[inline]
+    fn triage(&self, patients: u64, arena: &Arena) -> usize {
+        self.soonest(patients, arena)
+    }
+
+    #[inline]
+    fn treat<D: Dice>(&self, tender: usize, _: usize, dice: &mut D, arena: &mut Arena) -> bool {
+        self.treat_shock(tender, dice, arena)
+    }
+
+    #[inline]
+    fn tick<D: Dice>(
         &self,
-        ending: Ending,
         round: u32,
-        start: Fates,
-        dice: &mut D,
+        first: bool,
+        dying: u64,
+        _: &mut D,
         arena: &mut Arena,
-    ) -> Fates {
-        self.tend(ending, round, start, dice, arena)
+    ) -> (u64, u64) {
+        (self.recover_dying(round, first, dying, arena), 0)
     }
 
     /// This system's own metrics go to `tally`.
@@ -401,17 +419,8 @@ impl Fight for Skirmish {
             })
             .collect();
         notes.push(format!(
-            "aftermath: allies {}, foes {}; Medicine tries by {}",
-            if care.allies == Allies::Tend {
-                "tended"
-            } else {
-                "left"
-            },
-            match care.foes {
-                Foes::Leave => "left",
-                Foes::Tend => "tended",
-                Foes::Finish => "finished",
-            },
+            "aftermath: {}; Medicine tries by {}",
+            care.describe(),
             if medics.is_empty() {
                 "nobody: the dying die".to_string()
             } else {

@@ -68,12 +68,15 @@
 
 use super::fight::{Arena, Engine, Event, rule};
 use super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
-use crate::combat::{Bout, Fates, Fight, MAX_FIGHTERS, Observer, Roster};
+use crate::combat::{Bout, Ending, Fates, Fight, MAX_FIGHTERS, Observer, Roster};
 use crate::dice::stream::PlainDice;
 use crate::dice::{Dice, DiceExpr};
 use crate::stats::{CounterId, HistogramId, HistogramReport, Meta, Role, Tally};
 
 pub use crate::combat::Targeting;
+pub use aftermath::Aftermath;
+
+mod aftermath;
 
 /// One attack of a combatant.
 #[derive(Debug, Clone)]
@@ -190,6 +193,8 @@ pub struct Fighter {
     /// Its ranged shots into close combat from out of it are called shots (−3 to hit, −2
     /// defense, no strays on a hit, 782).
     pub called_shots_into_melee: bool,
+    /// The nightly health roll (004:565), for `[aftermath] rest`.
+    pub health: Option<i64>,
 }
 
 impl Fighter {
@@ -216,6 +221,8 @@ pub struct Conflict {
     mojo: Vec<Option<(HistogramId, CounterId)>>,
     /// The fighters with mojo, and where their mojo spent goes.
     spends: Vec<(usize, HistogramId)>,
+    /// `[aftermath]`: healing aid and rest for the dying.
+    pub aftermath: Aftermath,
 }
 
 /// Per-batch buffers of a conflict, reused by every fight so a trial allocates nothing.
@@ -308,6 +315,7 @@ impl Conflict {
             unconscious,
             mojo,
             spends,
+            aftermath: Aftermath::default(),
         }
     }
 
@@ -409,6 +417,37 @@ impl Fight for Conflict {
             fled,
             down: flags.unconscious & !(dead | dying | fled),
         }
+    }
+
+    /// The dying live if their injuries are healed before their time runs out (004:615, 639):
+    /// see [`Conflict::heal`].
+    fn aftermath<D: Dice>(
+        &self,
+        ending: Ending,
+        round: u32,
+        start: Fates,
+        dice: &mut D,
+        arena: &mut ConflictArena,
+    ) -> Fates {
+        self.heal(ending, round, start, dice, &arena.fight)
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let a = &self.aftermath;
+        vec![
+            self.bout.roster.describe(self.bout.max_rounds),
+            format!(
+                "aftermath: {}; healing aid of {} injur{} for each dying patient{}",
+                self.bout.care.describe(),
+                a.heal_injuries,
+                if a.heal_injuries == 1 { "y" } else { "ies" },
+                if a.rest {
+                    ", then nightly health rolls while the hours last"
+                } else {
+                    ", no rest"
+                }
+            ),
+        ]
     }
 
     /// Each fighter's outcome code is counted in `arena` until [`Fight::flush`]; the mojo

@@ -403,6 +403,10 @@ pub struct Arena {
     falls: u64,
     /// Everyone's state at a round's end, built for an observer that watches.
     states: Vec<State>,
+    /// Per dying fighter: the round at whose end its time runs out (615).
+    pub dies_at: Box<[u32; MAX_FIGHTERS]>,
+    /// The soonest of `dies_at` among the dying not dead yet; `u32::MAX` when nobody.
+    next_death: u32,
 }
 
 impl Default for Arena {
@@ -418,6 +422,8 @@ impl Default for Arena {
             blows: 0,
             falls: 0,
             states: Vec::new(),
+            dies_at: Box::new([u32::MAX; MAX_FIGHTERS]),
+            next_death: u32::MAX,
         }
     }
 }
@@ -628,6 +634,15 @@ impl Conflict {
         self.engine.facts[i].injuries + direct + (-pool).max(0)
     }
 
+    /// Fighter `i`'s injury points now, whichever instantiation played the fight.
+    pub(super) fn injuries_now(&self, i: usize, arena: &Arena) -> i64 {
+        if self.engine.kind & CALLED != 0 {
+            self.injuries::<{ rule::ALL }>(i, arena, false)
+        } else {
+            self.injuries::<0>(i, arena, false)
+        }
+    }
+
     /// After fighter `i`'s failed roll of `kind` that missed by `miss`: bids exactly the miss
     /// if the pool, less the reserve (not for death), covers it (976–978). Whether the roll
     /// now succeeds.
@@ -693,6 +708,7 @@ impl Conflict {
             }
         }
         arena.flags = Flags::default();
+        arena.next_death = u32::MAX;
         let mut surprised = 0u64;
         for &(i, needed) in &e.surprise {
             let (ok, _) = self.roll_under::<K, D>(i, MojoKind::Surprise, needed, dice, arena);
@@ -1380,7 +1396,9 @@ impl Conflict {
         }
         let fleeing = reach & e.flee & !arena.flags.fled;
         let falls = if K & PER_HIT != 0 { arena.falls } else { 0 };
-        if hurt | gained | fleeing | falls | woken == 0 {
+        // Someone dying whose time runs out at this round's end (615).
+        let due = turn.round >= arena.next_death;
+        if hurt | gained | fleeing | falls | woken == 0 && !due {
             return None;
         }
         let surprised = if turn.late { arena.surprised } else { 0 };
@@ -1398,6 +1416,11 @@ impl Conflict {
                 needed,
             });
             falls |= u64::from(!ok) << i;
+        }
+        // 615: once the dying go unconscious, the minutes left become hours.
+        let fainting = falls & arena.flags.dying & !arena.flags.unconscious & !arena.flags.dead;
+        if fainting != 0 {
+            self.faint_while_dying(turn.round, fainting, arena);
         }
         arena.flags.unconscious |= falls;
         if K & WAKING != 0 {
@@ -1439,6 +1462,15 @@ impl Conflict {
                     survival::death_contest(dice, injuries, endurance, mode, |_| false).dying
                 };
                 arena.flags.dying |= u64::from(dying) << i;
+                if dying {
+                    // 615: death comes after endurance − injuries minutes (six rounds each),
+                    // hours once unconscious.
+                    let minutes = (f.endurance_left - injuries).max(0) as u32;
+                    let rounds = if conscious { 6 } else { 360 };
+                    let at = turn.round.saturating_add(minutes.saturating_mul(rounds));
+                    arena.dies_at[i] = at;
+                    arena.next_death = arena.next_death.min(at);
+                }
             }
             // 615: death comes after endurance − injuries minutes; none left, it comes now.
             if arena.flags.dying & bit != 0 && f.endurance_left - injuries <= 0 {
@@ -1449,7 +1481,47 @@ impl Conflict {
                 arena.flags.fled |= bit;
             }
         }
+        if due {
+            self.time_runs_out(turn.round, arena);
+        }
         Some(e.able(&arena.flags))
+    }
+
+    /// The dying in `fainting` go unconscious at the end of `round`: the minutes they had
+    /// left become hours (615).
+    #[cold]
+    fn faint_while_dying(&self, round: u32, fainting: u64, arena: &mut Arena) {
+        let mut left = fainting;
+        while left != 0 {
+            let i = lowest(left);
+            left &= left - 1;
+            let at = &mut arena.dies_at[i];
+            *at = round.saturating_add(at.saturating_sub(round).saturating_mul(60));
+        }
+        self.next_death(arena);
+    }
+
+    /// The dying whose time ran out by the end of `round` die (615).
+    #[cold]
+    fn time_runs_out(&self, round: u32, arena: &mut Arena) {
+        let mut left = arena.flags.dying & !arena.flags.dead;
+        while left != 0 {
+            let i = lowest(left);
+            left &= left - 1;
+            arena.flags.dead |= u64::from(arena.dies_at[i] <= round) << i;
+        }
+        self.next_death(arena);
+    }
+
+    /// `next_death` again, from the dying not dead.
+    fn next_death(&self, arena: &mut Arena) {
+        let mut left = arena.flags.dying & !arena.flags.dead;
+        arena.next_death = u32::MAX;
+        while left != 0 {
+            let i = lowest(left);
+            left &= left - 1;
+            arena.next_death = arena.next_death.min(arena.dies_at[i]);
+        }
     }
 
     /// Everyone's state in `arena` into its list of states.

@@ -38,6 +38,7 @@ impl SystemModule for System {
         "contest",
         "combatant",
         "conflict",
+        "aftermath",
         "fall",
         "ailment",
         "jump",
@@ -59,8 +60,10 @@ impl SystemModule for System {
             .collect();
         // The second in the file is the one named.
         present.sort_by_key(|(_, span)| span.start);
-        let no_rounds =
-            |why: &str| crate::combat::load::no_rounds(&doc.source, max_rounds.as_ref(), why);
+        let no_rounds = |why: &str| {
+            crate::combat::load::no_rounds(&doc.source, max_rounds.as_ref(), why)?;
+            crate::combat::load::no_aftermath(doc)
+        };
         match present.as_slice() {
             [("check", _)] => {
                 no_rounds("a single roll has no rounds; remove max_rounds")?;

@@ -65,6 +65,10 @@ pub struct Conflict {
     pub bout: Bout,
     /// Which side acts first.
     pub order: Order,
+    /// `[aftermath] anguish_out = "dead"`: 3 Anguish counts as death, not as out (000:190:
+    /// "catatonia, madness, utter suggestibility, or even death, depending on
+    /// circumstances").
+    pub anguish_kills: bool,
     /// Roster indices in turn order.
     turns: Vec<usize>,
     pc_ids: Vec<PcIds>,
@@ -131,6 +135,7 @@ impl Conflict {
             npcs,
             bout,
             order,
+            anguish_kills: false,
             pc_ids,
             npc_wounds,
         }
@@ -161,14 +166,15 @@ impl Fight for Conflict {
         self.play_round(round, dice, arena, observer)
     }
 
-    /// No dying state: the last Wound kills (000:180–181); 3 Anguish is out, alive
-    /// (000:190).
+    /// No dying state: the last Wound kills (000:180–181); 3 Anguish is out, alive, or dead
+    /// with `anguish_out = "dead"` (000:190).
     #[inline(always)]
     fn fates(&self, arena: &Arena) -> Fates {
         let mut fates = Fates::default();
         for (i, s) in arena.states.iter().enumerate() {
-            fates.dead |= u64::from(s.dead) << i;
-            fates.down |= u64::from(s.out && !s.dead) << i;
+            let dead = s.dead || (s.out && self.anguish_kills);
+            fates.dead |= u64::from(dead) << i;
+            fates.down |= u64::from(s.out && !dead) << i;
         }
         fates
     }
@@ -201,6 +207,15 @@ impl Fight for Conflict {
             }
             .to_string(),
         );
+        notes.push(format!(
+            "aftermath: {}; 3 Anguish is {}",
+            self.bout.care.describe(),
+            if self.anguish_kills {
+                "death"
+            } else {
+                "out, alive"
+            }
+        ));
         for pc in &self.pcs {
             for npc in &self.npcs {
                 let a = &pc.attack.venture;

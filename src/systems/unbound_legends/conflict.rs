@@ -18,7 +18,7 @@ use super::fight::{
 };
 use super::fighter::{FightRules, Fighter, Kind};
 use super::strike::Strikes;
-use crate::combat::{Bout, Ending, Fates, Fight, Observer, Roster};
+use crate::combat::{Bout, Fates, Fight, Observer, Roster};
 use crate::dice::Dice;
 use crate::stats::{CounterId, Meta, RatioId, Role, Tally};
 
@@ -121,18 +121,42 @@ impl Fight for Conflict {
         Some(self.play_round(round, dice, arena, observer))
     }
 
-    /// The winners' dying are stabilised (`winners_stabilise`); everyone else's dying roll
-    /// their saves out (L446–449).
-    fn aftermath<D: Dice>(
+    // The aftermath: first aid on the dying (L453) while they roll their saves (L446–449).
+
+    /// The untended roll their saves until they stabilise or die.
+    const UNTENDED_DIE: bool = false;
+
+    #[inline]
+    fn tries(&self, tender: usize, first: bool, arena: &Arena) -> u32 {
+        self.first_aid_tries(tender, first, arena)
+    }
+
+    #[inline]
+    fn triage(&self, patients: u64, arena: &Arena) -> usize {
+        self.most_failures(patients, arena)
+    }
+
+    #[inline]
+    fn treat<D: Dice>(
         &self,
-        ending: Ending,
-        _: u32,
-        _: Fates,
+        tender: usize,
+        patient: usize,
         dice: &mut D,
         arena: &mut Arena,
-    ) -> Fates {
-        self.finish(ending, dice, arena);
-        self.fates(arena)
+    ) -> bool {
+        self.first_aid(tender, patient, dice, arena)
+    }
+
+    #[inline]
+    fn tick<D: Dice>(
+        &self,
+        _: u32,
+        _: bool,
+        dying: u64,
+        dice: &mut D,
+        arena: &mut Arena,
+    ) -> (u64, u64) {
+        self.saves_round(dying, dice, arena)
     }
 
     /// Disabled, Unconscious and Incapacitated are dying until stable (001:440–449); the
@@ -147,6 +171,25 @@ impl Fight for Conflict {
             fled: 0,
             down: everyone & !arena.up() & !dead & !dying,
         }
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let medics: Vec<String> = (self.fighters.iter())
+            .filter_map(|f| f.first_aid.map(|b| format!("{} (d20 {b:+})", f.name)))
+            .collect();
+        vec![
+            self.bout.roster.describe(self.bout.max_rounds),
+            format!(
+                "aftermath: {}; the dying roll their saves while first aid (8 AP, 10 or more) \
+                 comes from {}",
+                self.bout.care.describe(),
+                if medics.is_empty() {
+                    "nobody".to_string()
+                } else {
+                    medics.join(", ")
+                }
+            ),
+        ]
     }
 
     /// This system's own metrics go to `tally`.

@@ -18,8 +18,9 @@ use super::attack::{DefenseKind, Hit};
 use super::damage::Dealt;
 
 use super::conflict::Conflict;
-use super::saves::{roll_out, save};
-use crate::combat::{Ending, MAX_FIGHTERS, Observer};
+use super::saves::save;
+use crate::combat::aftermath::least_by;
+use crate::combat::{MAX_FIGHTERS, Observer};
 use crate::dice::Dice;
 
 /// What a combatant does with its turn.
@@ -468,27 +469,84 @@ impl Conflict {
         });
     }
 
-    /// After the fight: the winners' dying are stabilised (`winners_stabilise`); everyone
-    /// else's dying roll their saves out (L446–449).
-    pub(super) fn finish<Ro: Dice>(&self, ending: Ending, roller: &mut Ro, arena: &mut Arena) {
-        // In file order, keeping the masks for the record.
-        let mut dying = arena.dying;
-        while dying != 0 {
-            let i = dying.trailing_zeros() as usize;
-            dying &= dying - 1;
-            let (f, s) = (&self.fighters[i], &mut arena.states[i]);
+    /// The first-aid tries `tender` makes in an aftermath round, 8 AP each (L453): with the
+    /// AP it has left in the round the fight ended (`first`), then with its full AP (that of
+    /// its last round, where AP is rolled each round). None without `first_aid`.
+    #[inline]
+    pub(super) fn first_aid_tries(&self, tender: usize, first: bool, arena: &Arena) -> u32 {
+        if self.fighters[tender].first_aid.is_none() {
+            return 0;
+        }
+        let s = &arena.states[tender];
+        let ap = if first { s.ap } else { s.full_ap };
+        (ap.max(0) / FIRST_AID_AP) as u32
+    }
+
+    /// Of `patients`, the one with the most failed saves, nearest to death (then scenario
+    /// order), a reading of ours.
+    #[inline]
+    pub(super) fn most_failures(&self, patients: u64, arena: &Arena) -> usize {
+        least_by(patients, |q| std::cmp::Reverse(arena.states[q].failures))
+    }
+
+    /// One first-aid try of `tender` on `patient` after the fight: d20 + `first_aid` ≥ 10
+    /// stabilises (L453–454: no more saves, down at 0 Health).
+    #[inline]
+    pub(super) fn first_aid<Ro: Dice>(
+        &self,
+        tender: usize,
+        patient: usize,
+        roller: &mut Ro,
+        arena: &mut Arena,
+    ) -> bool {
+        let stabilised = roller.d20() + self.fighters[tender].first_aid.unwrap_or(0) >= 10;
+        if stabilised {
+            let s = &mut arena.states[patient];
             s.dying = false;
-            if self.rules.winners_stabilise && ending == Ending::Win(f.side) {
-                continue;
+            (s.successes, s.failures) = (0, 0);
+        }
+        stabilised
+    }
+
+    /// A round of death saves after the fight for `dying` (L446–449): each rolls one; three
+    /// successes or a natural 20 stabilise, three failures kill. (Who died, who is stable.)
+    #[inline]
+    pub(super) fn saves_round<Ro: Dice>(
+        &self,
+        dying: u64,
+        roller: &mut Ro,
+        arena: &mut Arena,
+    ) -> (u64, u64) {
+        let (mut died, mut stable) = (0, 0);
+        let mut left = dying;
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let s = &mut arena.states[i];
+            match save(
+                roller.d20(),
+                self.fighters[i].death_save_bonus,
+                s.successes,
+                s.failures,
+            ) {
+                None => stable |= 1 << i,
+                Some((_, f)) if f >= 3 => {
+                    s.incapacitated = true;
+                    die(s, false);
+                    died |= 1 << i;
+                }
+                Some((ok, f)) => {
+                    (s.successes, s.failures) = (ok, f);
+                    s.incapacitated |= f >= 2;
+                    stable |= u64::from(ok >= 3) << i;
+                }
             }
-            let end = roll_out(|| roller.d20(), f.death_save_bonus, s.successes, s.failures);
-            s.incapacitated |= end.incapacitated;
-            if end.dead {
-                die(s, false);
-                arena.dead |= 1 << i;
+            if stable >> i & 1 != 0 {
+                s.dying = false;
+                (s.successes, s.failures) = (0, 0);
             }
         }
-        arena.dying = 0;
+        (died, stable)
     }
 }
 

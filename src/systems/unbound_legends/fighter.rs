@@ -272,8 +272,6 @@ pub struct FightRules {
     pub stabilised_rejoins: bool,
     /// Foes attack combatants who are down but alive.
     pub attack_downed: bool,
-    /// After the fight the winners' dying are stabilised; others roll their saves out.
-    pub winners_stabilise: bool,
 }
 
 impl Default for FightRules {
@@ -284,7 +282,6 @@ impl Default for FightRules {
             instant_death: InstantDeath::Both,
             stabilised_rejoins: true,
             attack_downed: false,
-            winners_stabilise: true,
         }
     }
 }

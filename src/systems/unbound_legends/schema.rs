@@ -27,8 +27,9 @@
 //! ```
 //!
 //! Or a fight: `[[combatant]]` tables ([`combatant`]), with the fight readings of `[rules]`
-//! (`reroll_ap_each_round`, `instant_death`, `stabilised_rejoins`, `attack_downed`,
-//! `winners_stabilise`) and `[run] max_rounds`.
+//! (`reroll_ap_each_round`, `instant_death`, `stabilised_rejoins`, `attack_downed`),
+//! `[aftermath]` (`allies = "tend" | "leave" | "stabilise"`, `foes`; see
+//! [`crate::combat::aftermath`]) and `[run] max_rounds`.
 
 mod combatant;
 
@@ -83,7 +84,7 @@ struct RulesSpec {
     instant_death: Option<Spanned<String>>,
     stabilised_rejoins: Option<bool>,
     attack_downed: Option<bool>,
-    winners_stabilise: Option<bool>,
+    winners_stabilise: Option<Spanned<bool>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -120,7 +121,14 @@ const ROLLS: [(&str, RollKind); 3] = [
 
 impl SystemModule for System {
     type Loaded = Loaded;
-    const SECTIONS: &'static [&'static str] = &["check", "contest", "group", "combatant", "rules"];
+    const SECTIONS: &'static [&'static str] = &[
+        "check",
+        "contest",
+        "group",
+        "combatant",
+        "aftermath",
+        "rules",
+    ];
 
     fn load(doc: &Document, max_rounds: Option<Spanned<i64>>) -> Result<Loaded, ScenarioError> {
         let rules = rules(doc)?;
@@ -132,6 +140,7 @@ impl SystemModule for System {
         if !matches!(present.as_slice(), [("combatant", _)]) {
             let why = "unbound-legends rolls have no rounds; remove max_rounds";
             crate::combat::load::no_rounds(&doc.source, max_rounds.as_ref(), why)?;
+            crate::combat::load::no_aftermath(doc)?;
         }
         match present.as_slice() {
             [("combatant", _)] => {
@@ -184,6 +193,18 @@ fn rules(doc: &Document) -> Result<Rules, ScenarioError> {
         });
     };
     let source = &doc.source;
+    if let Some(w) = &r.winners_stabilise {
+        // The free stabilisation of old is one choice of the shared aftermath now.
+        return Err(source.invalid(
+            w.span(),
+            "rules.winners_stabilise",
+            format!(
+                "moved to [aftermath]: write allies = \"{}\" there (allowed: \"tend\", \
+                 \"leave\", \"stabilise\")",
+                if *w.get_ref() { "stabilise" } else { "leave" }
+            ),
+        ));
+    }
     let attack = AttackRules {
         crit_margin: int_in_range(
             source,
@@ -222,7 +243,6 @@ fn rules(doc: &Document) -> Result<Rules, ScenarioError> {
             )?,
             stabilised_rejoins: r.stabilised_rejoins.unwrap_or(defaults.stabilised_rejoins),
             attack_downed: r.attack_downed.unwrap_or(defaults.attack_downed),
-            winners_stabilise: r.winners_stabilise.unwrap_or(defaults.winners_stabilise),
         },
     })
 }

@@ -28,7 +28,7 @@ use super::super::skirmish::{
 };
 use super::{armor_rank, count, durability, ladder_die, policy, quality, size, weapon};
 use crate::combat::load::{self, Entry};
-use crate::combat::{Allies, Care, Foes, Roster};
+use crate::combat::{Care, Roster};
 use crate::dice::StepDie;
 use crate::error::ScenarioError;
 use crate::scenario::fields::one_of;
@@ -170,22 +170,12 @@ pub(super) fn skirmish(
     };
     let spec: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();
     let aftermath = Aftermath {
-        care: Care {
-            allies: one_of(
-                source,
-                spec.allies.as_ref(),
-                "aftermath.allies",
-                &Care::ALLIES,
-                Allies::Tend,
-            )?,
-            foes: one_of(
-                source,
-                spec.foes.as_ref(),
-                "aftermath.foes",
-                &Care::FOES,
-                Foes::Leave,
-            )?,
-        },
+        care: load::care(
+            source,
+            spec.allies.as_ref(),
+            spec.foes.as_ref(),
+            &Care::ALLIES,
+        )?,
         medicine_actions: int_in_range(
             source,
             spec.medicine_actions.as_ref(),

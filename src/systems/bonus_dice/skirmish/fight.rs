@@ -14,7 +14,8 @@
 //! weapon dice and damage bonus dice on a hit.
 
 use super::{OFFHAND_VIGOR, Skirmish, Strike, WINDED_UNTIL};
-use crate::combat::{Ending, Fates, Observer, Standing};
+use crate::combat::aftermath::least_by;
+use crate::combat::{Observer, Standing};
 use crate::dice::Dice;
 use crate::systems::bonus_dice::attack::dodge_cost;
 use crate::systems::bonus_dice::rules::SuccessOn;
@@ -446,110 +447,62 @@ impl Skirmish {
 }
 
 impl Skirmish {
-    /// The aftermath of a fight that ended in `round` with someone in Shock (`start`): rounds
-    /// run on with nobody attacking. The rest of the round in which the fight ended gives no
-    /// Medicine try (the tenders have acted); from the next round on, each standing combatant
-    /// with `medicine` makes ⌊actions / `medicine_actions`⌋ tries a round, before that
-    /// round's Recovery phase, on whom [`Care::patients`](crate::combat::Care::patients) lets
-    /// it tend — the one whose Stamina runs out first (then scenario order), a reading of
-    /// ours. A try is a Medicine check VS 20 under `[rules] success_on`, its bonus dice
-    /// bursting and stepped down while the medic is Wounded (002:76, 002:53); one that
-    /// succeeds stabilises the patient: down, unconscious until it recovers Health (002:76).
-    /// The countdown of 002:75 runs on: one who fell in round r dies in the Recovery phase of
-    /// round r + Stamina unless stabilised before it (also when that is the round the fight
-    /// ended, if its Recovery phase had not come).
-    pub(super) fn tend<D: Dice + ?Sized>(
+    /// The Medicine tries `tender` makes in an aftermath round (see [`Skirmish::treat`]):
+    /// none in the round the fight ended (the tenders have acted), then ⌊actions /
+    /// `medicine_actions`⌋ a round for one with `medicine`.
+    #[inline]
+    pub(super) fn medicine_tries(&self, tender: usize, first: bool) -> u32 {
+        let f = &self.fighters[tender];
+        match f.medicine {
+            Some(_) if !first => f.actions / self.aftermath.medicine_actions,
+            _ => 0,
+        }
+    }
+
+    /// Of `patients`, the one whose Stamina runs out first (then scenario order), a reading
+    /// of ours.
+    #[inline]
+    pub(super) fn soonest(&self, patients: u64, arena: &Arena) -> usize {
+        least_by(patients, |q| arena.states[q].dies_in)
+    }
+
+    /// One Medicine try of `tender` on one in Shock: a check VS 20 under `[rules]
+    /// success_on`, its bonus dice bursting and stepped down while the medic is Wounded
+    /// (002:76, 002:53). Success stabilises: down, unconscious until it recovers Health
+    /// (002:76). Tries come before the round's Recovery phase ([`Skirmish::recover_dying`]).
+    #[inline]
+    pub(super) fn treat_shock<D: Dice + ?Sized>(
         &self,
-        ending: Ending,
-        round: u32,
-        start: Fates,
+        tender: usize,
         dice: &mut D,
         arena: &Arena,
-    ) -> Fates {
-        let roster = &self.bout.roster;
-        let care = self.aftermath.care;
-        let everyone = u64::MAX >> (64 - self.fighters.len());
-        let standing = everyone & !start.out();
-        // Who can try, and how often a round.
-        let tries = |t: usize| {
-            let f = &self.fighters[t];
-            let n = f
-                .medicine
-                .map_or(0, |_| f.actions / self.aftermath.medicine_actions);
-            if care.patients(roster, ending, t, start.dying) == 0 {
-                0
-            } else {
-                n
-            }
-        };
-        // Who tries at all, by bit (no allocation: this runs inside the trial loop).
-        let mut medics = 0u64;
-        let mut left = standing;
-        while left != 0 {
-            let t = left.trailing_zeros() as usize;
-            left &= left - 1;
-            medics |= u64::from(tries(t) > 0) << t;
-        }
-        if medics == 0 {
-            return start.left_alone();
-        }
+    ) -> bool {
         let needed = match self.success_on {
             SuccessOn::Higher => 21,
             SuccessOn::Meet => 20,
         };
-        let dies_in = |p: usize| arena.states[p].dies_in;
-        let (mut dying, mut dead, mut stable) = (start.dying, start.dead, 0u64);
-        let recovery = |r: u32, dying: &mut u64, dead: &mut u64| {
-            let mut left = *dying;
-            while left != 0 {
-                let p = left.trailing_zeros() as usize;
-                left &= left - 1;
-                if dies_in(p) <= r {
-                    *dying &= !(1 << p);
-                    *dead |= 1 << p;
-                }
-            }
-        };
-        if arena.recovered < round {
-            recovery(round, &mut dying, &mut dead);
+        let medicine = self.fighters[tender].medicine.expect("a medic");
+        let bonus = &medicine[usize::from(arena.states[tender].wounded)];
+        dice.d(20) + bonus.roll(dice).0 >= needed
+    }
+
+    /// The Recovery phase of aftermath round `round` for `dying` (those in Shock nobody
+    /// stabilised): the countdown of 002:75 runs on, so one who fell in round r dies in the
+    /// Recovery phase of round r + Stamina — also in the round the fight ended (`first`),
+    /// unless its Recovery phase had come.
+    #[inline]
+    pub(super) fn recover_dying(&self, round: u32, first: bool, dying: u64, arena: &Arena) -> u64 {
+        if first && arena.recovered >= round {
+            return 0;
         }
-        let mut r = round;
-        while dying != 0 {
-            r += 1;
-            let mut left = medics;
-            while left != 0 {
-                let t = left.trailing_zeros() as usize;
-                left &= left - 1;
-                let n = tries(t);
-                let medicine = self.fighters[t].medicine.expect("a medic");
-                let bonus = &medicine[usize::from(arena.states[t].wounded)];
-                for _ in 0..n {
-                    let mut whom = care.patients(roster, ending, t, dying);
-                    if whom == 0 {
-                        break;
-                    }
-                    let mut p = whom.trailing_zeros() as usize;
-                    while whom != 0 {
-                        let q = whom.trailing_zeros() as usize;
-                        whom &= whom - 1;
-                        if dies_in(q) < dies_in(p) {
-                            p = q;
-                        }
-                    }
-                    if dice.d(20) + bonus.roll(dice).0 >= needed {
-                        dying &= !(1 << p);
-                        stable |= 1 << p;
-                    }
-                }
-            }
-            recovery(r, &mut dying, &mut dead);
+        let mut died = 0;
+        let mut left = dying;
+        while left != 0 {
+            let p = left.trailing_zeros() as usize;
+            left &= left - 1;
+            died |= u64::from(arena.states[p].dies_in <= round) << p;
         }
-        Fates {
-            dead,
-            dying: 0,
-            fled: start.fled,
-            down: start.down | stable,
-        }
+        died
     }
 }
 

@@ -197,6 +197,7 @@ pub(super) fn duelist(
         cover: Cover::None,
         close_combat: true,
         called_shots_into_melee: false,
+        health: None,
     }
 }
 

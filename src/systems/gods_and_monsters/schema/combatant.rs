@@ -10,13 +10,13 @@
 //! unconscious_for = "fight"              # or "injuries": a minute per injury point (605)
 //! ```
 
-use crate::combat::Roster;
 use crate::combat::load::{self, Entry};
+use crate::combat::{Care, Roster};
 use crate::dice::DiceExpr;
 use crate::error::ScenarioError;
 use crate::scenario::fields::one_of;
 use crate::scenario::{Document, Source, Spanned, int_in_range};
-use crate::systems::gods_and_monsters::conflict::{Attack, Conflict, Fighter};
+use crate::systems::gods_and_monsters::conflict::{Aftermath, Attack, Conflict, Fighter};
 use crate::systems::gods_and_monsters::group::group_bonus;
 use crate::systems::gods_and_monsters::rules::{
     AttackDowned, ConflictRules, ConsciousnessCheck, Cover, DeathContest, MojoKind, MojoOn,
@@ -118,6 +118,17 @@ struct CombatantSpec {
     cover: Option<Spanned<String>>,
     close_combat: Option<bool>,
     called_shots_into_melee: Option<bool>,
+    health: Option<Spanned<i64>>,
+}
+
+/// `[aftermath]`: who tends whom once the fight is over, and what saves the dying.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct AftermathSpec {
+    allies: Option<Spanned<String>>,
+    foes: Option<Spanned<String>>,
+    heal_injuries: Option<Spanned<i64>>,
+    rest: Option<Spanned<bool>>,
 }
 
 /// Reads the `[[combatant]]` tables and `[conflict]`; `max_rounds` is `[run] max_rounds`.
@@ -168,7 +179,42 @@ pub(super) fn conflict(
         ));
     }
     let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
-    Ok(Conflict::new(fighters, sides, max_rounds, rules))
+    let spec: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();
+    let care = load::care(
+        source,
+        spec.allies.as_ref(),
+        spec.foes.as_ref(),
+        &Care::ALLIES,
+    )?;
+    let aftermath = Aftermath {
+        heal_injuries: int_in_range(
+            source,
+            spec.heal_injuries.as_ref(),
+            "aftermath.heal_injuries",
+            0,
+            1000,
+            0,
+        )?,
+        rest: spec.rest.as_ref().is_some_and(|r| *r.get_ref()),
+    };
+    if let Some(r) = spec.rest.as_ref().filter(|r| *r.get_ref()) {
+        // Anyone can lose a death contest, so everyone needs the nightly roll.
+        if let Some(f) = fighters.iter().find(|f| f.health.is_none()) {
+            return Err(source.invalid(
+                r.span(),
+                "aftermath.rest",
+                format!(
+                    "rest = true rolls each dying combatant's nightly health (004:565); give \
+                     \"{}\" its `health` (0–40), or remove rest",
+                    f.name
+                ),
+            ));
+        }
+    }
+    let mut conflict = Conflict::new(fighters, sides, max_rounds, rules);
+    conflict.bout.care = care;
+    conflict.aftermath = aftermath;
+    Ok(conflict)
 }
 
 fn fighter(
@@ -284,6 +330,10 @@ fn fighter(
         )?,
         close_combat,
         called_shots_into_melee: c.called_shots_into_melee.unwrap_or(false),
+        health: match &c.health {
+            None => None,
+            Some(v) => Some(int(Some(v), "health", 0, 40, 0)?),
+        },
     })
 }
 

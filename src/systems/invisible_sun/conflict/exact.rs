@@ -13,6 +13,7 @@
 
 use super::Conflict;
 use super::fighter::{ACCURACY, Negate, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc, Track};
+use crate::combat::Foes;
 use crate::stats::ExactValues;
 use crate::systems::invisible_sun::action::Resolution;
 
@@ -283,17 +284,21 @@ pub fn solve(c: &Conflict) -> Result<ExactValues, String> {
 fn values(c: &Conflict, sums: &Sums) -> ExactValues {
     let (pc, npc) = (&c.pcs[0].name, &c.npcs[0].name);
     let pc_down = sums.pc_dead + sums.pc_out;
+    // 3 Anguish is death with `anguish_out = "dead"`, and under `foes = "finish"` the NPC,
+    // standing, kills the PC it put out.
+    let out_dies = c.anguish_kills || c.bout.care.foes == Foes::Finish;
+    let pc_dead = sums.pc_dead + if out_dies { sums.pc_out } else { 0.0 };
     let mut e = ExactValues::new();
     for (name, v) in [
         ("win.pcs".to_string(), sums.npc_dead),
         ("win.npcs".to_string(), pc_down),
         ("draw".to_string(), 0.0),
         ("stalemate".to_string(), sums.stalemate),
-        ("any_death.pcs".to_string(), sums.pc_dead),
+        ("any_death.pcs".to_string(), pc_dead),
         ("any_death.npcs".to_string(), sums.npc_dead),
         ("all_down.pcs".to_string(), pc_down),
         ("all_down.npcs".to_string(), sums.npc_dead),
-        (format!("death.{pc}"), sums.pc_dead),
+        (format!("death.{pc}"), pc_dead),
         (format!("death.{npc}"), sums.npc_dead),
         (format!("down.{pc}"), pc_down),
         (format!("down.{npc}"), sums.npc_dead),

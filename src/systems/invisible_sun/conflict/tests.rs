@@ -186,6 +186,36 @@ fn the_exact_programme_agrees_with_an_independent_one_and_with_sampling() {
     assert!(stalemate > 0.1 && stalemate < 0.5, "{stalemate}");
 }
 
+/// The mind-attack duel (Ana can only be put out, by 3 Anguish) under two aftermath choices
+/// that make that death: `anguish_out = "dead"`, and `foes = "finish"` (the NPC kills her
+/// once she is out). Exact values from the programme, checked against the independent one
+/// (death = its deaths + its outs) and against sampling.
+#[test]
+fn anguish_kills_under_either_aftermath_choice() {
+    let (label, duel) = duels().swap_remove(3);
+    assert_eq!(label, "npc wound penalty, resist");
+    let theirs = dp::solve(&duel);
+    assert!(theirs["out.Ana"] > 0.01, "{theirs:?}");
+    for (seed, aftermath) in [(21, "anguish_out = \"dead\""), (22, "foes = \"finish\"")] {
+        let c = conflict(&format!("{}[aftermath]\n{aftermath}\n", duel.scenario()));
+        let exact = c.exact().expect("exact values");
+        let dead = theirs["death.Ana"] + theirs["out.Ana"];
+        assert!((exact["death.Ana"] - dead).abs() < 1e-9, "{aftermath}");
+        assert!((exact["any_death.pcs"] - dead).abs() < 1e-9, "{aftermath}");
+        assert!((exact["out.Ana"] - theirs["out.Ana"]).abs() < 1e-9);
+        let rows = rows(&c, 400_000, seed);
+        for k in [
+            "death.Ana",
+            "any_death.pcs",
+            "out.Ana",
+            "down.Ana",
+            "win.npcs",
+        ] {
+            within(&rows[k], exact[k]);
+        }
+    }
+}
+
 #[test]
 fn exact_values_have_the_hand_derived_first_round() {
     // One round only, PCs first: she hits the vampire (challenge 6 − 2 = 4 needed, 60%) for

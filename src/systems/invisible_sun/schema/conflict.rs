@@ -22,8 +22,8 @@
 //! ```
 
 use super::{venture, venture_table};
-use crate::combat::Roster;
 use crate::combat::load::{self, Entry};
+use crate::combat::{Care, Roster};
 use crate::error::ScenarioError;
 use crate::scenario::fields::one_of;
 use crate::scenario::{Document, Source, Spanned, int_in_range};
@@ -91,6 +91,15 @@ struct ConflictSpec {
     order: Option<Spanned<String>>,
 }
 
+/// `[aftermath]`: who tends whom once the fight is over, and what 3 Anguish is.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct AftermathSpec {
+    allies: Option<Spanned<String>>,
+    foes: Option<Spanned<String>>,
+    anguish_out: Option<Spanned<String>>,
+}
+
 /// Largest NPC modifier (Dodge, attack modifier): −10 to +10.
 const MAX_MODIFIER: i64 = 10;
 
@@ -143,9 +152,24 @@ pub(super) fn load(
         .map(|(i, n)| npc(source, n, &roster, pcs.len() + i))
         .collect::<Result<Vec<_>, _>>()?;
     let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
-    Ok(Loaded::Conflict(Box::new(Conflict::new(
-        pc_list, npc_list, roster, order, max_rounds,
-    ))))
+    let after: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();
+    let care = load::care(
+        source,
+        after.allies.as_ref(),
+        after.foes.as_ref(),
+        &Care::ALLIES,
+    )?;
+    let anguish_kills = one_of(
+        source,
+        after.anguish_out.as_ref(),
+        "aftermath.anguish_out",
+        &[("out", false), ("dead", true)],
+        false,
+    )?;
+    let mut conflict = Conflict::new(pc_list, npc_list, roster, order, max_rounds);
+    conflict.bout.care = care;
+    conflict.anguish_kills = anguish_kills;
+    Ok(Loaded::Conflict(Box::new(conflict)))
 }
 
 fn pc(source: &Source, p: &PcSpec, roster: &Roster, me: usize) -> Result<Pc, ScenarioError> {

@@ -99,6 +99,7 @@ pub(super) fn load(
     let why = "an invisible-sun roll has no rounds (only a conflict of [[pc]] and [[npc]] \
                tables does); remove max_rounds";
     crate::combat::load::no_rounds(&doc.source, max_rounds.as_ref(), why)?;
+    crate::combat::load::no_aftermath(doc)?;
     let table = Table {
         source: &doc.source,
         span: doc.get(shape).map_or(0..0, |n| n.span.clone()),

@@ -9,7 +9,7 @@ mod replay;
 
 use super::Conflict;
 use crate::systems::{LoadedSystem, Scenario, SystemKind, scenario_text};
-use crate::testing::rows;
+use crate::testing::{rows, within};
 use dp::duel;
 use replay::TRACED;
 
@@ -147,4 +147,85 @@ fn bad_fights_name_line_and_key() {
     }
     let err = load("[run]\nmax_rounds = 5\n[check]\ntarget = 10\n").unwrap_err();
     assert!(err.contains("`run.max_rounds`"), "{err}");
+    for (more, expected) in [
+        (
+            "[aftermath]\nallies = \"heal\"\n",
+            "`aftermath.allies`: \"heal\" is not allowed; allowed: \"tend\", \"leave\", \
+             \"stabilise\"",
+        ),
+        (
+            "[aftermath]\nfoes = \"eat\"\n",
+            "`aftermath.foes`: \"eat\" is not allowed; allowed: \"leave\", \"tend\", \"finish\"",
+        ),
+        ("[aftermath]\nanguish_out = \"dead\"\n", "anguish_out"),
+        (
+            "[rules]\nwinners_stabilise = true\n",
+            "`rules.winners_stabilise`: moved to [aftermath]: write allies = \"stabilise\" there",
+        ),
+    ] {
+        let err = load(&format!("{TRACED}\n{more}")).unwrap_err();
+        assert!(err.contains(expected), "{more}\n{err}");
+    }
+    let err = load("[check]\ntarget = 10\n[aftermath]\nfoes = \"tend\"\n").unwrap_err();
+    assert!(
+        err.contains("`aftermath`: [aftermath] belongs to a fight"),
+        "{err}"
+    );
+}
+
+/// The fights under each `allies` choice: the fighting is the same (its rates agree within
+/// 4.5 SE), only the aftermath differs. Without `first_aid` tending is leaving, the same
+/// numbers from the same seed; with it (Aldo gives first aid in the fight too), and with free
+/// stabilisation, fewer of the party die.
+/// (Exact values: `dp::the_duels_aftermath_matches_the_recursion`.)
+#[test]
+fn the_allies_choice_changes_only_the_aftermath() {
+    type Rows = std::collections::HashMap<String, crate::stats::MetricRow>;
+    let run = |allies: &str, first_aid: bool| {
+        let mut body = TRACED.replacen("ap = 6\n", "ap = 16\n", 1);
+        if first_aid {
+            body = body.replacen("ap = 16\n", "ap = 16\nfirst_aid = 3\n", 1);
+        }
+        rows(
+            &conflict(&format!("{body}\n[aftermath]\nallies = \"{allies}\"\n")),
+            100_000,
+            7,
+        )
+    };
+    let same_fight = |a: &Rows, b: &Rows| {
+        for key in ["dying.Vessa", "dead_in_fight.Vessa", "win.party"] {
+            within(&a[key], b[key].estimate);
+        }
+    };
+    let (leave, tend) = (run("leave", true), run("tend", true));
+    let (bare_leave, bare_tend, free) = (
+        run("leave", false),
+        run("tend", false),
+        run("stabilise", false),
+    );
+    same_fight(&tend, &leave);
+    same_fight(&bare_tend, &bare_leave);
+    same_fight(&free, &bare_leave);
+    // `a` below `b` by more than 4.5 standard errors of the difference.
+    let below = |a: &crate::stats::MetricRow, b: &crate::stats::MetricRow| {
+        let se = |r: &crate::stats::MetricRow| (r.ci_high - r.ci_low) / (2.0 * 1.96);
+        let margin = 4.5 * (se(a).powi(2) + se(b).powi(2)).sqrt();
+        assert!(
+            a.estimate < b.estimate - margin,
+            "{} {} vs {}",
+            a.metric,
+            a.estimate,
+            b.estimate
+        );
+    };
+    fn saved(r: &Rows) -> &crate::stats::MetricRow {
+        &r["saved.Vessa"]
+    }
+    assert_eq!(
+        bare_tend["death.Vessa"].estimate,
+        bare_leave["death.Vessa"].estimate
+    );
+    below(saved(&leave), saved(&tend));
+    below(saved(&bare_leave), saved(&free));
+    below(&free["death.Vessa"], &bare_leave["death.Vessa"]);
 }

@@ -9,8 +9,8 @@ use super::super::fighter::{
     ActiveDefense, ApSource, Armor, Attack, DAMAGE_SOURCES, DAMAGE_TYPES, DefendWhen, FightRules,
     Fighter, Kind, Kinds, Special, kind_bit,
 };
-use crate::combat::Roster;
 use crate::combat::load::{self, Entry};
+use crate::combat::{Care, Roster};
 use crate::dice::DiceExpr;
 use crate::error::ScenarioError;
 use crate::scenario::fields::one_of;
@@ -112,7 +112,24 @@ pub(super) fn conflict(
         })
         .collect::<Result<Vec<_>, ScenarioError>>()?;
     let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
-    Ok(Conflict::new(fighters, roster, rules, max_rounds))
+    let spec: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();
+    let care = load::care(
+        source,
+        spec.allies.as_ref(),
+        spec.foes.as_ref(),
+        &Care::ALLIES_OR_STABILISE,
+    )?;
+    let mut conflict = Conflict::new(fighters, roster, rules, max_rounds);
+    conflict.bout.care = care;
+    Ok(conflict)
+}
+
+/// `[aftermath]`: who tends whom once the fight is over (first aid, L453).
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct AftermathSpec {
+    allies: Option<Spanned<String>>,
+    foes: Option<Spanned<String>>,
 }
 
 fn fighter(

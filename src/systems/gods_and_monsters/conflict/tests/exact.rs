@@ -9,6 +9,7 @@ use super::super::super::rules::{ConflictRules, DeathContest, MojoKind, MojoOn};
 use super::super::*;
 use super::duelist;
 use super::rules::target;
+use crate::combat::Foes;
 use crate::sim;
 use crate::stats::{MetricRow, summarize};
 use crate::systems::RuleSystem;
@@ -286,6 +287,8 @@ struct Fate {
     saved: f64,
     spent: f64,
     spent_sq: f64,
+    /// Dying and not dead, by (injuries, conscious): the aftermath's patients.
+    patients: Vec<(i64, bool, f64)>,
 }
 
 impl Hurt {
@@ -316,6 +319,9 @@ impl Hurt {
                     let p = p * q;
                     // 615: death after endurance − injuries minutes; none left, now.
                     let dead = dying && self.endurance - injuries <= 0;
+                    if dying && !dead {
+                        f.patients.push((injuries, conscious, p));
+                    }
                     f.dying += p * one(dying);
                     f.dead += p * one(dead);
                     f.down += p * one(dying || !conscious);
@@ -388,6 +394,79 @@ fn a_death_contest_with_and_without_mojo_counts_out_exactly() {
     }
     // Mojo saves lives; a re-rolled contest takes back some of what it saved.
     assert!(dying[1] < dying[0] && dying[1] < dying[2], "{dying:?}");
+}
+
+/// Whether a patient with `injuries` and `nights` of rest lives: `heal` injuries healed at
+/// once (615: none left cancels death), then each night d20 ≤ `health` − injuries removes one
+/// (565, 601).
+fn lives(injuries: i64, heal: i64, nights: i64, health: i64) -> f64 {
+    let left = injuries - heal;
+    if left <= 0 {
+        return 1.0;
+    }
+    if nights == 0 {
+        return 0.0;
+    }
+    let p = face(health - left);
+    p * lives(left - 1, 0, nights - 1, health) + (1.0 - p) * lives(left, 0, nights - 1, health)
+}
+
+#[test]
+fn the_aftermath_of_a_death_contest_counts_out_exactly() {
+    // The fight of the test above without mojo, T too hurt to fight on while dying, so A wins
+    // in round 1 and tends its dying prisoner (foes = "tend"); endurance 20, so death comes
+    // after 20 − injuries minutes (615), and every dying T lives until the aftermath. Left
+    // alone T dies; healing aid of 3 injuries saves up to 3; with 1 and rest, the hours left
+    // (minutes become hours, 20 − injuries) give ⌊(20 − injuries) / 8⌋ nightly health rolls
+    // at health 16 − injuries.
+    let damage = uniform_damage(face(14), 10, 2);
+    let hurt = Hurt {
+        survival: 2,
+        will: 9,
+        endurance: 20,
+        mojo: 0,
+        mode: DeathContest::Single,
+    };
+    let f = hurt.fate(&damage);
+    assert!(f.dead == 0.0 && f.dying > 0.05, "{f:?}");
+    for (seed, foes, heal, rest) in [
+        (211, Foes::Leave, 3, false),
+        (212, Foes::Tend, 3, false),
+        (213, Foes::Tend, 1, true),
+    ] {
+        let mut t = target("T", 1, 2);
+        (t.willpower, t.fortitude, t.endurance) = (9, 5, 20);
+        t.fights_while_dying = false;
+        t.health = Some(16);
+        let fighters = vec![duelist("A", 0, 20, 0, 3, "d10+2"), t];
+        let mut conflict = Conflict::new(
+            fighters,
+            vec!["a".into(), "b".into()],
+            1,
+            ConflictRules::default(),
+        );
+        conflict.bout.care.foes = foes;
+        conflict.aftermath = Aftermath {
+            heal_injuries: heal,
+            rest,
+        };
+        let tally = sim::run(&conflict, trials(), seed, &sim::NoProgress);
+        let rows = summarize(conflict.layout(), &tally, None);
+        let saved: f64 = match foes {
+            Foes::Leave => 0.0,
+            _ => (f.patients.iter())
+                .map(|&(injuries, _, p)| {
+                    let nights = if rest { (20 - injuries) / 8 } else { 0 };
+                    p * lives(injuries, heal, nights, 16)
+                })
+                .sum(),
+        };
+        assert_rate(&rows, "dying.T", f.dying);
+        assert_rate(&rows, "saved.T", saved);
+        assert_rate(&rows, "death.T", f.dying - saved);
+        assert_rate(&rows, "any_death.b", f.dying - saved);
+        assert_eq!(estimate(&rows, "dead_in_fight.T"), 0.0);
+    }
 }
 
 #[test]

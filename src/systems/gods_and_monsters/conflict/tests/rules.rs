@@ -253,3 +253,79 @@ fn killing_blows_at_the_fallen_round_half_up_and_hit_at_plus_ten() {
     assert_eq!(end[1].injuries, 1 + 3 + 2);
     assert!(end[1].dying, "6 injuries: 1 ≤ 6 and 7 > 10 − 6 + 2");
 }
+
+/// The Toromeen example of 004:637–639, played: the Orc's sword-thrust does 6 to his 4
+/// survival (0 survival, 2 injuries); he stays conscious (6 ≤ fortitude 11 − 2) and loses the
+/// death contest (the injuries roll 1 ≤ 2, he rolls 20 > 15 − 2): dying, with 13 minutes
+/// (78 rounds) to live. Next round he hits and fells the Orc, and the fight is over; resting
+/// unconscious, the 12 whole minutes he has left become 12 hours. Healing aid of 2 injuries
+/// in time saves him (615: injuries at zero cancel death); of 1, it does not.
+#[test]
+fn toromeen_lives_if_his_injuries_are_healed_in_time() {
+    const TOROMEEN: usize = 0;
+    for (heal, lives) in [(2, true), (1, false)] {
+        let mut toromeen = duelist("Toromeen", 0, 4, 0, 0, "d8");
+        (toromeen.endurance, toromeen.fortitude, toromeen.willpower) = (15, 11, 0);
+        let sam = target("Sam", 0, 10);
+        let mut orc = duelist("Orc", 1, 3, 0, 0, "d6+1");
+        orc.target = Targeting::Named(TOROMEEN);
+        let sides = vec!["party".into(), "orcs".into()];
+        let mut conflict = Conflict::new(vec![toromeen, sam, orc], sides, 10, rules());
+        conflict.aftermath.heal_injuries = heal;
+        let mut script = Scripted::new()
+            .d20s([
+                20, 1, // round 1: Toromeen misses, the Orc hits
+                6, 1, 20, // his consciousness roll, the injuries' roll, his endurance roll
+                1, 20, // round 2: Toromeen hits, the Orc misses
+                20, 20, 1, // the Orc's consciousness roll fails; its injuries' roll fails
+            ])
+            .faces(6, [5])
+            .faces(8, [8]);
+        let mut arena = conflict.arena();
+        let mut side_down = [0; 2];
+        let played = combat::play(
+            &conflict,
+            &mut script,
+            &mut arena,
+            &mut side_down,
+            &mut Log::default(),
+        );
+        script.finish();
+        assert_eq!((played.ending, played.rounds), (Ending::Win(0), 2));
+        assert_eq!(played.end.dying, 1 << TOROMEEN);
+        let fight = &arena.fight;
+        assert_eq!(
+            fight.dies_at[TOROMEEN] - 1,
+            13 * 6,
+            "13 minutes from round 1"
+        );
+        assert_eq!(conflict.hours_left(TOROMEEN, 2, fight), 12);
+        let (dead, down) = (
+            played.after.dead >> TOROMEEN & 1,
+            played.after.down >> TOROMEEN & 1,
+        );
+        assert_eq!(
+            (dead, down),
+            (u64::from(!lives), u64::from(lives)),
+            "heal {heal}"
+        );
+    }
+}
+
+/// A dying combatant who fights on dies in the fight once 6 × (endurance − injuries) rounds
+/// have passed since it lost the contest (615: minutes of ten-second rounds).
+#[test]
+fn the_dying_die_when_their_minutes_run_out_in_the_fight() {
+    // B (endurance 3, 2 survival) takes 3 from A's first hit: 1 injury, conscious (1 ≤ 9),
+    // loses the contest (1 ≤ 1; 20 > 2): dying with 2 minutes, 12 rounds. Nobody can hurt
+    // anyone after that (A misses on 20s, B has no attacks), so B dies at the end of round 13.
+    let mut b = target("B", 1, 2);
+    b.endurance = 3;
+    let mut a = duelist("A", 0, 100, 0, 0, "d6");
+    a.willpower = 10;
+    let mut d20 = vec![1, 1, 1, 20];
+    d20.extend([20; 12]);
+    let (ending, rounds, _, end) = play(vec![a, b], 50, rules(), &d20, &[3]);
+    assert_eq!((ending, rounds), (Ending::Win(0), 13));
+    assert!(end[B].dead);
+}

@@ -1,6 +1,8 @@
 //! A one-on-one duel solved exactly by dynamic programming over both combatants' (Vitality +
 //! Health, AP left), with Passive Armor and with the PC dodging whenever it can pay; the
-//! fight's estimates within 4.5 standard errors of it.
+//! fight's estimates within 4.5 standard errors of it. Then its aftermath, solved exactly from
+//! the brute's AP left when the hero fell: the hero's saves rolled out alone, the brute giving
+//! first aid to its prisoner (`foes = "tend"`), and the brute finishing it.
 
 use super::super::super::saves::DeathSaves;
 use super::conflict;
@@ -11,6 +13,12 @@ use std::collections::HashMap;
 /// The duel: a PC with set AP against a monster. Neither attack type has a crit effect of
 /// its own, and the fight ends when either falls, so the state is both pools and AP left.
 pub(super) fn duel(dodging: bool) -> String {
+    duel_with(dodging, BRUTE_AP, "")
+}
+
+/// The duel with the brute's AP set to `brute_ap` and `more` written at the file's end (an
+/// `[aftermath]`, the brute's `first_aid`).
+fn duel_with(dodging: bool, brute_ap: i64, more: &str) -> String {
     format!(
         r#"
 [run]
@@ -31,12 +39,13 @@ attacks = [{{ name = "mace", to_hit = 4, damage = "1d6+1", type = "bludgeoning",
 name = "brute"
 side = "monsters"
 kind = "monster"
-ap = 11
+ap = {brute_ap}
 vitality = 8
 health = 4
 passive_armor = 11
 armor_reduction = 1
 attacks = [{{ name = "club", to_hit = 3, damage = "1d8+1", type = "bludgeoning" }}]
+{more}
 "#,
         if dodging {
             "defend = \"dodge\"\ndefense.dodge = { bonus = 9, rank = 1 }"
@@ -56,6 +65,8 @@ struct Out {
     attack: f64,
     defense: f64,
     unspent: f64,
+    /// Disabled with the brute holding `i` AP.
+    disabled_ap: [f64; 16],
 }
 
 impl Out {
@@ -67,6 +78,9 @@ impl Out {
         self.attack += p * o.attack;
         self.defense += p * o.defense;
         self.unspent += p * o.unspent;
+        for (a, b) in self.disabled_ap.iter_mut().zip(o.disabled_ap) {
+            *a += p * b;
+        }
     }
 }
 
@@ -102,6 +116,7 @@ type Key = (i64, i64, i64, i64, i64, i64);
 
 struct Dp {
     dodging: bool,
+    brute_ap: i64,
     memo: HashMap<Key, (Out, f64)>,
     rounds: HashMap<(i64, i64), Out>,
 }
@@ -118,7 +133,7 @@ impl Dp {
         if let Some(o) = self.rounds.get(&(h, b)) {
             return *o;
         }
-        let (known, same) = self.within(h, b, h, HERO_AP, b, BRUTE_AP);
+        let (known, same) = self.within(h, b, h, HERO_AP, b, self.brute_ap);
         let mut o = Out {
             rounds: 1.0,
             ..Out::default()
@@ -205,7 +220,10 @@ impl Dp {
                         if h2 <= 0 {
                             // Leftover damage ≥ the Health maximum kills outright (L442).
                             let instant = -h2 >= HERO_HEALTH;
+                            let mut disabled_ap = [0.0; 16];
+                            disabled_ap[(ab - 5) as usize] = f64::from(u8::from(!instant));
                             let loss = Out {
+                                disabled_ap,
                                 instant: f64::from(u8::from(instant)),
                                 disabled: f64::from(u8::from(!instant)),
                                 unspent: ah2 as f64,
@@ -226,9 +244,11 @@ impl Dp {
     }
 }
 
-fn duel_matches_recursion(dodging: bool, seed: u64) {
+/// The duel's outcome from the start, the brute with `brute_ap` AP.
+fn solve(dodging: bool, brute_ap: i64) -> Out {
     let mut dp = Dp {
         dodging,
+        brute_ap,
         memo: HashMap::new(),
         rounds: HashMap::new(),
     };
@@ -238,7 +258,11 @@ fn duel_matches_recursion(dodging: bool, seed: u64) {
             dp.round(h, b);
         }
     }
-    let o = dp.round(HERO_POOL, BRUTE_POOL);
+    dp.round(HERO_POOL, BRUTE_POOL)
+}
+
+fn duel_matches_recursion(dodging: bool, seed: u64) {
+    let o = solve(dodging, BRUTE_AP);
     let saves = DeathSaves::new(0).exact().unwrap();
     let c = conflict(&duel(dodging));
     let r = rows(&c, 400_000, seed);
@@ -275,4 +299,59 @@ fn a_duel_with_passive_armor_matches_the_recursion() {
 #[test]
 fn a_duel_with_the_pc_dodging_matches_the_recursion() {
     duel_matches_recursion(true, 92);
+}
+
+/// Whether a hero Disabled with (`successes`, `failures`) marks dies, `tries` first-aid tries
+/// (each stabilising with probability `q`) coming before each of its saves: `first` before
+/// the first save, `later` before each after it (L446–449, L453).
+fn dies(successes: u32, failures: u32, first: u32, later: u32, q: f64) -> f64 {
+    let untreated = (1.0 - q).powi(first as i32);
+    let next = |s, f| dies(s, f, later, later, q);
+    // A save on d20: 20 stabilises, 1 is two failures, 10–19 a success, 2–9 a failure.
+    let mut p = 0.0;
+    for (weight, s, f) in [
+        (1.0, successes, failures + 2),
+        (10.0, successes + 1, failures),
+        (8.0, successes, failures + 1),
+    ] {
+        p += weight / 20.0
+            * if f >= 3 {
+                1.0
+            } else if s >= 3 {
+                0.0
+            } else {
+                next(s, f)
+            };
+    }
+    untreated * p
+}
+
+/// The aftermath of the duel (brute with 13 AP, so 0 or 1 first-aid tries with what it has
+/// left when the hero falls and one a round after it), exact against 10⁶ fights.
+#[test]
+fn the_duels_aftermath_matches_the_recursion() {
+    let o = solve(false, 13);
+    let saves = DeathSaves::new(0).exact().unwrap();
+    let disabled: f64 = o.disabled_ap.iter().sum();
+    assert!((disabled - o.disabled).abs() < 1e-12);
+    // first_aid = 2: d20 + 2 ≥ 10 on 8 or more.
+    let q = 13.0 / 20.0;
+    let tended: f64 = (o.disabled_ap.iter().enumerate())
+        .map(|(ap, p)| p * dies(0, 0, ap as u32 / 8, 1, q))
+        .sum();
+    for (seed, aftermath, death) in [
+        (93, "", o.disabled * saves["death"]),
+        (94, "foes = \"tend\"", tended),
+        (95, "foes = \"finish\"", o.disabled),
+    ] {
+        let more = format!("first_aid = 2\n[aftermath]\n{aftermath}\n");
+        let c = conflict(&duel_with(false, 13, &more));
+        let r = rows(&c, 1_000_000, seed);
+        within(&r["disabled.hero"], o.disabled);
+        within(&r["dying.hero"], o.disabled);
+        within(&r["death.hero"], o.instant + death);
+        within(&r["any_death.party"], o.instant + death);
+        within(&r["saved.hero"], o.disabled - death);
+        within(&r["dead_in_fight.hero"], o.instant);
+    }
 }
