@@ -437,14 +437,21 @@ impl Fight for Conflict {
         vec![
             self.bout.roster.describe(self.bout.max_rounds),
             format!(
-                "aftermath: {}; healing aid of {} injur{} for each dying patient{}",
+                "aftermath: {}; {}",
                 self.bout.care.describe(),
-                a.heal_injuries,
-                if a.heal_injuries == 1 { "y" } else { "ies" },
-                if a.rest {
-                    ", then nightly health rolls while the hours last"
-                } else {
-                    ", no rest"
+                match (a.heal_injuries, a.rest) {
+                    (0, false) => "nobody heals the dying: they die when their time runs out \
+                                   (615)"
+                        .to_string(),
+                    (h, rest) => format!(
+                        "the tended dying get healing aid of {h} injur{}{}",
+                        if h == 1 { "y" } else { "ies" },
+                        if rest {
+                            ", then a nightly health roll while their hours last"
+                        } else {
+                            ""
+                        }
+                    ),
                 }
             ),
         ]
