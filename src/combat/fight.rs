@@ -97,6 +97,32 @@ impl Bout {
     }
 }
 
+/// Per side, the rounds that mark how a fight went for it (`never` = `max_rounds + 1` unless
+/// said).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideRounds {
+    /// The round the side stopped fighting (nobody able to act), `never` where it did not or
+    /// fought again after.
+    pub stopped: Vec<u32>,
+    /// The round its first member stopped standing (dead, dying, fled or down),
+    /// `max_rounds + 2` where none did.
+    pub first_down: Vec<u32>,
+    /// The round its first member died within the fight; `max_rounds + 1` where the first
+    /// death came in the aftermath, `max_rounds + 2` where nobody of it died.
+    pub first_death: Vec<u32>,
+}
+
+impl SideRounds {
+    /// For `sides` sides.
+    pub fn new(sides: usize) -> Self {
+        Self {
+            stopped: vec![0; sides],
+            first_down: vec![0; sides],
+            first_death: vec![0; sides],
+        }
+    }
+}
+
 /// One fight as played: how it ended, after how many rounds, and everyone's state at its end
 /// and after the aftermath.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,7 +173,9 @@ pub trait Fight: Sync {
         observer: &mut O,
     ) -> Option<u64>;
 
-    /// Everyone's state in `arena`, in the one vocabulary ([`Fates`]).
+    /// Everyone's state in `arena`, in the one vocabulary ([`Fates`]): at the fight's end,
+    /// and after each round in which someone's condition changed until each side has had
+    /// someone down and someone dead (for [`SideRounds`]).
     fn fates(&self, arena: &Self::Arena) -> Fates;
 
     /// The aftermath of a fight that ended as `ending` in round `round` with someone dying
@@ -252,18 +280,17 @@ impl<F: Fight + ?Sized> Observer<F> for Unobserved {
 }
 
 /// One fight from the start: [`Fight::begin`], then [`play_from`]. How it went ([`Played`]);
-/// `side_down` (one per side) holds the round each side stopped fighting, `max_rounds + 1`
-/// where it never did.
+/// `sides` gets the rounds that mark each side's fight ([`SideRounds`]).
 #[inline(always)]
 pub fn play<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
     fight: &F,
     dice: &mut D,
     arena: &mut F::Arena,
-    side_down: &mut [u32],
+    sides: &mut SideRounds,
     observer: &mut O,
 ) -> Played {
     let up = fight.begin(dice, arena, observer);
-    play_from(fight, up, dice, arena, side_down, observer)
+    play_from(fight, up, dice, arena, sides, observer)
 }
 
 /// The rounds of a fight whose arena is set up, `up` able to act: from a fresh start
@@ -275,11 +302,20 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
     mut up: u64,
     dice: &mut D,
     arena: &mut F::Arena,
-    side_down: &mut [u32],
+    sides: &mut SideRounds,
     observer: &mut O,
 ) -> Played {
     let bout = fight.bout();
-    side_down.fill(bout.max_rounds + 1);
+    let never = bout.max_rounds + 1;
+    sides.stopped.fill(never);
+    sides.first_down.fill(never + 1);
+    sides.first_death.fill(never + 1);
+    let masks = bout.roster.side_masks();
+    // Sides with nobody down yet, and with nobody dead yet, by bit.
+    let (mut undowned, mut undead) = (
+        u64::MAX >> (64 - masks.len()),
+        u64::MAX >> (64 - masks.len()),
+    );
     let (mut ending, mut rounds) = (Ending::Stalemate, bout.max_rounds);
     for round in 1..=bout.max_rounds {
         match fight.round(round, up, dice, arena, observer) {
@@ -289,7 +325,21 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
             None => {}
             Some(now) => up = now,
         }
-        if let Some(end) = bout.settle(round, up, side_down) {
+        if undowned | undead != 0 {
+            let now = fight.fates(arena);
+            let (out, dead) = (now.out(), now.dead);
+            for (s, &m) in masks.iter().enumerate() {
+                if undowned >> s & 1 != 0 && m & out != 0 {
+                    sides.first_down[s] = round;
+                    undowned &= !(1 << s);
+                }
+                if undead >> s & 1 != 0 && m & dead != 0 {
+                    sides.first_death[s] = round;
+                    undead &= !(1 << s);
+                }
+            }
+        }
+        if let Some(end) = bout.settle(round, up, &mut sides.stopped) {
             (ending, rounds) = (end, round);
             break;
         }
@@ -302,6 +352,15 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
     } else {
         start
     };
+    // The first deaths that came once the fight was over.
+    let mut left = undead;
+    while left != 0 {
+        let s = left.trailing_zeros() as usize;
+        left &= left - 1;
+        if masks[s] & after.dead != 0 {
+            sides.first_death[s] = never;
+        }
+    }
     Played {
         ending,
         rounds,
@@ -315,8 +374,8 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
 pub struct Scratch<A> {
     /// The system's buffers.
     pub arena: A,
-    /// Per side, the round it stopped fighting in the last fight.
-    pub side_down: Vec<u32>,
+    /// Per side, the rounds that marked the last fight.
+    pub sides: SideRounds,
     counts: FightCounts,
 }
 
@@ -331,7 +390,7 @@ impl<F: Fight> RuleSystem for F {
         let bout = self.bout();
         Scratch {
             arena: self.arena(),
-            side_down: vec![bout.max_rounds + 1; bout.roster.sides().len()],
+            sides: SideRounds::new(bout.roster.sides().len()),
             counts: bout.recorder.counts(),
         }
     }
@@ -353,13 +412,13 @@ impl<F: Fight> RuleSystem for F {
         let mut dice = FightDice::new(rng);
         let Scratch {
             arena,
-            side_down,
+            sides,
             counts,
         } = scratch;
         for _ in 0..trials {
-            let played = play(self, &mut dice, arena, side_down, &mut Unobserved);
+            let played = play(self, &mut dice, arena, sides, &mut Unobserved);
             self.outcome(arena, tally);
-            recorder.count(counts, &played, side_down);
+            recorder.count(counts, &played, sides);
         }
         recorder.flush(counts, tally);
         self.flush(arena, tally);
@@ -382,7 +441,7 @@ pub fn replay<F: Fight, D: Dice, O: Observer<F>>(
     observer: &mut O,
 ) -> (Ending, u32, F::Arena, Vec<u32>) {
     let mut arena = fight.arena();
-    let mut side_down = vec![0; fight.bout().roster.sides().len()];
-    let played = play(fight, dice, &mut arena, &mut side_down, observer);
-    (played.ending, played.rounds, arena, side_down)
+    let mut sides = SideRounds::new(fight.bout().roster.sides().len());
+    let played = play(fight, dice, &mut arena, &mut sides, observer);
+    (played.ending, played.rounds, arena, sides.stopped)
 }

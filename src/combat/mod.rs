@@ -21,7 +21,9 @@ mod roster;
 mod target;
 
 pub use fate::{Allies, Care, Fates, Foes};
-pub use fight::{Bout, Fight, Observer, Played, Scratch, Unobserved, play, play_from, replay};
+pub use fight::{
+    Bout, Fight, Observer, Played, Scratch, SideRounds, Unobserved, play, play_from, replay,
+};
 pub use record::{Ending, FightCounts, FightRecorder};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};
 pub use target::Targeting;

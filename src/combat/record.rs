@@ -6,9 +6,9 @@
 
 #[cfg(test)]
 use super::Fates;
-use super::fight::Played;
+use super::fight::{Played, SideRounds};
 use super::roster::{MAX_FIGHTERS, Roster};
-use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Role, Tally};
+use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally};
 
 /// How a fight ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +41,10 @@ pub struct FightRecorder {
     rounds: HistogramId,
     fighting: Vec<HistogramId>,
     deaths: Vec<HistogramId>,
+    /// Per side, `first_down` and `first_death`.
+    onsets: Vec<[HistogramId; 2]>,
+    /// Per side, how many of it were not standing at the end of a fight it won.
+    won_down: Vec<RatioId>,
     side_masks: Vec<u64>,
     /// Buckets of a side's `fighting` histogram: `max_rounds + 2`.
     row: usize,
@@ -123,6 +127,32 @@ impl FightRecorder {
                 )
             })
             .collect();
+        let onset = |layout: &mut Layout, s: &str, prefix: &str, label: &str| {
+            layout.histogram(
+                format!("{prefix}.{s}"),
+                max_rounds as usize + 3,
+                HistogramReport::Onset {
+                    after: max_rounds as usize + 1,
+                },
+                Meta::side(Role::Other, label, s),
+            )
+        };
+        let onsets = sides
+            .iter()
+            .map(|s| {
+                [
+                    onset(layout, s, "first_down", "round of the first down"),
+                    onset(layout, s, "first_death", "round of the first death"),
+                ]
+            })
+            .collect();
+        let won_down = sides
+            .iter()
+            .map(|s| {
+                let meta = Meta::side(Role::Other, "not standing after a win", s);
+                layout.ratio(format!("won_down.{s}"), meta)
+            })
+            .collect();
         Self {
             win,
             draw,
@@ -140,6 +170,8 @@ impl FightRecorder {
             rounds,
             fighting,
             deaths,
+            onsets,
+            won_down,
             side_masks: roster.side_masks().to_vec(),
             row: max_rounds as usize + 2,
         }
@@ -152,12 +184,12 @@ impl FightRecorder {
     }
 
     /// Adds one fight as [`played`](Played), with the round each side stopped fighting
-    /// (`side_down[s]`, beyond the limit if it never did): for tests, beside the batch's
+    /// and the rounds that marked each side's fight: for tests, beside the batch's
     /// [`FightRecorder::count`] and [`FightRecorder::flush`].
     #[cfg(test)]
-    pub fn record(&self, tally: &mut Tally, played: &Played, side_down: &[u32]) {
+    pub fn record(&self, tally: &mut Tally, played: &Played, sides: &SideRounds) {
         let mut counts = self.counts();
-        self.count(&mut counts, played, side_down);
+        self.count(&mut counts, played, sides);
         self.flush(&mut counts, tally);
     }
 
@@ -188,7 +220,16 @@ pub struct FightCounts {
     sides: Vec<u64>,
     /// Per combatant, fights by its code ([`CODES`]).
     combatants: Vec<[u64; CODES]>,
+    /// Per side, fights by the round of its first down, then of its first death: two rows
+    /// of `max_rounds + 3`.
+    onsets: Vec<u64>,
+    /// Per side, fights it won by how many of it were not standing, then the fights it did
+    /// not win: a row of `MAX_FIGHTERS + 2`.
+    won: Vec<u64>,
 }
+
+/// Buckets of a side's row in [`FightCounts::won`].
+const WON_ROW: usize = MAX_FIGHTERS + 2;
 
 /// Buckets of a side's row in [`FightCounts::sides`].
 const SIDE_ROW: usize = (MAX_FIGHTERS + 1) * 4;
@@ -203,12 +244,14 @@ impl FightRecorder {
             fighting: vec![0; sides * self.row],
             sides: vec![0; sides * SIDE_ROW],
             combatants: vec![[0; CODES]; self.death.len()],
+            onsets: vec![0; sides * 2 * (self.row + 1)],
+            won: vec![0; sides * WON_ROW],
         }
     }
 
     /// Counts one fight in `counts`, as [`FightRecorder::record`] adds it to a tally.
     #[inline]
-    pub fn count(&self, counts: &mut FightCounts, played: &Played, side_down: &[u32]) {
+    pub fn count(&self, counts: &mut FightCounts, played: &Played, rounds: &SideRounds) {
         let sides = self.side_masks.len();
         let ending = match played.ending {
             Ending::Win(side) => side,
@@ -218,8 +261,17 @@ impl FightRecorder {
         counts.endings[ending] += 1;
         counts.rounds[played.rounds as usize] += 1;
         let (dead, out) = (played.after.dead, played.end.out());
-        for (s, (&mask, &round)) in self.side_masks.iter().zip(side_down).enumerate() {
+        let onset = self.row + 1;
+        for (s, (&mask, &round)) in self.side_masks.iter().zip(&rounds.stopped).enumerate() {
             counts.fighting[s * self.row + round as usize] += 1;
+            counts.onsets[2 * s * onset + rounds.first_down[s] as usize] += 1;
+            counts.onsets[(2 * s + 1) * onset + rounds.first_death[s] as usize] += 1;
+            let won = if ending == s {
+                (mask & out).count_ones() as usize
+            } else {
+                WON_ROW - 1
+            };
+            counts.won[s * WON_ROW + won] += 1;
             let deaths = (dead & mask).count_ones() as usize;
             let code = deaths * 4
                 + usize::from(mask & !out == 0)
@@ -253,6 +305,19 @@ impl FightRecorder {
         for (s, row) in counts.fighting.chunks_exact_mut(self.row).enumerate() {
             histogram(tally, self.fighting[s], row);
         }
+        for (k, row) in counts.onsets.chunks_exact_mut(self.row + 1).enumerate() {
+            histogram(tally, self.onsets[k / 2][k % 2], row);
+        }
+        for (s, row) in counts.won.chunks_exact_mut(WON_ROW).enumerate() {
+            for (k, n) in row.iter_mut().enumerate() {
+                let n = std::mem::take(n);
+                match k {
+                    _ if n == 0 => {}
+                    _ if k == WON_ROW - 1 => tally.ratio_n(self.won_down[s], 0, 0, n),
+                    _ => tally.ratio_n(self.won_down[s], k as u64, 1, n),
+                }
+            }
+        }
         for (s, row) in counts.sides.chunks_exact_mut(SIDE_ROW).enumerate() {
             let members = self.side_masks[s].count_ones() as usize;
             for (code, n) in row.iter_mut().enumerate() {
@@ -282,6 +347,15 @@ impl FightRecorder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Per side of two: the round it stopped, its first down and its first death.
+    fn marks(stopped: [u32; 2], first_down: [u32; 2], first_death: [u32; 2]) -> SideRounds {
+        SideRounds {
+            stopped: stopped.to_vec(),
+            first_down: first_down.to_vec(),
+            first_death: first_death.to_vec(),
+        }
+    }
 
     fn played(ending: Ending, rounds: u32, end: Fates, after: Fates) -> Played {
         Played {
@@ -342,7 +416,7 @@ mod tests {
         rec.record(
             &mut t,
             &played(Ending::Win(1), 3, end, end.left_alone()),
-            &[3, 6],
+            &marks([3, 6], [2, 7], [3, 7]),
         );
         // The party wins with a dying a who is saved; the yeti fled.
         let end = Fates {
@@ -355,14 +429,16 @@ mod tests {
             fled: 0b100,
             ..Fates::default()
         };
-        rec.record(&mut t, &played(Ending::Win(0), 2, end, after), &[7, 2]);
+        let rounds = marks([6, 2], [2, 2], [7, 7]);
+        rec.record(&mut t, &played(Ending::Win(0), 2, end, after), &rounds);
         // The party wins; b dies in the fight (a pyrrhic win), the yeti is down.
         let end = Fates {
             dead: 0b010,
             down: 0b100,
             ..Fates::default()
         };
-        rec.record(&mut t, &played(Ending::Win(0), 4, end, end), &[7, 4]);
+        let rounds = marks([6, 4], [4, 7], [4, 7]);
+        rec.record(&mut t, &played(Ending::Win(0), 4, end, end), &rounds);
         let c = |name: &str| {
             let i = layout.counter_names().position(|n| n == name).unwrap();
             t.counters()[i]
@@ -379,6 +455,13 @@ mod tests {
         assert_eq!(all("dead_in_fight"), [0, 2, 0]);
         assert_eq!(all("fled"), [0, 0, 1]);
         assert_eq!(all("down"), [2, 2, 2]);
+        // Two wins of the party with one of it not standing each; the yeti's win counts
+        // nothing for the party.
+        let won = t.ratios()[0];
+        assert_eq!((won.x, won.y), (2, 2));
+        // The party's first deaths: round 3, never, round 4 (buckets 1–5, after 6, never 7).
+        let first_death = &t.histograms_slice()[6];
+        assert_eq!(first_death.counts()[3..8], [1, 1, 0, 0, 1]);
     }
 
     /// Counting a batch and adding it once gives the tally that recording each fight gives.
@@ -400,7 +483,12 @@ mod tests {
                 _ => Ending::Stalemate,
             };
             let rounds = 1 + draw(7);
-            let side_down: Vec<u32> = (0..3).map(|_| 1 + draw(8)).collect();
+            let mut mark = || (0..3).map(|_| 1 + draw(8)).collect::<Vec<u32>>();
+            let side_rounds = SideRounds {
+                stopped: mark(),
+                first_down: mark(),
+                first_death: mark(),
+            };
             // Each combatant's state at the end, and whether the dying die after it.
             let mut end = Fates::default();
             let mut saved = 0;
@@ -425,8 +513,8 @@ mod tests {
                 ..end
             };
             let p = played(ending, rounds, end, after);
-            rec.record(&mut one, &p, &side_down);
-            rec.count(&mut counts, &p, &side_down);
+            rec.record(&mut one, &p, &side_rounds);
+            rec.count(&mut counts, &p, &side_rounds);
             if fight % 300 == 0 {
                 rec.flush(&mut counts, &mut batch);
             }

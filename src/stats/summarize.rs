@@ -49,7 +49,9 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) ->
             estimate,
             ci_low,
             ci_high,
-            trials: n,
+            // A ratio whose denominator never came up (`won_down` of a side that never won)
+            // has no data.
+            trials: if sums.y == 0 { 0 } else { n },
         });
     }
     for ((name, report, meta), hist) in layout.histograms().zip(tally.histograms_slice()) {
@@ -70,6 +72,26 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) ->
                 rows.push(mean_row(metric, hist, ex, meta));
             }
             HistogramReport::Survival => {}
+            HistogramReport::Onset { after } => {
+                let counts = hist.counts();
+                let within = Histogram::from_counts(counts[..after.min(counts.len())].to_vec());
+                for (label, q) in [("median", 0.5), ("p10", 0.1)] {
+                    let metric = format!("{name}.{label}");
+                    let ex = exact_of(&metric);
+                    rows.push(quantile_row(metric, &within, q, ex, meta));
+                }
+                let n = hist.total();
+                for (label, bucket) in [("after", after), ("never", after + 1)] {
+                    let metric = format!("{name}.{label}");
+                    let ex = exact_of(&metric);
+                    let count = counts.get(bucket).copied().unwrap_or(0);
+                    let row = rate_row(metric, count, n, ex);
+                    rows.push(MetricRow {
+                        meta: meta.with_role(Role::Distribution),
+                        ..row
+                    });
+                }
+            }
             HistogramReport::Quantiles => {
                 let metric = format!("{name}.mean");
                 let ex = exact_of(&metric);

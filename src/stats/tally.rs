@@ -75,6 +75,14 @@ pub enum HistogramReport {
     /// No summary rows; a survival curve: the share of trials whose recorded value exceeds
     /// each step `k` (record the step at which something stopped).
     Survival,
+    /// When something first happened: rounds `1..after`, then `after` (it came once the
+    /// fight was over) and `after + 1` (never). Summary rows: `name.median` and `name.p10`
+    /// of the round over the trials in which it came within the fight, and the rates
+    /// `name.after` and `name.never` over all trials.
+    Onset {
+        /// The bucket of "after the fight".
+        after: usize,
+    },
 }
 
 /// What a rule system counts: named counters (each reported as a rate over all trials) and
@@ -176,6 +184,11 @@ pub struct Histogram {
 }
 
 impl Histogram {
+    /// A histogram of `counts` (index = value).
+    pub fn from_counts(counts: Vec<u64>) -> Self {
+        Self { counts }
+    }
+
     /// A histogram with `n` zeroed buckets.
     pub fn with_buckets(n: usize) -> Self {
         Self { counts: vec![0; n] }

@@ -12,7 +12,7 @@ use super::super::super::rules::{
 };
 use super::super::*;
 use super::duelist;
-use crate::combat::{self, Fight, Unobserved};
+use crate::combat::{self, Fight, SideRounds, Unobserved};
 use crate::dice::{Dice, Direct, FightDice, uniform_below};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -135,7 +135,7 @@ fn agree<D: Dice>(
 ) {
     let (mut arena_a, mut arena_b) = (a.arena(), b.arena());
     let sides = a.bout.roster.sides().len();
-    let (mut down_a, mut down_b) = (vec![0; sides], vec![0; sides]);
+    let (mut down_a, mut down_b) = (SideRounds::new(sides), SideRounds::new(sides));
     for fight in 0..fights {
         let want = combat::play(a, &mut dice_a, &mut arena_a, &mut down_a, &mut Unobserved);
         let got = combat::play(b, &mut dice_b, &mut arena_b, &mut down_b, &mut Unobserved);

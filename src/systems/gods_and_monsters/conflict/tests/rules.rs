@@ -282,7 +282,7 @@ fn toromeen_lives_if_his_injuries_are_healed_in_time() {
             .faces(6, [5])
             .faces(8, [8]);
         let mut arena = conflict.arena();
-        let mut side_down = [0; 2];
+        let mut side_down = combat::SideRounds::new(2);
         let played = combat::play(
             &conflict,
             &mut script,

@@ -353,5 +353,9 @@ fn the_duels_aftermath_matches_the_recursion() {
         within(&r["any_death.party"], o.instant + death);
         within(&r["saved.hero"], o.disabled - death);
         within(&r["dead_in_fight.hero"], o.instant);
+        // The party's first death: in the fight (instant), after it, or never.
+        within(&r["first_death.party.after"], death);
+        within(&r["first_death.party.never"], 1.0 - o.instant - death);
+        within(&r["won_down.monsters.mean"], 0.0);
     }
 }
