@@ -175,8 +175,15 @@ pub trait Fight: Sync {
 
     /// Everyone's state in `arena`, in the one vocabulary ([`Fates`]): at the fight's end,
     /// and after each round in which someone's condition changed until each side has had
-    /// someone down and someone dead (for [`SideRounds`]).
+    /// someone stop standing (for [`SideRounds`]).
     fn fates(&self, arena: &Self::Arena) -> Fates;
+
+    /// Who is dead in `arena` (a mask), asked after each round in which someone's condition
+    /// changed until each side has had a death; by default from [`Fight::fates`].
+    #[inline(always)]
+    fn dead(&self, arena: &Self::Arena) -> u64 {
+        self.fates(arena).dead
+    }
 
     /// The aftermath of a fight that ended as `ending` in round `round` with someone dying
     /// (`end`, with any fallen foes already finished, [`Care::finish`]): time runs on in the
@@ -325,19 +332,13 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
             None => {}
             Some(now) => up = now,
         }
-        if undowned | undead != 0 {
-            let now = fight.fates(arena);
-            let (out, dead) = (now.out(), now.dead);
-            for (s, &m) in masks.iter().enumerate() {
-                if undowned >> s & 1 != 0 && m & out != 0 {
-                    sides.first_down[s] = round;
-                    undowned &= !(1 << s);
-                }
-                if undead >> s & 1 != 0 && m & dead != 0 {
-                    sides.first_death[s] = round;
-                    undead &= !(1 << s);
-                }
-            }
+        if undowned != 0 {
+            let out = fight.fates(arena).out();
+            note_firsts(round, out, masks, &mut undowned, &mut sides.first_down);
+        }
+        if undead != 0 {
+            let dead = fight.dead(arena);
+            note_firsts(round, dead, masks, &mut undead, &mut sides.first_death);
         }
         if let Some(end) = bout.settle(round, up, &mut sides.stopped) {
             (ending, rounds) = (end, round);
@@ -366,6 +367,21 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
         rounds,
         end,
         after,
+    }
+}
+
+/// For each side in `pending` (a bit per side) with a member in `who`: `round` is its first,
+/// and it is pending no more.
+#[inline(always)]
+fn note_firsts(round: u32, who: u64, masks: &[u64], pending: &mut u64, first: &mut [u32]) {
+    let mut left = *pending;
+    while left != 0 {
+        let s = left.trailing_zeros() as usize;
+        left &= left - 1;
+        if masks[s] & who != 0 {
+            first[s] = round;
+            *pending &= !(1 << s);
+        }
     }
 }
 

@@ -419,6 +419,11 @@ impl Fight for Conflict {
         }
     }
 
+    #[inline(always)]
+    fn dead(&self, arena: &ConflictArena) -> u64 {
+        arena.fight.flags.dead
+    }
+
     /// The dying live if their injuries are healed before their time runs out (004:615, 639):
     /// see [`Conflict::heal`].
     fn aftermath<D: Dice>(

@@ -192,6 +192,11 @@ impl Fight for Conflict {
         ]
     }
 
+    #[inline(always)]
+    fn dead(&self, arena: &Arena) -> u64 {
+        arena.dead()
+    }
+
     /// This system's own metrics go to `tally`.
     #[inline]
     fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {
