@@ -127,12 +127,13 @@ impl FightRecorder {
                 )
             })
             .collect();
-        let onset = |layout: &mut Layout, s: &str, prefix: &str, label: &str| {
+        let onset = |layout: &mut Layout, s: &str, prefix: &str, aftermath: bool, label: &str| {
             layout.histogram(
                 format!("{prefix}.{s}"),
                 max_rounds as usize + 3,
                 HistogramReport::Onset {
                     after: max_rounds as usize + 1,
+                    aftermath,
                 },
                 Meta::side(Role::Other, label, s),
             )
@@ -141,8 +142,8 @@ impl FightRecorder {
             .iter()
             .map(|s| {
                 [
-                    onset(layout, s, "first_down", "round of the first down"),
-                    onset(layout, s, "first_death", "round of the first death"),
+                    onset(layout, s, "first_down", false, "round of the first fall"),
+                    onset(layout, s, "first_death", true, "round of the first death"),
                 ]
             })
             .collect();

@@ -72,7 +72,7 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) ->
                 rows.push(mean_row(metric, hist, ex, meta));
             }
             HistogramReport::Survival => {}
-            HistogramReport::Onset { after } => {
+            HistogramReport::Onset { after, aftermath } => {
                 let counts = hist.counts();
                 let within = Histogram::from_counts(counts[..after.min(counts.len())].to_vec());
                 for (label, q) in [("median", 0.5), ("p10", 0.1)] {
@@ -81,7 +81,8 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) ->
                     rows.push(quantile_row(metric, &within, q, ex, meta));
                 }
                 let n = hist.total();
-                for (label, bucket) in [("after", after), ("never", after + 1)] {
+                let tails = [("after", after), ("never", after + 1)];
+                for (label, bucket) in tails.into_iter().skip(usize::from(!aftermath)) {
                     let metric = format!("{name}.{label}");
                     let ex = exact_of(&metric);
                     let count = counts.get(bucket).copied().unwrap_or(0);

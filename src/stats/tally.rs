@@ -82,6 +82,9 @@ pub enum HistogramReport {
     Onset {
         /// The bucket of "after the fight".
         after: usize,
+        /// Whether it can come after the fight (a first death can, a first fall cannot):
+        /// without, no `name.after` row.
+        aftermath: bool,
     },
 }
 
