@@ -367,6 +367,38 @@ fn bad_fights_are_rejected_with_line_and_key() {
             "`conflict.unconscious_for`: \"ever\" is not allowed; allowed: \"fight\", \"injuries\"",
         ),
         (
+            format!(
+                "[aftermath]\nheal_injuries = -1\n{}",
+                two("", "survival = 4\n")
+            ),
+            "t.scenario:4:17: `aftermath.heal_injuries`: -1 is out of range; allowed: an integer from 0 to 1000",
+        ),
+        (
+            format!(
+                "[aftermath]\nrest = true\n{}",
+                two("", "survival = 4\nhealth = 9\n")
+            ),
+            "t.scenario:4:8: `aftermath.rest`: rest = true rolls each dying combatant's nightly health (004:565); give \"A\" its `health` (0–40), or remove rest",
+        ),
+        (
+            format!(
+                "[aftermath]\nallies = \"heal\"\n{}",
+                two("", "survival = 4\n")
+            ),
+            "`aftermath.allies`: \"heal\" is not allowed; allowed: \"tend\", \"leave\"",
+        ),
+        (
+            format!(
+                "[aftermath]\nanguish_out = \"dead\"\n{}",
+                two("", "survival = 4\n")
+            ),
+            "unknown field `anguish_out`, expected one of `allies`, `foes`, `heal_injuries`, `rest`",
+        ),
+        (
+            two("", "survival = 4\nmedicine = { bonus_dice = 1 }\n"),
+            "`combatant.medicine`: unknown field `medicine`",
+        ),
+        (
             two("", "survival = 4\ncover = \"wall\"\n"),
             "t.scenario:20:9: `combatant.B.cover`: \"wall\" is not allowed; allowed: \"none\", \"weak\", \"strong\", \"full\"",
         ),

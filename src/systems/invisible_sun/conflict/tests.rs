@@ -292,6 +292,18 @@ fn bad_conflicts_name_the_key_and_what_is_allowed() {
             "attack_successes",
         ),
         (
+            format!("[aftermath]\nanguish_out = \"mad\"\n{pc}{attack}{npc}"),
+            "`aftermath.anguish_out`: \"mad\" is not allowed; allowed: \"out\", \"dead\"",
+        ),
+        (
+            format!("[aftermath]\nheal_injuries = 2\n{pc}{attack}{npc}"),
+            "unknown field `heal_injuries`, expected one of `allies`, `foes`, `anguish_out`",
+        ),
+        (
+            "[check]\nchallenge = 3\n[aftermath]\nfoes = \"finish\"\n".to_string(),
+            "`aftermath`: [aftermath] belongs to a fight",
+        ),
+        (
             format!("{pc}{attack}[[npc]]\nname = \"B\"\nlevel = 18\n"),
             "`npc.B.level`: 18 is out of range; allowed: an integer from 0 to 17",
         ),
