@@ -178,6 +178,13 @@ pub trait Fight: Sync {
     /// someone stop standing (for [`SideRounds`]).
     fn fates(&self, arena: &Self::Arena) -> Fates;
 
+    /// Combatant `i`'s toughness in `arena`: (what is left, its full amount), for
+    /// `won_left.SIDE`. By default (0, 0): the system has no measure, and the metric no data.
+    #[inline(always)]
+    fn toughness(&self, _arena: &Self::Arena, _i: usize) -> (u64, u64) {
+        (0, 0)
+    }
+
     /// Who is dead in `arena` (a mask), asked after each round in which someone's condition
     /// changed until each side has had a death; by default from [`Fight::fates`].
     #[inline(always)]
@@ -431,10 +438,23 @@ impl<F: Fight> RuleSystem for F {
             sides,
             counts,
         } = scratch;
+        let masks = self.bout().roster.side_masks();
         for _ in 0..trials {
             let played = play(self, &mut dice, arena, sides, &mut Unobserved);
             self.outcome(arena, tally);
-            recorder.count(counts, &played, sides);
+            // The winners' toughness left, the dead counting none.
+            let mut left = (0, 0);
+            if let Ending::Win(s) = played.ending {
+                let mut members = masks[s];
+                while members != 0 {
+                    let i = members.trailing_zeros() as usize;
+                    members &= members - 1;
+                    let (now, full) = self.toughness(arena, i);
+                    let alive = played.after.dead >> i & 1 == 0;
+                    left = (left.0 + if alive { now } else { 0 }, left.1 + full);
+                }
+            }
+            recorder.count(counts, &played, sides, left);
         }
         recorder.flush(counts, tally);
         self.flush(arena, tally);

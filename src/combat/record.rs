@@ -8,7 +8,9 @@
 use super::Fates;
 use super::fight::{Played, SideRounds};
 use super::roster::{MAX_FIGHTERS, Roster};
-use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally};
+use crate::stats::{
+    CounterId, HistogramId, HistogramReport, Layout, Meta, RatioId, RatioSums, Role, Tally,
+};
 
 /// How a fight ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +47,8 @@ pub struct FightRecorder {
     onsets: Vec<[HistogramId; 2]>,
     /// Per side, how many of it were not standing at the end of a fight it won.
     won_down: Vec<RatioId>,
+    /// Per side, the share of its toughness left after a fight it won.
+    won_left: Vec<RatioId>,
     side_masks: Vec<u64>,
     /// Buckets of a side's `fighting` histogram: `max_rounds + 2`.
     row: usize,
@@ -154,6 +158,13 @@ impl FightRecorder {
                 layout.ratio(format!("won_down.{s}"), meta)
             })
             .collect();
+        let won_left = sides
+            .iter()
+            .map(|s| {
+                let meta = Meta::side(Role::Other, "toughness left after a win", s);
+                layout.ratio(format!("won_left.{s}"), meta)
+            })
+            .collect();
         Self {
             win,
             draw,
@@ -173,6 +184,7 @@ impl FightRecorder {
             deaths,
             onsets,
             won_down,
+            won_left,
             side_masks: roster.side_masks().to_vec(),
             row: max_rounds as usize + 2,
         }
@@ -188,9 +200,9 @@ impl FightRecorder {
     /// and the rounds that marked each side's fight: for tests, beside the batch's
     /// [`FightRecorder::count`] and [`FightRecorder::flush`].
     #[cfg(test)]
-    pub fn record(&self, tally: &mut Tally, played: &Played, sides: &SideRounds) {
+    pub fn record(&self, tally: &mut Tally, played: &Played, sides: &SideRounds, left: (u64, u64)) {
         let mut counts = self.counts();
-        self.count(&mut counts, played, sides);
+        self.count(&mut counts, played, sides, left);
         self.flush(&mut counts, tally);
     }
 
@@ -227,6 +239,9 @@ pub struct FightCounts {
     /// Per side, fights it won by how many of it were not standing, then the fights it did
     /// not win: a row of `MAX_FIGHTERS + 2`.
     won: Vec<u64>,
+    /// Per side, (toughness left, full toughness) summed over fights: (0, 0) in those it did
+    /// not win.
+    won_left: Vec<RatioSums>,
 }
 
 /// Buckets of a side's row in [`FightCounts::won`].
@@ -247,12 +262,20 @@ impl FightRecorder {
             combatants: vec![[0; CODES]; self.death.len()],
             onsets: vec![0; sides * 2 * (self.row + 1)],
             won: vec![0; sides * WON_ROW],
+            won_left: vec![RatioSums::default(); sides],
         }
     }
 
-    /// Counts one fight in `counts`, as [`FightRecorder::record`] adds it to a tally.
+    /// Counts one fight in `counts`, as [`FightRecorder::record`] adds it to a tally; `left`
+    /// is the winners' (toughness left, full toughness), if a side won.
     #[inline]
-    pub fn count(&self, counts: &mut FightCounts, played: &Played, rounds: &SideRounds) {
+    pub fn count(
+        &self,
+        counts: &mut FightCounts,
+        played: &Played,
+        rounds: &SideRounds,
+        left: (u64, u64),
+    ) {
         let sides = self.side_masks.len();
         let ending = match played.ending {
             Ending::Win(side) => side,
@@ -273,6 +296,8 @@ impl FightRecorder {
                 WON_ROW - 1
             };
             counts.won[s * WON_ROW + won] += 1;
+            let (x, y) = if ending == s { left } else { (0, 0) };
+            counts.won_left[s].add(x, y);
             let deaths = (dead & mask).count_ones() as usize;
             let code = deaths * 4
                 + usize::from(mask & !out == 0)
@@ -308,6 +333,9 @@ impl FightRecorder {
         }
         for (k, row) in counts.onsets.chunks_exact_mut(self.row + 1).enumerate() {
             histogram(tally, self.onsets[k / 2][k % 2], row);
+        }
+        for (s, sums) in counts.won_left.iter_mut().enumerate() {
+            tally.ratio_sums(self.won_left[s], &std::mem::take(sums));
         }
         for (s, row) in counts.won.chunks_exact_mut(WON_ROW).enumerate() {
             for (k, n) in row.iter_mut().enumerate() {
@@ -418,6 +446,7 @@ mod tests {
             &mut t,
             &played(Ending::Win(1), 3, end, end.left_alone()),
             &marks([3, 6], [2, 7], [3, 7]),
+            (9, 9),
         );
         // The party wins with a dying a who is saved; the yeti fled.
         let end = Fates {
@@ -431,7 +460,12 @@ mod tests {
             ..Fates::default()
         };
         let rounds = marks([6, 2], [2, 2], [7, 7]);
-        rec.record(&mut t, &played(Ending::Win(0), 2, end, after), &rounds);
+        rec.record(
+            &mut t,
+            &played(Ending::Win(0), 2, end, after),
+            &rounds,
+            (3, 10),
+        );
         // The party wins; b dies in the fight (a pyrrhic win), the yeti is down.
         let end = Fates {
             dead: 0b010,
@@ -439,7 +473,12 @@ mod tests {
             ..Fates::default()
         };
         let rounds = marks([6, 4], [4, 7], [4, 7]);
-        rec.record(&mut t, &played(Ending::Win(0), 4, end, end), &rounds);
+        rec.record(
+            &mut t,
+            &played(Ending::Win(0), 4, end, end),
+            &rounds,
+            (1, 10),
+        );
         let c = |name: &str| {
             let i = layout.counter_names().position(|n| n == name).unwrap();
             t.counters()[i]
@@ -460,6 +499,10 @@ mod tests {
         // nothing for the party.
         let won = t.ratios()[0];
         assert_eq!((won.x, won.y), (2, 2));
+        // The party's toughness left over its wins: 4 of 20; the yeti's win counts for it.
+        let left = t.ratios()[2];
+        assert_eq!((left.x, left.y, left.xy), (4, 20, 3 * 10 + 10));
+        assert_eq!((t.ratios()[3].x, t.ratios()[3].y), (9, 9));
         // The party's first deaths: round 3, never, round 4 (buckets 1–5, after 6, never 7).
         let first_death = &t.histograms_slice()[6];
         assert_eq!(first_death.counts()[3..8], [1, 1, 0, 0, 1]);
@@ -514,8 +557,9 @@ mod tests {
                 ..end
             };
             let p = played(ending, rounds, end, after);
-            rec.record(&mut one, &p, &side_rounds);
-            rec.count(&mut counts, &p, &side_rounds);
+            let left = (u64::from(draw(10)), 10);
+            rec.record(&mut one, &p, &side_rounds, left);
+            rec.count(&mut counts, &p, &side_rounds, left);
             if fight % 300 == 0 {
                 rec.flush(&mut counts, &mut batch);
             }

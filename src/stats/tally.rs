@@ -276,6 +276,11 @@ impl Tally {
         self.ratios[id.0].add(x, y);
     }
 
+    /// Adds trials summed elsewhere (`sums`) to ratio `id`.
+    pub fn ratio_sums(&mut self, id: RatioId, sums: &RatioSums) {
+        self.ratios[id.0].merge(sums);
+    }
+
     /// Adds `n` trials that each gave the pair `(x, y)` to ratio `id`.
     pub fn ratio_n(&mut self, id: RatioId, x: u64, y: u64, n: u64) {
         self.ratios[id.0].add_n(x, y, n);

@@ -348,6 +348,17 @@ impl Fight for Skirmish {
         fates
     }
 
+    /// Durability plus Health (002:51).
+    #[inline]
+    fn toughness(&self, arena: &Arena, i: usize) -> (u64, u64) {
+        let (s, f) = (&arena.states[i], &self.fighters[i]);
+        let full = (f.durability + f.health).max(0);
+        (
+            (s.durability.max(0) + s.health.max(0)).min(full) as u64,
+            full as u64,
+        )
+    }
+
     // The aftermath (002:75–76): Medicine tries on those in Shock, from the round after the
     // fight ended, while the countdown runs on.
 

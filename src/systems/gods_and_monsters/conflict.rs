@@ -424,6 +424,12 @@ impl Fight for Conflict {
         arena.fight.flags.dead
     }
 
+    /// Survival, plus verve where it takes combat damage (004:565, 762).
+    #[inline]
+    fn toughness(&self, arena: &ConflictArena, i: usize) -> (u64, u64) {
+        self.pool_left(i, &arena.fight)
+    }
+
     /// The dying live if their injuries are healed before their time runs out (004:615, 639):
     /// see [`Conflict::heal`].
     fn aftermath<D: Dice>(

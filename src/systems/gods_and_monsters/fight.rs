@@ -634,6 +634,13 @@ impl Conflict {
         self.engine.facts[i].injuries + direct + (-pool).max(0)
     }
 
+    /// Fighter `i`'s survival (and verve, where it takes combat damage) left and at the
+    /// start.
+    pub(super) fn pool_left(&self, i: usize, arena: &Arena) -> (u64, u64) {
+        let full = self.engine.facts[i].pool.max(0) as u64;
+        (arena.now[i].pool.clamp(0, full as i64) as u64, full)
+    }
+
     /// Fighter `i`'s injury points now, whichever instantiation played the fight.
     pub(super) fn injuries_now(&self, i: usize, arena: &Arena) -> i64 {
         if self.engine.kind & CALLED != 0 {

@@ -43,7 +43,7 @@ use crate::combat::{Bout, Fates, Fight, Observer, Roster};
 use crate::dice::Dice;
 use crate::stats::{CounterId, ExactValues, HistogramId, HistogramReport, Meta, Role, Tally};
 use fight::{Arena, Event};
-use fighter::{Npc, Order, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc};
+use fighter::{Npc, Order, PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc};
 
 /// The ids of one PC's own metrics.
 #[derive(Debug, Clone, Copy)]
@@ -177,6 +177,22 @@ impl Fight for Conflict {
             fates.down |= u64::from(s.out && !dead) << i;
         }
         fates
+    }
+
+    /// Wounds and Injuries left before death (000:179–181).
+    #[inline]
+    fn toughness(&self, arena: &Arena, i: usize) -> (u64, u64) {
+        let (per, limit) = match self.pcs.len() {
+            p if i < p => (PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE),
+            p => (
+                self.npcs[i - p].injuries_per_wound,
+                self.npcs[i - p].wounds_to_die,
+            ),
+        };
+        let full = (per * limit).max(0);
+        let body = &arena.states[i].body;
+        let taken = body.marks * per + body.injuries;
+        ((full - taken).clamp(0, full) as u64, full as u64)
     }
 
     /// This system's own metrics go to `tally`.

@@ -197,6 +197,17 @@ impl Fight for Conflict {
         arena.dead()
     }
 
+    /// Vitality plus Health (L436).
+    #[inline]
+    fn toughness(&self, arena: &Arena, i: usize) -> (u64, u64) {
+        let (s, f) = (&arena.states[i], &self.fighters[i]);
+        let full = (f.vitality + f.health).max(0);
+        (
+            (s.vitality.max(0) + s.health.max(0)).min(full) as u64,
+            full as u64,
+        )
+    }
+
     /// This system's own metrics go to `tally`.
     #[inline]
     fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {

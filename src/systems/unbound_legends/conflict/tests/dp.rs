@@ -67,6 +67,8 @@ struct Out {
     unspent: f64,
     /// Disabled with the brute holding `i` AP.
     disabled_ap: [f64; 16],
+    /// The hero's Vitality + Health left when it wins (weighted by the win).
+    hero_left: f64,
 }
 
 impl Out {
@@ -78,6 +80,7 @@ impl Out {
         self.attack += p * o.attack;
         self.defense += p * o.defense;
         self.unspent += p * o.unspent;
+        self.hero_left += p * o.hero_left;
         for (a, b) in self.disabled_ap.iter_mut().zip(o.disabled_ap) {
             *a += p * b;
         }
@@ -182,6 +185,7 @@ impl Dp {
                     if b2 <= 0 {
                         let win = Out {
                             hero_wins: 1.0,
+                            hero_left: h as f64,
                             unspent: (ah - 5) as f64,
                             ..Out::default()
                         };
@@ -281,6 +285,12 @@ fn duel_matches_recursion(dodging: bool, seed: u64) {
         o.disabled * saves["incapacitated"],
     );
     within(&r["death.brute"], o.hero_wins);
+    // Over the hero's wins, the share of its Vitality + Health (10) left.
+    within(
+        &r["won_left.party.mean"],
+        o.hero_left / (HERO_POOL as f64 * o.hero_wins),
+    );
+    within(&r["won_down.party.mean"], 0.0);
     within(&r["rounds.mean"], o.rounds);
     // The hero begins every round of the fight able to act: AP per round = E[AP] / E[rounds].
     within(&r["ap_attack.hero.mean"], o.attack / o.rounds);
