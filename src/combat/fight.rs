@@ -97,6 +97,14 @@ impl Bout {
     }
 }
 
+/// A [`Fight::toughness`] from what is `left` of a `full` amount: (left, full), `left` held
+/// to 0…`full`.
+#[inline(always)]
+pub fn toughness(left: i64, full: i64) -> (u64, u64) {
+    let full = full.max(0);
+    (left.clamp(0, full) as u64, full as u64)
+}
+
 /// Per side, the rounds that mark how a fight went for it (`never` = `max_rounds + 1` unless
 /// said).
 #[derive(Debug, Clone, PartialEq, Eq)]

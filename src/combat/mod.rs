@@ -23,6 +23,7 @@ mod target;
 pub use fate::{Allies, Care, Fates, Foes};
 pub use fight::{
     Bout, Fight, Observer, Played, Scratch, SideRounds, Unobserved, play, play_from, replay,
+    toughness,
 };
 pub use record::{Ending, FightCounts, FightRecorder};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};

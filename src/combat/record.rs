@@ -151,20 +151,14 @@ impl FightRecorder {
                 ]
             })
             .collect();
-        let won_down = sides
-            .iter()
-            .map(|s| {
-                let meta = Meta::side(Role::Other, "not standing after a win", s);
-                layout.ratio(format!("won_down.{s}"), meta)
-            })
-            .collect();
-        let won_left = sides
-            .iter()
-            .map(|s| {
-                let meta = Meta::side(Role::Other, "toughness left after a win", s);
-                layout.ratio(format!("won_left.{s}"), meta)
-            })
-            .collect();
+        let per_side_ratio = |layout: &mut Layout, prefix: &str, label: &str| {
+            sides
+                .iter()
+                .map(|s| layout.ratio(format!("{prefix}.{s}"), Meta::side(Role::Other, label, s)))
+                .collect::<Vec<_>>()
+        };
+        let won_down = per_side_ratio(layout, "won_down", "not standing after a win");
+        let won_left = per_side_ratio(layout, "won_left", "toughness left after a win");
         Self {
             win,
             draw,

@@ -52,7 +52,7 @@ use super::check::Visibility;
 use super::damage::{Armor, Damage};
 use super::dice::BonusDice;
 use super::rules::{Rules, SuccessOn};
-use crate::combat::{Bout, Care, Fates, Fight, Observer, Roster, Targeting};
+use crate::combat::{Bout, Care, Fates, Fight, Observer, Roster, Targeting, toughness};
 use crate::dice::Dice;
 use crate::stats::{CounterId, Meta, RatioId, Role, Tally};
 use fight::{Arena, Event};
@@ -352,10 +352,9 @@ impl Fight for Skirmish {
     #[inline]
     fn toughness(&self, arena: &Arena, i: usize) -> (u64, u64) {
         let (s, f) = (&arena.states[i], &self.fighters[i]);
-        let full = (f.durability + f.health).max(0);
-        (
-            (s.durability.max(0) + s.health.max(0)).min(full) as u64,
-            full as u64,
+        toughness(
+            s.durability.max(0) + s.health.max(0),
+            f.durability + f.health,
         )
     }
 

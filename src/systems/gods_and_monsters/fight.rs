@@ -637,8 +637,7 @@ impl Conflict {
     /// Fighter `i`'s survival (and verve, where it takes combat damage) left and at the
     /// start.
     pub(super) fn pool_left(&self, i: usize, arena: &Arena) -> (u64, u64) {
-        let full = self.engine.facts[i].pool.max(0) as u64;
-        (arena.now[i].pool.clamp(0, full as i64) as u64, full)
+        crate::combat::toughness(arena.now[i].pool, self.engine.facts[i].pool)
     }
 
     /// Fighter `i`'s injury points now, whichever instantiation played the fight.

@@ -39,7 +39,7 @@ pub mod fighter;
 #[cfg(test)]
 mod tests;
 
-use crate::combat::{Bout, Fates, Fight, Observer, Roster};
+use crate::combat::{Bout, Fates, Fight, Observer, Roster, toughness};
 use crate::dice::Dice;
 use crate::stats::{CounterId, ExactValues, HistogramId, HistogramReport, Meta, Role, Tally};
 use fight::{Arena, Event};
@@ -189,10 +189,11 @@ impl Fight for Conflict {
                 self.npcs[i - p].wounds_to_die,
             ),
         };
-        let full = (per * limit).max(0);
         let body = &arena.states[i].body;
-        let taken = body.marks * per + body.injuries;
-        ((full - taken).clamp(0, full) as u64, full as u64)
+        toughness(
+            per * limit - (body.marks * per + body.injuries),
+            per * limit,
+        )
     }
 
     /// This system's own metrics go to `tally`.

@@ -18,7 +18,7 @@ use super::fight::{
 };
 use super::fighter::{FightRules, Fighter, Kind};
 use super::strike::Strikes;
-use crate::combat::{Bout, Fates, Fight, Observer, Roster};
+use crate::combat::{Bout, Fates, Fight, Observer, Roster, toughness};
 use crate::dice::Dice;
 use crate::stats::{CounterId, Meta, RatioId, Role, Tally};
 
@@ -201,11 +201,7 @@ impl Fight for Conflict {
     #[inline]
     fn toughness(&self, arena: &Arena, i: usize) -> (u64, u64) {
         let (s, f) = (&arena.states[i], &self.fighters[i]);
-        let full = (f.vitality + f.health).max(0);
-        (
-            (s.vitality.max(0) + s.health.max(0)).min(full) as u64,
-            full as u64,
-        )
+        toughness(s.vitality.max(0) + s.health.max(0), f.vitality + f.health)
     }
 
     /// This system's own metrics go to `tally`.
