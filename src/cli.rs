@@ -72,6 +72,10 @@ pub struct RunArgs {
     /// point × batch units), written as DIR/tally.json for `oddsmith merge`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// The side a fight's difficulty band is for (overrides `[difficulty] side`; default:
+    /// `party`, else `pcs`, else the first side).
+    #[arg(long, value_name = "SIDE")]
+    pub difficulty: Option<String>,
 }
 
 /// Arguments of `oddsmith resume`.
@@ -91,6 +95,10 @@ pub struct ResumeArgs {
     /// No progress bar and no throughput line.
     #[arg(long)]
     pub quiet: bool,
+    /// The side a fight's difficulty band is for (overrides `[difficulty] side`; default:
+    /// `party`, else `pcs`, else the first side).
+    #[arg(long, value_name = "SIDE")]
+    pub difficulty: Option<String>,
 }
 
 /// Arguments of `oddsmith merge`.
@@ -108,6 +116,10 @@ pub struct MergeArgs {
     /// No list of files written.
     #[arg(long)]
     pub quiet: bool,
+    /// The side a fight's difficulty band is for (overrides `[difficulty] side`; default:
+    /// `party`, else `pcs`, else the first side).
+    #[arg(long, value_name = "SIDE")]
+    pub difficulty: Option<String>,
 }
 
 /// Arguments of `oddsmith compare`.
@@ -169,6 +181,10 @@ pub struct ReportArgs {
     /// No progress output.
     #[arg(long)]
     pub quiet: bool,
+    /// The side each fight's difficulty band is for (overrides `[difficulty] side`; every
+    /// fight given must have it; scenarios that are no fight are left as they are).
+    #[arg(long, value_name = "SIDE")]
+    pub difficulty: Option<String>,
 }
 
 /// Options shared by `run`, `compare` and `tune`.

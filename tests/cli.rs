@@ -441,8 +441,15 @@ fn json_carries_headlines_and_combatants() {
         dir.path().to_str().unwrap(),
     ]));
     let headlines = json["headlines"].as_array().unwrap();
-    assert!((2..=4).contains(&headlines.len()), "{headlines:?}");
-    assert!(headlines[0].as_str().unwrap().starts_with("Party wins "));
+    assert!((3..=5).contains(&headlines.len()), "{headlines:?}");
+    // A fight leads with its difficulty band (tests/difficulty.rs checks it).
+    assert!(
+        headlines[0]
+            .as_str()
+            .unwrap()
+            .starts_with("Difficulty for party: ")
+    );
+    assert!(headlines[1].as_str().unwrap().starts_with("Party wins "));
     let combatants = json["combatants"].as_array().unwrap();
     let names: Vec<&str> = combatants
         .iter()

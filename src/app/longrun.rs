@@ -177,6 +177,7 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<()> {
     }
     let scenario = scenario_of(&saved, &args.checkpoint)?;
     let plan = Plan::for_resume(args, &saved)?;
+    plan.check_difficulty(&scenario, false)?;
     let out = plan.out_dir(|| file_stem(Path::new(&saved.scenario_path)));
     if saved.grid_points.is_none() {
         let tally = saved.tally(&scenario.system.layout(), &args.checkpoint)?;
@@ -310,6 +311,7 @@ pub(super) fn merge(args: &MergeArgs) -> Result<()> {
         None => None,
     };
     let plan = Plan::for_merge(args, first.trials, first.seed)?;
+    plan.check_difficulty(&scenario, false)?;
     let per = batches_per_point(first.trials);
     let total = total_units(&plan, &scenario, points.as_deref());
     let layout = scenario.system.layout();

@@ -89,6 +89,7 @@ fn execute_command(cli: Cli) -> Result<()> {
         Command::Run(args) => {
             let scenario = Scenario::load(&args.scenario)?;
             let plan = Plan::for_run(&args)?;
+            plan.check_difficulty(&scenario, false)?;
             let out = plan.out_dir(|| file_stem(&args.scenario));
             match plan.shard {
                 Some(shard) => longrun::run_shard(&plan, &scenario, shard, &out),

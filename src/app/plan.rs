@@ -1,6 +1,6 @@
-//! One plan for every command: the command line's trials, seed, threads, output folder and
-//! precision, checked once and resolved against each scenario here, and the one worker pool
-//! the command runs on. Clap types stop at this file.
+//! One plan for every command: the command line's trials, seed, threads, output folder,
+//! precision and difficulty side, checked once and resolved against each scenario here, and
+//! the one worker pool the command runs on. Clap types stop at this file.
 
 use crate::cli::{CommonArgs, CompareArgs, MergeArgs, ReportArgs, ResumeArgs, RunArgs, TuneArgs};
 use crate::error::UsageError;
@@ -44,6 +44,8 @@ pub struct Plan {
     pub checkpoint: Option<PathBuf>,
     /// `--shard I/N`: run only shard I of N, as `(I, N)`.
     pub shard: Option<(u64, u64)>,
+    /// `--difficulty SIDE`: the side a fight's difficulty band is for, over the scenario's.
+    pub difficulty: Option<String>,
 }
 
 impl Plan {
@@ -79,6 +81,7 @@ impl Plan {
             pool: Pool::new(common.threads)?,
             checkpoint: None,
             shard: None,
+            difficulty: None,
         })
     }
 
@@ -96,6 +99,7 @@ impl Plan {
             p => p,
         };
         plan.checkpoint = args.checkpoint.clone();
+        plan.difficulty = args.difficulty.clone();
         plan.shard = args.shard.as_deref().map(parse_shard).transpose()?;
         if plan.shard.is_some() && (plan.checkpoint.is_some() || plan.precision.is_some()) {
             return Err(UsageError(
@@ -131,6 +135,7 @@ impl Plan {
         let mut plan = Self::new(&common, out)?;
         plan.precision = saved.precision;
         plan.checkpoint = Some(args.checkpoint.clone());
+        plan.difficulty = args.difficulty.clone();
         Ok(plan)
     }
 
@@ -143,7 +148,9 @@ impl Plan {
             json: args.json,
             quiet: args.quiet,
         };
-        Self::new(&common, args.out.clone())
+        let mut plan = Self::new(&common, args.out.clone())?;
+        plan.difficulty = args.difficulty.clone();
+        Ok(plan)
     }
 
     /// The plan of `oddsmith compare`.
@@ -167,6 +174,7 @@ impl Plan {
         };
         let mut plan = Self::new(&common, Some(args.out.clone()))?;
         plan.silent = true;
+        plan.difficulty = args.difficulty.clone();
         Ok(plan)
     }
 
@@ -183,6 +191,45 @@ impl Plan {
     /// The seed for `scenario`: `--seed`, else the file's `[run] seed`.
     pub fn seed(&self, scenario: &Scenario) -> u64 {
         self.seed.unwrap_or(scenario.run.seed)
+    }
+
+    /// Checks `--difficulty` against `scenario`: it must name one of the fight's sides. A
+    /// scenario that is no fight is an error, unless `fights_only` (a command over many
+    /// scenarios, which leaves those as they are).
+    pub fn check_difficulty(
+        &self,
+        scenario: &Scenario,
+        fights_only: bool,
+    ) -> Result<(), UsageError> {
+        let Some(side) = &self.difficulty else {
+            return Ok(());
+        };
+        let path = scenario.source().path.display();
+        match &scenario.difficulty {
+            None if fights_only => Ok(()),
+            None => Err(UsageError(format!(
+                "--difficulty {side}: {path} is no fight; the difficulty band is a fight's \
+                 (from a side's any_death and all_down)"
+            ))),
+            Some(s) if s.sides.contains(side) => Ok(()),
+            Some(s) => Err(UsageError(format!(
+                "--difficulty {side}: {path} has no side \"{side}\"; allowed: {}",
+                s.allowed_sides()
+            ))),
+        }
+    }
+
+    /// The difficulty band of `scenario`'s side (`--difficulty`, else the scenario's) from
+    /// `rows`; `None` for a scenario that is no fight or rows without the side's rates.
+    pub fn difficulty_of(
+        &self,
+        scenario: &Scenario,
+        rows: &[crate::stats::MetricRow],
+    ) -> Option<crate::stats::difficulty::Difficulty> {
+        scenario
+            .difficulty
+            .as_ref()
+            .and_then(|s| s.judge(self.difficulty.as_deref(), rows))
     }
 
     /// The output folder: `--out`, else `reports/<default>/`.

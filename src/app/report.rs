@@ -36,6 +36,9 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         .iter()
         .map(|p| Scenario::load(p).and_then(|s| s.sweep_points().map(|_| (p, s))))
         .collect::<Result<Vec<_>, _>>()?;
+    for (_, s) in &scenarios {
+        plan.check_difficulty(s, true)?;
+    }
     let date = rfc3339(SystemTime::now());
     let mut entries = Vec::new();
     let mut skipped = Vec::new();
@@ -65,15 +68,17 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             Outcome::Single { report, notes } => (
                 Results::Single(report, notes),
                 report
-                    .metrics
-                    .first()
-                    .map(|m| {
+                    .difficulty
+                    .iter()
+                    .map(|d| format!("difficulty for {}: {}", d.side, d.label()))
+                    .chain(report.metrics.first().map(|m| {
                         format!(
                             "{} {:.4} [{:.4}, {:.4}]",
                             m.metric, m.estimate, m.ci_low, m.ci_high
                         )
-                    })
-                    .unwrap_or_default(),
+                    }))
+                    .collect::<Vec<_>>()
+                    .join("; "),
             ),
             Outcome::Sweep(sweep) => (
                 Results::Sweep(sweep),

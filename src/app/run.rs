@@ -33,7 +33,7 @@ pub fn run(plan: &Plan, scenario: &Scenario, out: &Path) -> Result<Outcome> {
     }
     let notes = scenario.system.notes();
     if plan.exact_only {
-        let report = exact_report(scenario);
+        let report = exact_report(plan, scenario);
         print_report(plan, &report, &notes);
         return Ok(Outcome::Single { report, notes });
     }
@@ -121,15 +121,17 @@ pub(super) fn report_of(plan: &Plan, scenario: &Scenario, tally: &Tally) -> Repo
     let complete = tally.trials() == trials || !interrupt::requested();
     let layout = system.layout();
     let exact = system.exact();
+    let metrics = with_bounds(
+        summarize(&layout, tally, exact.as_ref()),
+        system.exact_bounds(),
+    );
     Report {
         scenario: scenario.name.clone(),
         system: scenario.system_name.clone(),
         trials: tally.trials(),
         seed: plan.seed(scenario),
-        metrics: with_bounds(
-            summarize(&layout, tally, exact.as_ref()),
-            system.exact_bounds(),
-        ),
+        difficulty: plan.difficulty_of(scenario, &metrics).map(Box::new),
+        metrics,
         distributions: distributions(&layout, tally),
         partial: (!complete).then(|| Partial {
             trials_requested: trials,
@@ -152,20 +154,23 @@ fn with_bounds(
     rows
 }
 
-/// The exact values alone, in the order a run would report them.
-pub fn exact_report(scenario: &Scenario) -> Report {
+/// The exact values alone, in the order a run would report them (with a fight's
+/// difficulty band where both of its side's rates have exact values).
+pub fn exact_report(plan: &Plan, scenario: &Scenario) -> Report {
     let system = &scenario.system;
     let exact = system.exact();
     let layout = system.layout();
+    let metrics = with_bounds(
+        summarize(&layout, &layout.tally(), exact.as_ref()),
+        system.exact_bounds(),
+    );
     Report {
         scenario: scenario.name.clone(),
         system: scenario.system_name.clone(),
         trials: 0,
         seed: scenario.run.seed,
-        metrics: with_bounds(
-            summarize(&layout, &layout.tally(), exact.as_ref()),
-            system.exact_bounds(),
-        ),
+        difficulty: plan.difficulty_of(scenario, &metrics).map(Box::new),
+        metrics,
         distributions: Vec::new(),
         partial: None,
     }

@@ -84,9 +84,13 @@ pub fn run(
             trials: 0,
             points: points
                 .iter()
-                .map(|p| SweepResult {
-                    values: p.values.iter().map(as_number).collect(),
-                    metrics: exact_report(&p.scenario).metrics,
+                .map(|p| {
+                    let report = exact_report(plan, &p.scenario);
+                    SweepResult {
+                        values: p.values.iter().map(as_number).collect(),
+                        difficulty: report.difficulty.map(|d| *d),
+                        metrics: report.metrics,
+                    }
                 })
                 .collect(),
             ..empty_report(plan, scenario)?
@@ -202,10 +206,14 @@ pub(super) fn write(
     for (p, tally) in points.iter().zip(tallies) {
         let values: Vec<f64> = p.values.iter().map(as_number).collect();
         match tally {
-            Some(t) => report.points.push(SweepResult {
-                values,
-                metrics: report_of(plan, &point_scenario(plan, scenario, p), t).metrics,
-            }),
+            Some(t) => {
+                let point = report_of(plan, &point_scenario(plan, scenario, p), t);
+                report.points.push(SweepResult {
+                    values,
+                    difficulty: point.difficulty.map(|d| *d),
+                    metrics: point.metrics,
+                });
+            }
             None => missing.push(values),
         }
     }

@@ -177,7 +177,7 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
         ))
         .into());
     }
-    let rates: Vec<String> = exact_report(&base)
+    let rates: Vec<String> = exact_report(&plan, &base)
         .metrics
         .iter()
         .filter(|m| m.kind == MetricKind::Rate)

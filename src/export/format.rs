@@ -69,9 +69,15 @@ pub fn one_in(p: f64) -> Option<String> {
 }
 
 /// The interval of a rate in percent, same decimals as its estimate: `[5.40, 5.60]`.
-fn percent_interval(estimate: f64, low: f64, high: f64) -> String {
+pub fn percent_interval(estimate: f64, low: f64, high: f64) -> String {
     let d = decimals_beside(estimate * 100.0, (high - low) * 100.0);
     format!("[{:.*}, {:.*}]", d, low * 100.0, d, high * 100.0)
+}
+
+/// A threshold as a percentage without trailing zeros: `0.35` → `35%`, `0.001` → `0.1%`.
+pub fn threshold(p: f64) -> String {
+    let s = format!("{:.6}", p * 100.0);
+    format!("{}%", s.trim_end_matches('0').trim_end_matches('.'))
 }
 
 /// Whether a rate row counted nothing in a real sample.
@@ -216,6 +222,16 @@ mod tests {
         assert_eq!(percent(0.000_870), "0.0870%");
         assert_eq!(percent(0.004_2), "0.420%");
         assert_eq!(percent(0.000_000_12), "0.000012%");
+    }
+
+    #[test]
+    fn thresholds_read_without_trailing_zeros() {
+        assert_eq!(threshold(0.35), "35%");
+        assert_eq!(threshold(0.001), "0.1%");
+        assert_eq!(threshold(0.015), "1.5%");
+        assert_eq!(threshold(1.0), "100%");
+        assert_eq!(threshold(0.0), "0%");
+        assert_eq!(threshold(0.000_012_5), "0.00125%");
     }
 
     #[test]

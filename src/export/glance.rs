@@ -1,10 +1,12 @@
-//! Answers at a glance: the headline sentences of a report and its rows grouped the way a
-//! reader looks for them — the trial-level rows (wins, draws, someone dies, rounds) in one
+//! Answers at a glance: the headline sentences of a report (for a fight, its difficulty band
+//! first) and its rows grouped the way a reader looks for them — the trial-level rows (wins,
+//! draws, someone dies, rounds) in one
 //! short table, the per-combatant outcomes as one row per combatant and one column per
 //! outcome, grouped by side. Everything here is chosen by the metrics' roles, never by
 //! their names, so every rule system's fights and checks read the same way.
 
-use super::format::{in_words, one_in, percent, plain};
+use super::format::{in_words, one_in, percent, percent_interval, plain, threshold};
+use crate::stats::difficulty::{Difficulty, Reading};
 use crate::stats::{About, MetricKind, MetricRow, Report, Role};
 use serde::Serialize;
 
@@ -168,11 +170,61 @@ fn sentence(s: String) -> String {
     }
 }
 
-/// Two to four sentences built from the roles: for a fight or contest, who wins, how often
-/// someone on a side dies and the whole side goes down, who is most at risk and how long it
-/// lasts; for a roll, the chance of success and of its side effects.
+/// A rate the band reads, in words: `12.00% [10.10, 15.80]`, `30.00% (exact)`, `not seen
+/// (< 0.0018%)`.
+fn reading_in_words(r: &Reading) -> String {
+    if r.exact {
+        format!("{} (exact)", percent(r.value))
+    } else if r.value == 0.0 {
+        format!("not seen (< {})", percent(r.ci_high))
+    } else {
+        format!(
+            "{} {}",
+            percent(r.value),
+            percent_interval(r.value, r.ci_low, r.ci_high)
+        )
+    }
+}
+
+/// The difficulty band as a sentence, with the rates that decide it and where their bands
+/// lie: "Difficulty for party: medium, borderline hard — any_death.party 12.00% [10.10,
+/// 15.80] (medium: 5% to 15%)."
+pub fn difficulty_sentence(d: &Difficulty) -> String {
+    let reasons: Vec<String> = d
+        .reasons()
+        .into_iter()
+        .map(|(basis, r)| {
+            let range = match d.thresholds.bounds(basis, r.band) {
+                (None, Some(to)) => format!("below {}", threshold(to)),
+                (Some(from), None) => format!("{} and up", threshold(from)),
+                (Some(from), Some(to)) => format!("{} to {}", threshold(from), threshold(to)),
+                (None, None) => String::new(),
+            };
+            format!(
+                "{} {} ({}: {range})",
+                r.metric,
+                reading_in_words(r),
+                r.band.name()
+            )
+        })
+        .collect();
+    format!(
+        "Difficulty for {}: {} — {}.",
+        d.side,
+        d.label(),
+        reasons.join("; ")
+    )
+}
+
+/// Two to five sentences built from the roles: for a fight, its difficulty band; for a fight
+/// or contest, who wins, how often someone on a side dies and the whole side goes down, who
+/// is most at risk and how long it lasts; for a roll, the chance of success and of its side
+/// effects.
 pub fn headlines(report: &Report) -> Vec<String> {
     let mut out = Vec::new();
+    if let Some(d) = &report.difficulty {
+        out.push(difficulty_sentence(d));
+    }
     let mut wins: Vec<&MetricRow> = rows_with(report, Role::Win).collect();
     if !wins.is_empty() {
         wins.sort_by(|a, b| value(b).total_cmp(&value(a)));
@@ -291,6 +343,7 @@ mod tests {
             system: "s".into(),
             trials: 200_000,
             seed: 1,
+            difficulty: None,
             metrics: vec![
                 row(
                     "win.party",
@@ -397,6 +450,39 @@ mod tests {
         assert_eq!(json["side"], "party");
         assert_eq!(json["death"]["estimate"], 0.055);
         assert!(json.get("outcomes").is_none());
+    }
+
+    #[test]
+    fn a_fight_with_a_band_leads_with_it() {
+        use crate::stats::difficulty::{Thresholds, judge};
+        let mut r = fight();
+        r.difficulty = judge("party", &Thresholds::default(), &r.metrics).map(Box::new);
+        assert_eq!(
+            headlines(&r)[0],
+            "Difficulty for party: medium — any_death.party 6.00% [5.90, 6.10] (medium: 5% to \
+             15%)."
+        );
+        assert_eq!(headlines(&r).len(), 4);
+        // Wider: any_death 12% [10.1, 15.8] reaches hard; all_down exact 1.2% ties at medium.
+        for row in &mut r.metrics {
+            match row.metric.as_str() {
+                "any_death.party" => (row.estimate, row.ci_low, row.ci_high) = (0.12, 0.101, 0.158),
+                "all_down.party" => row.exact = Some(0.012),
+                _ => {}
+            }
+        }
+        let d = judge("party", &Thresholds::default(), &r.metrics).unwrap();
+        assert_eq!(
+            difficulty_sentence(&d),
+            "Difficulty for party: medium, borderline hard — any_death.party 12.00% [10.10, \
+             15.80] (medium: 5% to 15%); all_down.party 1.20% (exact) (medium: 1% to 5%)."
+        );
+        let none = Report {
+            metrics: Vec::new(),
+            ..fight()
+        };
+        let d = judge("party", &Thresholds::default(), &none.metrics);
+        assert!(d.is_none());
     }
 
     #[test]

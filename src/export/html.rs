@@ -93,6 +93,11 @@ fn section(results: Results<'_>) -> Section {
                     };
                     (t, chart)
                 })
+                .chain(
+                    table::difficulty_grids(sweep)
+                        .into_iter()
+                        .map(|t| (t, None)),
+                )
                 .collect();
             Section {
                 headlines: Vec::new(),

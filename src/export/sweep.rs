@@ -1,22 +1,24 @@
 //! Sweep tables through Polars: `sweep.csv`, one row per grid point × metric with one column
-//! per swept field (and `partial`, `true`, after an interrupt); for two swept fields, `pivot_<metric>.csv` per headline rate, rows by the
-//! first field and a column per value of the second, built by filtering and stacking the
-//! long table; and `sweep.json`.
+//! per swept field (for a fight, the grid point's `difficulty` band and
+//! `difficulty_borderline`; and `partial`, `true`, after an interrupt); for two swept fields,
+//! `pivot_<metric>.csv` per headline rate, rows by the first field and a column per value of
+//! the second, built by filtering and stacking the long table; and `sweep.json`.
 
 use super::csv::write_frame;
 use super::write::Staged;
 use crate::error::OutputError;
-use crate::stats::SweepReport;
 use crate::stats::summary::{file_part, fmt_value};
+use crate::stats::{SweepReport, SweepResult};
 use polars::prelude::*;
 use std::path::Path;
 
-/// The long table: swept fields, then `metric, estimate, ci_low, ci_high, exact, trials`.
+/// The long table: swept fields, then `metric, estimate, ci_low, ci_high, exact, trials`
+/// (then `difficulty, difficulty_borderline` for a fight).
 pub fn long_frame(sweep: &SweepReport) -> PolarsResult<DataFrame> {
-    let rows: Vec<(&[f64], &crate::stats::MetricRow)> = sweep
+    let rows: Vec<(&SweepResult, &crate::stats::MetricRow)> = sweep
         .points
         .iter()
-        .flat_map(|p| p.metrics.iter().map(move |m| (p.values.as_slice(), m)))
+        .flat_map(|p| p.metrics.iter().map(move |m| (p, m)))
         .collect();
     let mut columns: Vec<Column> = Vec::new();
     for (i, label) in sweep.field_labels().into_iter().enumerate() {
@@ -24,10 +26,15 @@ pub fn long_frame(sweep: &SweepReport) -> PolarsResult<DataFrame> {
         columns.push(if sweep.field_is_integer(i) {
             Column::new(
                 name,
-                rows.iter().map(|(v, _)| v[i] as i64).collect::<Vec<_>>(),
+                rows.iter()
+                    .map(|(p, _)| p.values[i] as i64)
+                    .collect::<Vec<_>>(),
             )
         } else {
-            Column::new(name, rows.iter().map(|(v, _)| v[i]).collect::<Vec<_>>())
+            Column::new(
+                name,
+                rows.iter().map(|(p, _)| p.values[i]).collect::<Vec<_>>(),
+            )
         });
     }
     let metric =
@@ -49,6 +56,20 @@ pub fn long_frame(sweep: &SweepReport) -> PolarsResult<DataFrame> {
         "trials".into(),
         rows.iter().map(|(_, m)| m.trials).collect::<Vec<_>>(),
     ));
+    // A fight's band at the row's grid point: the band, and the neighbours its intervals
+    // reach (`hard`, `easy or hard`; empty when none).
+    if sweep.points.iter().any(|p| p.difficulty.is_some()) {
+        let band = |p: &SweepResult| p.difficulty.as_ref().map(|d| d.band.name().to_string());
+        let borderline = |p: &SweepResult| p.difficulty.as_ref().and_then(|d| d.borderline_words());
+        columns.push(Column::new(
+            "difficulty".into(),
+            rows.iter().map(|(p, _)| band(p)).collect::<Vec<_>>(),
+        ));
+        columns.push(Column::new(
+            "difficulty_borderline".into(),
+            rows.iter().map(|(p, _)| borderline(p)).collect::<Vec<_>>(),
+        ));
+    }
     // As in summary.csv: only an interrupted sweep has the column.
     if sweep.partial.is_some() {
         columns.push(Column::new("partial".into(), vec![true; rows.len()]));

@@ -9,7 +9,7 @@ use super::glance::Glance;
 use crate::stats::compare::CompareReport;
 use crate::stats::summary::fmt_value;
 use crate::stats::tune::{Tried, TuneReport};
-use crate::stats::{MetricKind, MetricRow, Report, SweepReport};
+use crate::stats::{MetricKind, MetricRow, Report, SweepReport, SweepResult};
 use std::fmt::Write;
 
 /// A table as cells, with a title; the first `left` columns are text (left-aligned), the rest
@@ -329,16 +329,61 @@ fn grid_cell(row: Option<&MetricRow>) -> String {
 /// per value of the second (one column for a one-field sweep); with more fields, one grid
 /// per combination of the others.
 pub fn sweep_grids(sweep: &SweepReport) -> Vec<TextTable> {
-    let labels = sweep.field_labels();
-    if labels.len() == 1 {
+    if sweep.fields.len() == 1 {
         return sweep_columns(sweep);
     }
-    let rows_of = sweep.field_values(0);
-    let cols_of = if labels.len() >= 2 {
-        sweep.field_values(1)
-    } else {
-        vec![f64::NAN]
+    sweep
+        .headline_metrics()
+        .into_iter()
+        .flat_map(|metric| {
+            let cell = |p: &SweepResult| grid_cell(p.metrics.iter().find(|m| m.metric == metric));
+            grids(sweep, &metric, " (exact where known)", &cell)
+        })
+        .collect()
+}
+
+/// A fight's difficulty band at each grid point of a sweep of two or more fields, as grids
+/// like [`sweep_grids`]' (a one-field sweep has it as a column of its first table instead);
+/// empty for a sweep that is no fight's.
+pub fn difficulty_grids(sweep: &SweepReport) -> Vec<TextTable> {
+    let Some(side) = difficulty_side(sweep) else {
+        return Vec::new();
     };
+    if sweep.fields.len() == 1 {
+        return Vec::new();
+    }
+    let name = format!("difficulty for {side}");
+    grids(sweep, &name, "", &difficulty_cell)
+}
+
+/// The side of a sweep's difficulty bands, if it has them.
+fn difficulty_side(sweep: &SweepReport) -> Option<&str> {
+    sweep
+        .points
+        .iter()
+        .find_map(|p| p.difficulty.as_ref())
+        .map(|d| d.side.as_str())
+}
+
+/// A grid point's band in words (`medium, borderline hard`), `-` where it has none.
+fn difficulty_cell(p: &SweepResult) -> String {
+    p.difficulty
+        .as_ref()
+        .map_or_else(|| "-".into(), |d| d.label())
+}
+
+/// `name` over a sweep of two or more fields as grids, a cell per point from `cell` (`-`
+/// where a point was not run): a row per value of the first field, a column per value of
+/// the second, one grid per combination of the others; titles end in `note`.
+fn grids(
+    sweep: &SweepReport,
+    name: &str,
+    note: &str,
+    cell: &dyn Fn(&SweepResult) -> String,
+) -> Vec<TextTable> {
+    let labels = sweep.field_labels();
+    let rows_of = sweep.field_values(0);
+    let cols_of = sweep.field_values(1);
     // The combinations of the fields after the second, in first-seen order.
     let mut extras: Vec<Vec<f64>> = Vec::new();
     for p in &sweep.points {
@@ -348,54 +393,46 @@ pub fn sweep_grids(sweep: &SweepReport) -> Vec<TextTable> {
         }
     }
     let mut tables = Vec::new();
-    for metric in sweep.headline_metrics() {
-        for extra in &extras {
-            let at = |r: f64, c: f64| {
-                sweep.points.iter().find(|p| {
-                    p.values[0] == r
-                        && (labels.len() < 2 || p.values[1] == c)
-                        && p.values.get(2..).unwrap_or_default() == extra.as_slice()
-                })
-            };
-            let mut header = vec![labels[0].clone()];
-            if labels.len() >= 2 {
-                header.extend(
-                    cols_of
-                        .iter()
-                        .map(|c| format!("{} = {}", labels[1], fmt_value(*c))),
-                );
-            } else {
-                header.push(metric.clone());
-            }
-            let rows = rows_of
+    for extra in &extras {
+        let at = |r: f64, c: f64| {
+            sweep.points.iter().find(|p| {
+                p.values[0] == r
+                    && p.values[1] == c
+                    && p.values.get(2..).unwrap_or_default() == extra.as_slice()
+            })
+        };
+        let mut header = vec![labels[0].clone()];
+        header.extend(
+            cols_of
                 .iter()
-                .map(|&r| {
-                    let mut row = vec![fmt_value(r)];
-                    for &c in &cols_of {
-                        let m =
-                            at(r, c).and_then(|p| p.metrics.iter().find(|m| m.metric == metric));
-                        row.push(grid_cell(m));
-                    }
-                    row
-                })
-                .collect();
-            let fixed: Vec<String> = labels
-                .iter()
-                .skip(2)
-                .zip(extra)
-                .map(|(l, v)| format!("{l} = {}", fmt_value(*v)))
-                .collect();
-            let mut title = format!("{metric} by {}", labels[..labels.len().min(2)].join(" × "));
-            if !fixed.is_empty() {
-                title.push_str(&format!(", with {}", fixed.join(", ")));
-            }
-            tables.push(TextTable {
-                title: title + " (exact where known)",
-                header,
-                rows,
-                left: 1,
-            });
+                .map(|c| format!("{} = {}", labels[1], fmt_value(*c))),
+        );
+        let rows = rows_of
+            .iter()
+            .map(|&r| {
+                let mut row = vec![fmt_value(r)];
+                for &c in &cols_of {
+                    row.push(at(r, c).map_or_else(|| "-".into(), cell));
+                }
+                row
+            })
+            .collect();
+        let fixed: Vec<String> = labels
+            .iter()
+            .skip(2)
+            .zip(extra)
+            .map(|(l, v)| format!("{l} = {}", fmt_value(*v)))
+            .collect();
+        let mut title = format!("{name} by {}", labels[..2].join(" × "));
+        if !fixed.is_empty() {
+            title.push_str(&format!(", with {}", fixed.join(", ")));
         }
+        tables.push(TextTable {
+            title: title + note,
+            header,
+            rows,
+            left: 1,
+        });
     }
     tables
 }
@@ -424,16 +461,24 @@ fn sweep_columns(sweep: &SweepReport) -> Vec<TextTable> {
             None => groups.push((title, vec![(column, m.metric.clone())])),
         }
     }
+    // A fight's band is the second column (text) of the table of trial- and side-level
+    // rates, beside the swept value.
+    let band = difficulty_side(sweep).map(|side| format!("difficulty for {side}"));
     groups
         .into_iter()
         .map(|(title, cols)| {
+            let band = band.as_ref().filter(|_| title.is_empty());
             let mut header = vec![label.clone()];
+            header.extend(band.cloned());
             header.extend(cols.iter().map(|(c, _)| c.clone()));
             let rows = sweep
                 .points
                 .iter()
                 .map(|p| {
                     let mut row = vec![fmt_value(p.values[0])];
+                    if band.is_some() {
+                        row.push(difficulty_cell(p));
+                    }
                     for (_, metric) in &cols {
                         row.push(grid_cell(p.metrics.iter().find(|m| &m.metric == metric)));
                     }
@@ -449,18 +494,23 @@ fn sweep_columns(sweep: &SweepReport) -> Vec<TextTable> {
                 title,
                 header,
                 rows,
-                left: 1,
+                left: 1 + usize::from(band.is_some()),
             }
         })
         .collect()
 }
 
-/// The long table of a sweep: swept values, metric, estimate, interval, exact.
+/// The long table of a sweep: swept values, metric, estimate, interval, exact, and for a
+/// fight the grid point's difficulty band.
 pub fn sweep_long(sweep: &SweepReport) -> TextTable {
     let labels = sweep.field_labels();
     let headline = sweep.headline_metrics();
+    let band = difficulty_side(sweep).is_some();
     let mut header = labels.clone();
     header.extend(["metric", "estimate", "95% interval", "exact"].map(String::from));
+    if band {
+        header.push("difficulty".into());
+    }
     let mut rows = Vec::new();
     for p in &sweep.points {
         for row in p.metrics.iter().filter(|r| headline.contains(&r.metric)) {
@@ -472,6 +522,9 @@ pub fn sweep_long(sweep: &SweepReport) -> TextTable {
                 interval,
                 row.exact.map_or_else(|| "-".into(), percent),
             ]);
+            if band {
+                line.push(difficulty_cell(p));
+            }
             rows.push(line);
         }
     }
@@ -511,7 +564,10 @@ pub fn render_sweep(sweep: &SweepReport) -> String {
         sweep.fields.join(" × "),
         sweep.points.len(),
     );
-    for t in sweep_grids(sweep) {
+    for t in sweep_grids(sweep)
+        .into_iter()
+        .chain(difficulty_grids(sweep))
+    {
         out.push_str(&to_text(&t));
         out.push('\n');
     }

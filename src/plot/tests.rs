@@ -39,6 +39,7 @@ fn report() -> Report {
         system: "a-system".into(),
         trials: 10_000,
         seed: 3,
+        difficulty: None,
         metrics: vec![
             row("success", 0.49, Some(0.49)),
             row("flux", 0.1, Some(0.1)),

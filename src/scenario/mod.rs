@@ -1,11 +1,12 @@
 //! Scenario files, the generic layer: the TOML a user writes, parsed once into a
 //! [`Document`]; the parts every system shares — `name`, `system`, `description` and the
-//! `[run]` table ([`Header`]); the field helpers rule schemas read their sections with
-//! ([`fields`]); and the workbench tables that edit a document (`[sweep]`, `[variant.NAME]`,
-//! `[tune]`). This module knows no rule system: the caller (the system registry) tells it which
-//! sections the chosen system reads ([`Document::check_sections`]). Every error names the file,
-//! line, column and key.
+//! `[run]` table ([`Header`]); a fight's `[difficulty]` table ([`difficulty`]); the field
+//! helpers rule schemas read their sections with ([`fields`]); and the workbench tables that
+//! edit a document (`[sweep]`, `[variant.NAME]`, `[tune]`). This module knows no rule system:
+//! the caller (the system registry) tells it which sections the chosen system reads
+//! ([`Document::check_sections`]). Every error names the file, line, column and key.
 
+pub mod difficulty;
 mod document;
 pub mod fields;
 mod source;
@@ -28,12 +29,14 @@ pub const MAX_TRIALS: u64 = 1 << 53;
 /// Default seed when `[run] seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// Top-level keys every scenario may have, whatever its system.
-pub const COMMON_KEYS: [&str; 7] = [
+/// Top-level keys every scenario may have, whatever its system (`difficulty` only where the
+/// scenario is a fight: the caller refuses it elsewhere).
+pub const COMMON_KEYS: [&str; 8] = [
     "name",
     "system",
     "description",
     "run",
+    "difficulty",
     "sweep",
     "variant",
     "tune",

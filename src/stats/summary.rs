@@ -2,6 +2,7 @@
 //! that carries them with what was run. Built once after the runner merges its accumulators;
 //! exporters and charts read only these types.
 
+use super::difficulty::Difficulty;
 use super::role::{Meta, Role};
 use serde::Serialize;
 
@@ -100,6 +101,9 @@ pub struct Report {
     pub trials: u64,
     /// Seed the run used.
     pub seed: u64,
+    /// A fight's difficulty band for one side (`None`: no fight, or no value to read).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<Box<Difficulty>>,
     /// Rows in display order.
     pub metrics: Vec<MetricRow>,
     /// Histograms and survival curves, each for its own table (empty for exact-only reports).
@@ -133,6 +137,9 @@ impl MetricRow {
 pub struct SweepResult {
     /// Values of the swept fields, in the sweep's field order.
     pub values: Vec<f64>,
+    /// A fight's difficulty band at this point.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<Difficulty>,
     /// Metric rows at this point.
     pub metrics: Vec<MetricRow>,
 }

@@ -1,11 +1,14 @@
-//! A loaded scenario: a parsed [`Document`], its checked header, and the rule system the
-//! registry built from it. Sweep points, variants and tuned values are edits of the same
-//! document, each built the same way; their errors name the `[sweep]` or `[variant]` line.
+//! A loaded scenario: a parsed [`Document`], its checked header, the rule system the registry
+//! built from it, and for a fight its `[difficulty]` setting (checked here, once for every
+//! system: the sides it may name come from the fight's metrics). Sweep points, variants and
+//! tuned values are edits of the same document, each built the same way; their errors name
+//! the `[sweep]` or `[variant]` line.
 
 use super::{LoadedSystem, SystemKind};
 use crate::error::ScenarioError;
 use crate::scenario::sweep::{self, Value, Variant};
-use crate::scenario::{Document, Header, RunSettings, Source};
+use crate::scenario::{Document, Header, RunSettings, Source, difficulty};
+use crate::stats::difficulty::{self as band, Setting, Thresholds};
 use std::path::Path;
 
 /// A loaded, validated scenario ready to run.
@@ -23,6 +26,9 @@ pub struct Scenario {
     pub run: RunSettings,
     /// The rule system built from the file.
     pub system: LoadedSystem,
+    /// A fight's difficulty setting (`[difficulty]`, or the defaults); `None` for a scenario
+    /// that is no fight.
+    pub difficulty: Option<Setting>,
 }
 
 /// One grid point of a sweep: each axis's value and the scenario built with them.
@@ -67,12 +73,14 @@ impl Scenario {
         })?;
         document.check_sections(kind.name(), kind.sections())?;
         let loaded = kind.load(&document, max_rounds)?;
+        let difficulty = difficulty_setting(&document, &loaded)?;
         Ok(Self {
             name,
             system_name: system.into_inner(),
             description,
             run,
             system: loaded,
+            difficulty,
             document,
         })
     }
@@ -130,6 +138,57 @@ impl Scenario {
     pub fn integer_at(&self, path: &str) -> Option<i64> {
         sweep::integer_at(&self.document, path)
     }
+}
+
+/// The difficulty setting of a fight: `[difficulty]` with its `side` checked against the
+/// fight's sides, the defaults for what it leaves out; `None` for a scenario that is no
+/// fight, where `[difficulty]` is an error.
+fn difficulty_setting(
+    doc: &Document,
+    system: &LoadedSystem,
+) -> Result<Option<Setting>, ScenarioError> {
+    let table = difficulty::read(doc)?;
+    let sides = band::sides(&system.layout());
+    let Some(default) = band::default_side(&sides) else {
+        return match table {
+            Some(t) => Err(doc.invalid(
+                t.span,
+                "difficulty",
+                "[difficulty] belongs to a fight (a band from its sides' any_death and \
+                 all_down): give combatants, or remove it",
+            )),
+            None => Ok(None),
+        };
+    };
+    let mut setting = Setting {
+        side: default.to_string(),
+        sides,
+        thresholds: Thresholds::default(),
+    };
+    let Some(table) = table else {
+        return Ok(Some(setting));
+    };
+    if let Some(side) = &table.side {
+        if !setting.sides.contains(side.get_ref()) {
+            return Err(doc.invalid(
+                side.span(),
+                "difficulty.side",
+                format!(
+                    "\"{}\" is no side of this fight; allowed: {}",
+                    side.get_ref(),
+                    setting.allowed_sides()
+                ),
+            ));
+        }
+        setting.side = side.get_ref().clone();
+    }
+    if let Some(t) = table.any_death {
+        setting.thresholds.any_death = t;
+    }
+    if let Some(t) = table.all_down {
+        setting.thresholds.all_down = t;
+    }
+    Ok(Some(setting))
 }
 
 #[cfg(test)]

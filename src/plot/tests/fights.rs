@@ -65,6 +65,7 @@ fn fight() -> Report {
         system: "a-fight-system".into(),
         trials: 10_000,
         seed: 4,
+        difficulty: None,
         partial: None,
         metrics,
         distributions: vec![

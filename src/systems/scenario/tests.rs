@@ -1,7 +1,8 @@
 //! Sweeps and variants of loaded scenarios: grids in order, paths into tables and named
-//! lists, and errors naming the path.
+//! lists, and errors naming the path; the `[difficulty]` of every system's fights.
 
 use super::*;
+use crate::stats::difficulty::{self as band, Thresholds};
 use crate::systems::gods_and_monsters::Loaded;
 use crate::systems::scenario_text;
 
@@ -158,4 +159,76 @@ fn tuned_values_are_edits_of_the_document() {
         err.starts_with("`check.challenge`: 30 is out of range"),
         "{err}"
     );
+}
+
+/// A shipped scenario's text with `more` appended.
+fn shipped_with(stem: &str, more: &str) -> String {
+    std::fs::read_to_string(crate::testing::shipped(stem)).unwrap() + more
+}
+
+#[test]
+fn every_systems_fight_takes_difficulty_with_party_then_pcs_then_the_first_side() {
+    // One fight of each system: Gods & Monsters, bonus dice, Unbound Legends, Invisible Sun.
+    for (stem, default, other) in [
+        ("yeti", "party", "yeti"),
+        ("grizzly_ambush", "party", "bear"),
+        ("ogre_in_the_mill", "party", "ogre"),
+        ("vampire_and_thrall", "pcs", "npcs"),
+    ] {
+        let s = Scenario::from_text("s.toml", &shipped_with(stem, "")).unwrap();
+        let setting = s.difficulty.expect("a fight has a difficulty setting");
+        assert_eq!(setting.side, default, "{stem}");
+        assert_eq!(setting.thresholds, Thresholds::default());
+        let text = shipped_with(
+            stem,
+            &format!("\n[difficulty]\nside = \"{other}\"\nany_death = [0, 0.1, 0.2, 1]\n"),
+        );
+        let setting = Scenario::from_text("s.toml", &text)
+            .unwrap()
+            .difficulty
+            .unwrap();
+        assert_eq!(setting.side, other, "{stem}");
+        assert_eq!(setting.thresholds.any_death, [0.0, 0.1, 0.2, 1.0]);
+        assert_eq!(setting.thresholds.all_down, band::ALL_DOWN);
+        let bad = shipped_with(stem, "\n[difficulty]\nside = \"nobody\"\n");
+        let err = Scenario::from_text("s.toml", &bad).unwrap_err().to_string();
+        let line = bad.lines().count();
+        assert!(
+            err.starts_with(&format!(
+                "s.toml:{line}:8: `difficulty.side`: \"nobody\" is no side of this fight; \
+                 allowed: \"{}\"",
+                setting.sides[0]
+            )),
+            "{stem}: {err}"
+        );
+        assert!(err.contains(&format!("\"{other}\"")), "{err}");
+    }
+    let heroes = shipped_with("yeti", "").replace("side = \"party\"", "side = \"heroes\"");
+    let s = Scenario::from_text("s.toml", &heroes).unwrap();
+    assert_eq!(s.difficulty.unwrap().side, "heroes", "the first side");
+}
+
+#[test]
+fn difficulty_outside_a_fight_is_refused_in_every_system() {
+    for stem in [
+        "warded_door",
+        "bear_claw_vs_dodge",
+        "vault_lock",
+        "sneak_past_guard",
+        "shadow_spider_bite",
+    ] {
+        let s = Scenario::from_text("s.toml", &shipped_with(stem, "")).unwrap();
+        assert!(s.difficulty.is_none(), "{stem}");
+        let text = shipped_with(stem, "\n[difficulty]\nside = \"party\"\n");
+        let line = text.lines().count() - 1;
+        let err = Scenario::from_text("s.toml", &text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with(&format!(
+                "s.toml:{line}:1: `difficulty`: [difficulty] belongs to a fight"
+            )),
+            "{stem}: {err}"
+        );
+    }
 }
