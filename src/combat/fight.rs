@@ -193,6 +193,14 @@ pub trait Fight: Sync {
         (0, 0)
     }
 
+    /// Who is not standing in `arena` (a mask: [`Fates::out`]), asked after each round in
+    /// which someone's condition changed until each side has had someone stop standing; by
+    /// default from [`Fight::fates`].
+    #[inline(always)]
+    fn out(&self, arena: &Self::Arena) -> u64 {
+        self.fates(arena).out()
+    }
+
     /// Who is dead in `arena` (a mask), asked after each round in which someone's condition
     /// changed until each side has had a death; by default from [`Fight::fates`].
     #[inline(always)]
@@ -333,11 +341,13 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
     sides.first_down.fill(never + 1);
     sides.first_death.fill(never + 1);
     let masks = bout.roster.side_masks();
-    // Sides with nobody down yet, and with nobody dead yet, by bit.
+    // Sides with nobody down yet, and with nobody dead yet, by bit; everyone seen out of the
+    // fight and dead so far, so that a side is looked at only when one of it newly is.
     let (mut undowned, mut undead) = (
         u64::MAX >> (64 - masks.len()),
         u64::MAX >> (64 - masks.len()),
     );
+    let (mut seen_out, mut seen_dead) = (0u64, 0u64);
     let (mut ending, mut rounds) = (Ending::Stalemate, bout.max_rounds);
     for round in 1..=bout.max_rounds {
         match fight.round(round, up, dice, arena, observer) {
@@ -348,12 +358,18 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
             Some(now) => up = now,
         }
         if undowned != 0 {
-            let out = fight.fates(arena).out();
-            note_firsts(round, out, masks, &mut undowned, &mut sides.first_down);
+            let out = fight.out(arena) & !seen_out;
+            if out != 0 {
+                seen_out |= out;
+                note_firsts(round, out, masks, &mut undowned, &mut sides.first_down);
+            }
         }
         if undead != 0 {
-            let dead = fight.dead(arena);
-            note_firsts(round, dead, masks, &mut undead, &mut sides.first_death);
+            let dead = fight.dead(arena) & !seen_dead;
+            if dead != 0 {
+                seen_dead |= dead;
+                note_firsts(round, dead, masks, &mut undead, &mut sides.first_death);
+            }
         }
         if let Some(end) = bout.settle(round, up, &mut sides.stopped) {
             (ending, rounds) = (end, round);
@@ -369,12 +385,15 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
         start
     };
     // The first deaths that came once the fight was over.
-    let mut left = undead;
-    while left != 0 {
-        let s = left.trailing_zeros() as usize;
-        left &= left - 1;
-        if masks[s] & after.dead != 0 {
-            sides.first_death[s] = never;
+    let late = after.dead & !end.dead;
+    if late != 0 {
+        let mut left = undead;
+        while left != 0 {
+            let s = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if masks[s] & late != 0 {
+                sides.first_death[s] = never;
+            }
         }
     }
     Played {

@@ -9,7 +9,7 @@ use super::Fates;
 use super::fight::{Played, SideRounds};
 use super::roster::{MAX_FIGHTERS, Roster};
 use crate::stats::{
-    CounterId, HistogramId, HistogramReport, Layout, Meta, RatioId, RatioSums, Role, Tally,
+    BatchRatioSums, CounterId, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally,
 };
 
 /// How a fight ended.
@@ -50,8 +50,8 @@ pub struct FightRecorder {
     /// Per side, the share of its toughness left after a fight it won.
     won_left: Vec<RatioId>,
     side_masks: Vec<u64>,
-    /// Buckets of a side's `fighting` histogram: `max_rounds + 2`.
-    row: usize,
+    /// Where a batch's counts lie in [`FightCounts`].
+    rows: Rows,
 }
 
 /// Combatant codes: [`Fates::state`] at the end (0–4) × 2, plus 1 when dead after the
@@ -180,7 +180,7 @@ impl FightRecorder {
             won_down,
             won_left,
             side_masks: roster.side_masks().to_vec(),
-            row: max_rounds as usize + 2,
+            rows: Rows::new(sides.len(), roster.len(), max_rounds as usize + 2),
         }
     }
 
@@ -213,56 +213,77 @@ impl FightRecorder {
     }
 }
 
-/// A batch's fights counted by outcome, for [`FightRecorder::flush`] to add to a tally.
+/// A batch's fights counted by outcome, for [`FightRecorder::flush`] to add to a tally: one
+/// table of counts, laid out by [`Rows`], so that counting a fight touches one buffer.
 #[derive(Debug, Clone, Default)]
 pub struct FightCounts {
-    /// Fights by ending: a side's win at its index, then draws, then stalemates.
-    endings: Vec<u64>,
-    /// Fights by rounds.
-    rounds: Vec<u64>,
-    /// Per side, a row of fights by the round it stopped fighting.
-    fighting: Vec<u64>,
-    /// Per side, fights by how many of it died (× 4) plus all of it down (1) and its pyrrhic
-    /// win (2): a row of `(MAX_FIGHTERS + 1) × 4`.
-    sides: Vec<u64>,
-    /// Per combatant, fights by its code ([`CODES`]).
-    combatants: Vec<[u64; CODES]>,
-    /// Per side, fights by the round of its first down, then of its first death: two rows
-    /// of `max_rounds + 3`.
-    onsets: Vec<u64>,
-    /// Per side, fights it won by how many of it were not standing, then the fights it did
-    /// not win: a row of `MAX_FIGHTERS + 2`.
-    won: Vec<u64>,
-    /// Per side, (toughness left, full toughness) summed over fights: (0, 0) in those it did
-    /// not win.
-    won_left: Vec<RatioSums>,
+    table: Vec<u64>,
+    /// Per side, (toughness left, full toughness) summed over the fights it won.
+    won_left: Vec<BatchRatioSums>,
 }
 
-/// Buckets of a side's row in [`FightCounts::won`].
-const WON_ROW: usize = MAX_FIGHTERS + 2;
+/// Where each row of [`FightCounts`]' table begins: fights by ending (a side's win at its
+/// index, then draws, then stalemates), by rounds, a block per side, and a row per combatant
+/// of fights by its code ([`CODES`]; code 0, standing and alive after, adds to no metric and
+/// is not counted). A side's block: fights by the round it stopped fighting (`max_rounds + 2`),
+/// by the round of its first down and of its first death (`max_rounds + 3` each), by how many
+/// of it died (× 4) plus all of it down (1) and its pyrrhic win (2) ([`SIDE_ROW`]), and the
+/// fights it won by how many of it were not standing ([`WON_ROW`]).
+#[derive(Debug, Clone, Copy)]
+struct Rows {
+    rounds: usize,
+    sides: usize,
+    /// A side's block.
+    stride: usize,
+    first_down: usize,
+    first_death: usize,
+    code: usize,
+    won: usize,
+    combatants: usize,
+    len: usize,
+}
 
-/// Buckets of a side's row in [`FightCounts::sides`].
+impl Rows {
+    fn new(sides: usize, combatants: usize, row: usize) -> Self {
+        let rounds = sides + 2;
+        let first = rounds + row - 1;
+        let (first_down, first_death) = (row, 2 * row + 1);
+        let code = 3 * row + 2;
+        let won = code + SIDE_ROW;
+        let stride = won + WON_ROW;
+        let at = first + sides * stride;
+        Self {
+            rounds,
+            sides: first,
+            stride,
+            first_down,
+            first_death,
+            code,
+            won,
+            combatants: at,
+            len: at + combatants * CODES,
+        }
+    }
+}
+
+/// Buckets of a side's row of fights it won.
+const WON_ROW: usize = MAX_FIGHTERS + 1;
+
+/// Buckets of a side's row of deaths, all down and pyrrhic wins.
 const SIDE_ROW: usize = (MAX_FIGHTERS + 1) * 4;
 
 impl FightRecorder {
     /// Empty counts for a batch of this recorder's fights.
     pub fn counts(&self) -> FightCounts {
-        let sides = self.side_masks.len();
         FightCounts {
-            endings: vec![0; sides + 2],
-            rounds: vec![0; self.row - 1],
-            fighting: vec![0; sides * self.row],
-            sides: vec![0; sides * SIDE_ROW],
-            combatants: vec![[0; CODES]; self.death.len()],
-            onsets: vec![0; sides * 2 * (self.row + 1)],
-            won: vec![0; sides * WON_ROW],
-            won_left: vec![RatioSums::default(); sides],
+            table: vec![0; self.rows.len],
+            won_left: vec![BatchRatioSums::default(); self.side_masks.len()],
         }
     }
 
     /// Counts one fight in `counts`, as [`FightRecorder::record`] adds it to a tally; `left`
     /// is the winners' (toughness left, full toughness), if a side won.
-    #[inline]
+    #[inline(always)]
     pub fn count(
         &self,
         counts: &mut FightCounts,
@@ -270,81 +291,86 @@ impl FightRecorder {
         rounds: &SideRounds,
         left: (u64, u64),
     ) {
-        let sides = self.side_masks.len();
+        let (sides, r) = (self.side_masks.len(), &self.rows);
+        let t = &mut counts.table[..r.len];
         let ending = match played.ending {
             Ending::Win(side) => side,
             Ending::Draw => sides,
             Ending::Stalemate => sides + 1,
         };
-        counts.endings[ending] += 1;
-        counts.rounds[played.rounds as usize] += 1;
+        t[ending] += 1;
+        t[r.rounds + played.rounds as usize] += 1;
         let (dead, out) = (played.after.dead, played.end.out());
-        let onset = self.row + 1;
-        for (s, (&mask, &round)) in self.side_masks.iter().zip(&rounds.stopped).enumerate() {
-            counts.fighting[s * self.row + round as usize] += 1;
-            counts.onsets[2 * s * onset + rounds.first_down[s] as usize] += 1;
-            counts.onsets[(2 * s + 1) * onset + rounds.first_death[s] as usize] += 1;
-            let won = if ending == s {
-                (mask & out).count_ones() as usize
+        for s in 0..sides {
+            let (mask, b) = (self.side_masks[s], r.sides + s * r.stride);
+            t[b + rounds.stopped[s] as usize] += 1;
+            t[b + r.first_down + rounds.first_down[s] as usize] += 1;
+            t[b + r.first_death + rounds.first_death[s] as usize] += 1;
+            let all_down = usize::from(mask & !out == 0);
+            // Most fights leave a side without a death: no count of bits then.
+            let died = dead & mask;
+            let code = if died == 0 {
+                all_down
             } else {
-                WON_ROW - 1
+                died.count_ones() as usize * 4 + all_down + 2 * usize::from(ending == s)
             };
-            counts.won[s * WON_ROW + won] += 1;
-            let (x, y) = if ending == s { left } else { (0, 0) };
-            counts.won_left[s].add(x, y);
-            let deaths = (dead & mask).count_ones() as usize;
-            let code = deaths * 4
-                + usize::from(mask & !out == 0)
-                + 2 * usize::from(ending == s && deaths > 0);
-            counts.sides[s * SIDE_ROW + code] += 1;
+            t[b + r.code + code] += 1;
         }
-        for (i, codes) in counts.combatants.iter_mut().enumerate() {
-            codes[Self::code(played, i)] += 1;
+        // The fights a side did not win add nothing to its `won_*` ratios.
+        if ending < sides {
+            // Few of the winners are down: a bit at a time is cheaper than a count of all.
+            let (mut rest, mut down) = (self.side_masks[ending] & out, 0);
+            while rest != 0 {
+                rest &= rest - 1;
+                down += 1;
+            }
+            t[r.sides + ending * r.stride + r.won + down] += 1;
+            counts.won_left[ending].add(left.0, left.1);
+        }
+        let mut marked = out | dead;
+        while marked != 0 {
+            let i = marked.trailing_zeros() as usize;
+            marked &= marked - 1;
+            t[r.combatants + i * CODES + Self::code(played, i)] += 1;
         }
     }
 
     /// Adds the fights in `counts` to `tally` and clears them.
     pub fn flush(&self, counts: &mut FightCounts, tally: &mut Tally) {
-        let sides = self.side_masks.len();
-        for (e, n) in counts.endings.iter_mut().enumerate() {
-            let n = std::mem::take(n);
+        let (sides, r) = (self.side_masks.len(), &self.rows);
+        let mut t = std::mem::take(&mut counts.table);
+        for (e, &n) in t[..r.rounds].iter().enumerate() {
             match e {
                 _ if e < sides => tally.add(self.win[e], n),
                 _ if e == sides => tally.add(self.draw, n),
                 _ => tally.add(self.stalemate, n),
             }
         }
-        let histogram = |tally: &mut Tally, id: HistogramId, row: &mut [u64]| {
-            for (value, n) in row.iter_mut().enumerate() {
-                if *n > 0 {
-                    tally.record_n(id, value, std::mem::take(n));
+        let histogram = |tally: &mut Tally, id: HistogramId, row: &[u64]| {
+            for (value, &n) in row.iter().enumerate() {
+                if n > 0 {
+                    tally.record_n(id, value, n);
                 }
             }
         };
-        histogram(tally, self.rounds, &mut counts.rounds);
-        for (s, row) in counts.fighting.chunks_exact_mut(self.row).enumerate() {
-            histogram(tally, self.fighting[s], row);
-        }
-        for (k, row) in counts.onsets.chunks_exact_mut(self.row + 1).enumerate() {
-            histogram(tally, self.onsets[k / 2][k % 2], row);
-        }
-        for (s, sums) in counts.won_left.iter_mut().enumerate() {
-            tally.ratio_sums(self.won_left[s], &std::mem::take(sums));
-        }
-        for (s, row) in counts.won.chunks_exact_mut(WON_ROW).enumerate() {
-            for (k, n) in row.iter_mut().enumerate() {
-                let n = std::mem::take(n);
-                match k {
-                    _ if n == 0 => {}
-                    _ if k == WON_ROW - 1 => tally.ratio_n(self.won_down[s], 0, 0, n),
-                    _ => tally.ratio_n(self.won_down[s], k as u64, 1, n),
+        histogram(tally, self.rounds, &t[r.rounds..r.sides]);
+        for s in 0..sides {
+            let block = &t[r.sides + s * r.stride..][..r.stride];
+            histogram(tally, self.fighting[s], &block[..r.first_down]);
+            histogram(
+                tally,
+                self.onsets[s][0],
+                &block[r.first_down..r.first_death],
+            );
+            histogram(tally, self.onsets[s][1], &block[r.first_death..r.code]);
+            tally.ratio_sums(self.won_left[s], &counts.won_left[s].take());
+            for (k, &n) in block[r.won..].iter().enumerate() {
+                if n > 0 {
+                    tally.ratio_n(self.won_down[s], k as u64, 1, n);
                 }
             }
-        }
-        for (s, row) in counts.sides.chunks_exact_mut(SIDE_ROW).enumerate() {
             let members = self.side_masks[s].count_ones() as usize;
-            for (code, n) in row.iter_mut().enumerate() {
-                let n = std::mem::take(n);
+            for (code, &n) in block[r.code..r.won].iter().enumerate() {
                 if n == 0 {
                     continue;
                 }
@@ -356,14 +382,15 @@ impl FightRecorder {
                 tally.add(self.pyrrhic[s], if code & 2 == 2 { n } else { 0 });
             }
         }
-        for (i, codes) in counts.combatants.iter_mut().enumerate() {
-            for (code, n) in codes.iter_mut().enumerate() {
-                let n = std::mem::take(n);
+        for (i, codes) in t[r.combatants..].chunks_exact(CODES).enumerate() {
+            for (code, &n) in codes.iter().enumerate() {
                 if n > 0 {
                     self.add_code(tally, i, code, n);
                 }
             }
         }
+        t.fill(0);
+        counts.table = t;
     }
 }
 

@@ -23,5 +23,6 @@ pub use summary::{
     SweepResult,
 };
 pub use tally::{
-    CounterId, Histogram, HistogramId, HistogramReport, Layout, RatioId, RatioSums, Tally,
+    BatchRatioSums, CounterId, Histogram, HistogramId, HistogramReport, Layout, RatioId, RatioSums,
+    Tally,
 };

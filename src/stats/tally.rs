@@ -65,6 +65,49 @@ impl RatioSums {
     }
 }
 
+/// [`RatioSums`] gathered in a hot loop (a batch of fights): pairs below 2¹⁶ add to 64-bit
+/// sums, which cannot overflow within 2³² of them (they are moved to the 128-bit sums then),
+/// larger pairs to the 128-bit sums; [`BatchRatioSums::take`] gives the sum of both.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BatchRatioSums {
+    /// Σx, Σy, Σx², Σy², Σxy of the small pairs, and how many there were.
+    narrow: [u64; 6],
+    wide: RatioSums,
+}
+
+impl BatchRatioSums {
+    /// Adds one trial's pair.
+    #[inline(always)]
+    pub fn add(&mut self, x: u64, y: u64) {
+        if (x | y) >> 16 != 0 {
+            self.wide.add(x, y);
+            return;
+        }
+        let n = &mut self.narrow;
+        n[0] += x;
+        n[1] += y;
+        n[2] += x * x;
+        n[3] += y * y;
+        n[4] += x * y;
+        n[5] += 1;
+        if n[5] == 1 << 32 {
+            self.spill();
+        }
+    }
+
+    /// Moves the 64-bit sums to the 128-bit ones.
+    fn spill(&mut self) {
+        let [x, y, xx, yy, xy, _] = std::mem::take(&mut self.narrow).map(u128::from);
+        self.wide.merge(&RatioSums { x, y, xx, yy, xy });
+    }
+
+    /// Everything added since the last take, which leaves these sums empty.
+    pub fn take(&mut self) -> RatioSums {
+        self.spill();
+        std::mem::take(&mut self.wide)
+    }
+}
+
 /// How a histogram is reported once the run is over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HistogramReport {
@@ -360,6 +403,33 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn batch_ratio_sums_equal_the_wide_sums_of_the_same_pairs() {
+        let pairs = [
+            (3, 7),
+            (0, 0),
+            (65_535, 65_535),
+            (65_536, 2),
+            (1 << 40, 5),
+            (12, 1),
+        ];
+        let (mut batch, mut wide) = (BatchRatioSums::default(), RatioSums::default());
+        for (x, y) in pairs {
+            batch.add(x, y);
+            wide.add(x, y);
+        }
+        assert_eq!(batch.take(), wide);
+        assert_eq!(batch.take(), RatioSums::default());
+        // Spilled part-way, the sums are the same.
+        batch.add(9, 4);
+        batch.spill();
+        batch.add(2, 3);
+        let mut two = RatioSums::default();
+        two.add(9, 4);
+        two.add(2, 3);
+        assert_eq!(batch.take(), two);
+    }
 
     #[test]
     fn merge_adds_counts_and_grows_histograms() {

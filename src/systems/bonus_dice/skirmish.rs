@@ -340,12 +340,16 @@ impl Fight for Skirmish {
     /// 20 stabilises (002:76); nobody else is out of the fight.
     #[inline(always)]
     fn fates(&self, arena: &Arena) -> Fates {
-        let mut fates = Fates::default();
-        for (i, s) in arena.states.iter().enumerate() {
-            fates.dead |= u64::from(s.dead) << i;
-            fates.dying |= u64::from(s.shock && !s.dead) << i;
+        Fates {
+            dead: arena.dead,
+            dying: arena.shocked,
+            ..Fates::default()
         }
-        fates
+    }
+
+    #[inline(always)]
+    fn dead(&self, arena: &Arena) -> u64 {
+        arena.dead
     }
 
     /// Durability plus Health (002:51).

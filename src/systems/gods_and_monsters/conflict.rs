@@ -420,6 +420,12 @@ impl Fight for Conflict {
     }
 
     #[inline(always)]
+    fn out(&self, arena: &ConflictArena) -> u64 {
+        let flags = &arena.fight.flags;
+        flags.dead | flags.dying | flags.fled | flags.unconscious
+    }
+
+    #[inline(always)]
     fn dead(&self, arena: &ConflictArena) -> u64 {
         arena.fight.flags.dead
     }

@@ -179,6 +179,12 @@ impl Fight for Conflict {
         fates
     }
 
+    /// Everyone not standing is dead or out: no pass over everyone's state.
+    #[inline(always)]
+    fn out(&self, arena: &Arena) -> u64 {
+        (u64::MAX >> (64 - arena.states.len())) & !arena.up()
+    }
+
     /// Wounds and Injuries left before death (000:179–181).
     #[inline]
     fn toughness(&self, arena: &Arena, i: usize) -> (u64, u64) {

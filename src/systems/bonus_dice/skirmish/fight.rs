@@ -131,6 +131,11 @@ pub struct Arena {
     pub order: Vec<usize>,
     /// The last round whose Recovery phase ran (a fight decided mid-round skips it).
     pub recovered: u32,
+    /// Who is in Shock ([`State::shock`]), by bit: the dying, for [`crate::combat::Fates`]
+    /// without a pass over everyone.
+    pub shocked: u64,
+    /// Who is dead ([`State::dead`]), by bit.
+    pub dead: u64,
 }
 
 impl Skirmish {
@@ -171,6 +176,7 @@ impl Skirmish {
         arena.states.clear();
         arena.order.clear();
         arena.recovered = 0;
+        (arena.shocked, arena.dead) = (0, 0);
         for (i, f) in self.fighters.iter().enumerate() {
             // 002:12: the Action Die plus bonus dice, once.
             let total = dice.d(20) + f.initiative.roll(dice).0;
@@ -394,6 +400,8 @@ impl Skirmish {
         if s.shock {
             s.shock = false;
             s.dead = true;
+            arena.shocked &= !(1 << t);
+            arena.dead |= 1 << t;
             return true;
         }
         let from_durability = dealt.min(s.durability);
@@ -417,13 +425,19 @@ impl Skirmish {
         s.fell = true;
         s.winded = false;
         s.dies_in = round + self.fighters[t].stamina as u32;
+        arena.shocked |= 1 << t;
         true
     }
 
     /// The Recovery phase (002:10, 002:44–46) and Shock countdowns (002:75).
     fn recover(&self, round: u32, arena: &mut Arena) {
         arena.recovered = round;
-        for (f, s) in self.fighters.iter().zip(arena.states.iter_mut()) {
+        for (i, (f, s)) in self
+            .fighters
+            .iter()
+            .zip(arena.states.iter_mut())
+            .enumerate()
+        {
             if s.dead {
                 continue;
             }
@@ -431,6 +445,8 @@ impl Skirmish {
                 if round >= s.dies_in {
                     s.shock = false;
                     s.dead = true;
+                    arena.shocked &= !(1 << i);
+                    arena.dead |= 1 << i;
                 }
                 continue;
             }

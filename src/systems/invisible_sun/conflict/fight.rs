@@ -91,10 +91,19 @@ pub struct Arena {
     up: u64,
 }
 
+impl Arena {
+    /// Who stands, by bit: everyone else is dead or out.
+    #[inline(always)]
+    pub fn up(&self) -> u64 {
+        self.up
+    }
+}
+
 impl Conflict {
     /// One round: everyone standing acts once, in turn order; stops the moment a side is all
-    /// down, and returns who stands then. `None` when the round ran to its end (both sides
-    /// still fight).
+    /// down, and returns who stands then. `None` when the round ran to its end with everyone
+    /// standing who stood when it began (nobody's condition changed: the fallen never rise
+    /// nor die later within the fight).
     #[inline(always)]
     pub(super) fn play_round<D: Dice + ?Sized, O: Observer<Conflict>>(
         &self,
@@ -103,6 +112,7 @@ impl Conflict {
         arena: &mut Arena,
         observer: &mut O,
     ) -> Option<u64> {
+        let stood = arena.up;
         for &i in &self.turns {
             if arena.up >> i & 1 == 0 {
                 continue;
@@ -119,7 +129,7 @@ impl Conflict {
                 return Some(arena.up);
             }
         }
-        None
+        (arena.up != stood).then_some(arena.up)
     }
 
     /// Everyone fresh, the PCs' pools full; who stands (everyone).
