@@ -254,7 +254,7 @@ fn death_saves_match_a_recursion_one_save_at_a_time() {
         assert!((e["stable_natural_20"] - by_20).abs() < 1e-12);
         assert!((e["incapacitated"] - inc).abs() < 1e-12);
         assert!(close(e["death"] + e["stable"], 1.0));
-        sampled_matches_exact(&s, 300_000, 30 + modifier as u64);
+        sampled_matches_exact(&s, 300_000, 30u64.wrapping_add_signed(modifier));
     }
     // A first save: 1/20 stabilises at once, so at least that.
     assert!(exact_of(&DeathSaves::new(0))["stable_natural_20"] > 0.05);
