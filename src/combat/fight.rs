@@ -278,7 +278,9 @@ pub trait Fight: Sync {
     #[inline(always)]
     fn flush(&self, _arena: &mut Self::Arena, _tally: &mut Tally) {}
 
-    /// Remarks on how the scenario resolves.
+    /// Remarks on how the scenario resolves. The one that names the aftermath in force begins
+    /// with `aftermath: ` (`export::glance::AFTERMATH_NOTE`): reports print it under the
+    /// headlines.
     fn notes(&self) -> Vec<String> {
         let bout = self.bout();
         vec![bout.roster.describe(bout.max_rounds)]

@@ -82,7 +82,7 @@ impl FightRecorder {
         let any_death = per_side(layout, "any_death", Role::AnyDeath, "someone dies");
         let all_down = per_side(layout, "all_down", Role::AllDown, "everyone down");
         let all_dead = per_side(layout, "all_dead", Role::Other, "everyone dies");
-        let pyrrhic = per_side(layout, "pyrrhic", Role::Other, "wins, with a death");
+        let pyrrhic = per_side(layout, "pyrrhic", Role::Pyrrhic, "wins, with a death");
         let per_combatant = |layout: &mut Layout, prefix: &str, role: Role, label: &str| {
             roster
                 .names()
@@ -95,11 +95,11 @@ impl FightRecorder {
                 .collect::<Vec<_>>()
         };
         let death = per_combatant(layout, "death", Role::Death, "death");
-        let dying = per_combatant(layout, "dying", Role::Outcome, "dying");
-        let saved = per_combatant(layout, "saved", Role::Outcome, "saved");
+        let dying = per_combatant(layout, "dying", Role::Dying, "dying");
+        let saved = per_combatant(layout, "saved", Role::Saved, "saved");
         let dead_in_fight =
-            per_combatant(layout, "dead_in_fight", Role::Outcome, "dead in the fight");
-        let fled = per_combatant(layout, "fled", Role::Outcome, "fled");
+            per_combatant(layout, "dead_in_fight", Role::DeadInFight, "dead in fight");
+        let fled = per_combatant(layout, "fled", Role::Fled, "fled");
         let down = per_combatant(layout, "down", Role::Down, "down");
         // Sized for the longest fight, so no trial grows them.
         let rounds = layout.histogram(
@@ -131,7 +131,8 @@ impl FightRecorder {
                 )
             })
             .collect();
-        let onset = |layout: &mut Layout, s: &str, prefix: &str, aftermath: bool, label: &str| {
+        let onset = |layout: &mut Layout, s: &str, prefix: &str, role: Role, label: &str| {
+            let aftermath = role == Role::FirstDeath;
             layout.histogram(
                 format!("{prefix}.{s}"),
                 max_rounds as usize + 3,
@@ -139,26 +140,48 @@ impl FightRecorder {
                     after: max_rounds as usize + 1,
                     aftermath,
                 },
-                Meta::side(Role::Other, label, s),
+                Meta::side(role, label, s),
             )
         };
         let onsets = sides
             .iter()
             .map(|s| {
                 [
-                    onset(layout, s, "first_down", false, "round of the first fall"),
-                    onset(layout, s, "first_death", true, "round of the first death"),
+                    onset(
+                        layout,
+                        s,
+                        "first_down",
+                        Role::FirstDown,
+                        "round of the first fall",
+                    ),
+                    onset(
+                        layout,
+                        s,
+                        "first_death",
+                        Role::FirstDeath,
+                        "round of the first death",
+                    ),
                 ]
             })
             .collect();
-        let per_side_ratio = |layout: &mut Layout, prefix: &str, label: &str| {
+        let per_side_ratio = |layout: &mut Layout, prefix: &str, role: Role, label: &str| {
             sides
                 .iter()
-                .map(|s| layout.ratio(format!("{prefix}.{s}"), Meta::side(Role::Other, label, s)))
+                .map(|s| layout.ratio(format!("{prefix}.{s}"), Meta::side(role, label, s)))
                 .collect::<Vec<_>>()
         };
-        let won_down = per_side_ratio(layout, "won_down", "not standing after a win");
-        let won_left = per_side_ratio(layout, "won_left", "toughness left after a win");
+        let won_down = per_side_ratio(
+            layout,
+            "won_down",
+            Role::WonDown,
+            "not standing after a win",
+        );
+        let won_left = per_side_ratio(
+            layout,
+            "won_left",
+            Role::WonLeft,
+            "toughness left after a win",
+        );
         Self {
             win,
             draw,

@@ -216,6 +216,152 @@ pub fn difficulty_sentence(d: &Difficulty) -> String {
     )
 }
 
+/// Who of `any`'s side dies once the aftermath is over, and how often: "Someone on party
+/// dies in 72.47% (±0.20) of fights: Brann 58.15%, Ada 57.43%; all of party go down in …".
+fn who_dies(report: &Report, any: &MetricRow) -> String {
+    let side = side_of(any);
+    let mut members: Vec<&MetricRow> = rows_with(report, Role::Death)
+        .filter(|r| side_of(r) == side)
+        .collect();
+    let all_down = find(report, Role::AllDown, Some(&any.meta.about));
+    if let [only] = members.as_slice()
+        && let About::Combatant { name, .. } = &only.meta.about
+    {
+        // A side of one: its combatant's own rates say it.
+        let mut s = match with_odds(only).strip_prefix("never ") {
+            Some(rest) => format!("{name} never dies {rest}"),
+            None => format!("{name} dies in {}", with_odds(only)),
+        };
+        if let Some(all) = all_down {
+            match with_odds(all).strip_prefix("never ") {
+                Some(rest) => s.push_str(&format!(" and is never down at the end {rest}")),
+                None => s.push_str(&format!(" and is down at the end in {}", with_odds(all))),
+            }
+        }
+        return s + ".";
+    }
+    let mut s = match with_odds(any).strip_prefix("never ") {
+        Some(rest) => format!("Nobody on {side} dies {rest}"),
+        None => format!("Someone on {side} dies in {} of fights", with_odds(any)),
+    };
+    members.retain(|r| value(r) > 0.0);
+    members.sort_by(|a, b| value(b).total_cmp(&value(a)));
+    let named: Vec<String> = members
+        .iter()
+        .filter_map(|r| match &r.meta.about {
+            About::Combatant { name, .. } => Some(format!("{name} {}", percent(value(r)))),
+            _ => None,
+        })
+        .collect();
+    if !named.is_empty() {
+        s.push_str(&format!(": {}", named.join(", ")));
+    }
+    if let Some(all) = all_down {
+        s.push_str(&format!("; all of {side} go down in {}", with_odds(all)));
+    }
+    s + "."
+}
+
+/// The row beside `row` in the same histogram: `first_death.party.median` → `….after`.
+fn sibling<'a>(report: &'a Report, row: &MetricRow, suffix: &str) -> Option<&'a MetricRow> {
+    let base = row.metric.rsplit_once('.')?.0;
+    let name = format!("{base}.{suffix}");
+    report.metrics.iter().find(|r| r.metric == name)
+}
+
+/// When the first death of a side comes, where one does: "The first death on party comes in
+/// round 2 (median; 10% of them by round 1); in 34.79% of fights it comes after the
+/// fighting, in the aftermath."
+fn first_death(report: &Report, about: &About) -> Option<String> {
+    let median = report.metrics.iter().find(|r| {
+        r.meta.role == Role::FirstDeath
+            && &r.meta.about == about
+            && r.kind == MetricKind::Quantile(50)
+    })?;
+    let p10 = sibling(report, median, "p10");
+    let after = sibling(report, median, "after").filter(|r| value(r) > 0.0);
+    let side = match about {
+        About::Side(s) => s.as_str(),
+        _ => return None,
+    };
+    let aftermath = |r: &MetricRow| {
+        format!(
+            "in {} of fights it comes after the fighting, in the aftermath",
+            in_words(r)
+        )
+    };
+    match (median.estimate.is_nan(), after) {
+        (true, None) => None,
+        (true, Some(a)) => Some(format!(
+            "Deaths on {side} come only after the fighting, in the aftermath: in {} of fights.",
+            in_words(a)
+        )),
+        (false, after) => {
+            let mut s = format!(
+                "The first death on {side} usually comes in round {}",
+                plain(median.estimate)
+            );
+            if let Some(p) = p10.filter(|p| !p.estimate.is_nan()) {
+                s.push_str(&format!(
+                    " (median; 10% of them by round {})",
+                    plain(p.estimate)
+                ));
+            }
+            if let Some(a) = after {
+                s.push_str(&format!("; {}", aftermath(a)));
+            }
+            Some(s + ".")
+        }
+    }
+}
+
+/// How `win`'s side ends up in the fights it wins: how many of it are down, the share of its
+/// toughness left, and how often it wins with a death.
+fn winners_end_up(report: &Report, win: &MetricRow) -> Option<String> {
+    let side = side_of(win);
+    let mean = |role: Role| {
+        report.metrics.iter().find(|r| {
+            r.meta.role == role
+                && r.meta.about == win.meta.about
+                && r.kind == MetricKind::Mean
+                && r.trials > 0
+                && !r.estimate.is_nan()
+        })
+    };
+    let mut parts = Vec::new();
+    if let Some(d) = mean(Role::WonDown) {
+        parts.push(format!(
+            "{} of them not standing on average",
+            plain((d.estimate * 100.0).round() / 100.0)
+        ));
+    }
+    if let Some(l) = mean(Role::WonLeft) {
+        parts.push(format!("{} of their toughness left", percent(l.estimate)));
+    }
+    if let Some(p) = find(report, Role::Pyrrhic, Some(&win.meta.about)).filter(|p| value(p) > 0.0) {
+        parts.push(format!(
+            "pyrrhic (someone of them dead) in {} of fights",
+            with_odds(p)
+        ));
+    }
+    (!parts.is_empty()).then(|| format!("When {side} wins: {}.", parts.join("; ")))
+}
+
+/// How a fight's note naming the aftermath in force begins (see
+/// [`crate::combat::Fight::notes`]): reports print it under the headlines, the others above.
+pub const AFTERMATH_NOTE: &str = "aftermath: ";
+
+/// `notes` split into those printed above the headlines and those under them (the aftermath
+/// in force).
+pub fn split_notes(notes: &[String]) -> (Vec<&str>, Vec<&str>) {
+    let (under, above): (Vec<&String>, Vec<&String>) =
+        notes.iter().partition(|n| n.starts_with(AFTERMATH_NOTE));
+    (
+        above.into_iter().map(String::as_str).collect(),
+        under.into_iter().map(String::as_str).collect(),
+    )
+}
+
 /// Two to five sentences built from the roles: for a fight, its difficulty band; for a fight
 /// or contest, who wins, how often someone on a side dies and the whole side goes down, who
 /// is most at risk and how long it lasts; for a roll, the chance of success and of its side
@@ -226,8 +372,17 @@ pub fn headlines(report: &Report) -> Vec<String> {
         out.push(difficulty_sentence(d));
     }
     let mut wins: Vec<&MetricRow> = rows_with(report, Role::Win).collect();
+    wins.sort_by(|a, b| value(b).total_cmp(&value(a)));
+    // Who dies, how often and when: the side the band is for first.
+    let mut anys: Vec<&MetricRow> = rows_with(report, Role::AnyDeath).collect();
+    if let Some(d) = &report.difficulty {
+        anys.sort_by_key(|r| side_of(r) != d.side);
+    }
+    for any in anys {
+        out.push(who_dies(report, any));
+        out.extend(first_death(report, &any.meta.about));
+    }
     if !wins.is_empty() {
-        wins.sort_by(|a, b| value(b).total_cmp(&value(a)));
         let mut s = format!("{} wins {}", side_of(wins[0]), in_words(wins[0]));
         for w in &wins[1..] {
             s.push_str(&format!("; {} {}", side_of(w), with_odds(w)));
@@ -238,47 +393,17 @@ pub fn headlines(report: &Report) -> Vec<String> {
             }
         }
         out.push(s + ".");
-    }
-    for any in rows_with(report, Role::AnyDeath) {
-        let side = side_of(any);
-        let members: Vec<&MetricRow> = rows_with(report, Role::Death)
-            .filter(|r| side_of(r) == side)
-            .collect();
-        let all_down = find(report, Role::AllDown, Some(&any.meta.about));
-        if let [only] = members.as_slice()
-            && let About::Combatant { name, .. } = &only.meta.about
+        // How the winners end up: the likeliest winner, and the band's side if it wins too.
+        let mut winners: Vec<&MetricRow> = wins.iter().take(1).copied().collect();
+        if let Some(d) = &report.difficulty
+            && let Some(w) = wins.iter().find(|w| side_of(w) == d.side)
+            && !winners.iter().any(|x| side_of(x) == d.side)
         {
-            // A side of one: its combatant's own rates say it.
-            let mut s = match with_odds(only).strip_prefix("never ") {
-                Some(rest) => format!("{name} never dies {rest}"),
-                None => format!("{name} dies in {}", with_odds(only)),
-            };
-            if let Some(all) = all_down {
-                match with_odds(all).strip_prefix("never ") {
-                    Some(rest) => s.push_str(&format!(" and is never down at the end {rest}")),
-                    None => s.push_str(&format!(" and is down at the end in {}", with_odds(all))),
-                }
-            }
-            out.push(s + ".");
-            continue;
+            winners.push(w);
         }
-        let mut s = match with_odds(any).strip_prefix("never ") {
-            Some(rest) => format!("Nobody on {side} dies {rest}"),
-            None => format!("Someone on {side} dies in {} of fights", with_odds(any)),
-        };
-        let at_risk = members
-            .iter()
-            .filter(|r| value(r) > 0.0)
-            .max_by(|a, b| value(a).total_cmp(&value(b)));
-        if let Some(r) = at_risk
-            && let About::Combatant { name, .. } = &r.meta.about
-        {
-            s.push_str(&format!(", most often {name} ({})", percent(value(r))));
+        for w in winners.into_iter().filter(|w| value(w) > 0.0) {
+            out.extend(winners_end_up(report, w));
         }
-        if let Some(all) = all_down {
-            s.push_str(&format!("; all of {side} go down in {}", with_odds(all)));
-        }
-        out.push(s + ".");
     }
     let quantile = |level: u8| {
         report
@@ -410,6 +535,48 @@ mod tests {
                     rate,
                 ),
                 row(
+                    "first_death.party.median",
+                    Meta::side(Role::FirstDeath, "round of the first death", "party"),
+                    4.0,
+                    0.0,
+                    MetricKind::Quantile(50),
+                ),
+                row(
+                    "first_death.party.p10",
+                    Meta::side(Role::FirstDeath, "round of the first death", "party"),
+                    2.0,
+                    0.0,
+                    MetricKind::Quantile(10),
+                ),
+                row(
+                    "first_death.party.after",
+                    Meta::side(Role::Distribution, "round of the first death", "party"),
+                    0.01,
+                    0.0005,
+                    rate,
+                ),
+                row(
+                    "pyrrhic.party",
+                    Meta::side(Role::Pyrrhic, "wins, with a death", "party"),
+                    0.0558,
+                    0.001,
+                    rate,
+                ),
+                row(
+                    "won_down.party.mean",
+                    Meta::side(Role::WonDown, "not standing after a win", "party"),
+                    0.5312,
+                    0.002,
+                    MetricKind::Mean,
+                ),
+                row(
+                    "won_left.party.mean",
+                    Meta::side(Role::WonLeft, "toughness left after a win", "party"),
+                    0.69,
+                    0.001,
+                    MetricKind::Mean,
+                ),
+                row(
                     "rounds.median",
                     Meta::trial(Role::Rounds, "rounds"),
                     4.0,
@@ -430,26 +597,104 @@ mod tests {
     }
 
     #[test]
-    fn a_fight_leads_with_who_wins_who_dies_and_how_long() {
+    fn a_fight_leads_with_who_dies_when_who_wins_and_how_they_end_up() {
         let r = fight();
         let g = Glance::of(&r);
         assert_eq!(
             g.headlines,
             [
-                "Party wins 99.91% (±0.02); yeti 0.0900% (±0.0100) (1 in 1,100).",
-                "Someone on party dies in 6.00% (±0.10) of fights, most often Charlotte (5.50%); \
+                "Someone on party dies in 6.00% (±0.10) of fights: Charlotte 5.50%, Sam 1.00%; \
                  all of party go down in 0.0870% (±0.0100) (1 in 1,100).",
+                "The first death on party usually comes in round 4 (median; 10% of them by round \
+                 2); in 1.00% (±0.05) of fights it comes after the fighting, in the aftermath.",
+                "Party wins 99.91% (±0.02); yeti 0.0900% (±0.0100) (1 in 1,100).",
+                "When party wins: 0.53 of them not standing on average; 69.00% of their toughness \
+                 left; pyrrhic (someone of them dead) in 5.58% (±0.10) of fights.",
                 "It usually takes 4 rounds (median; 90% within 6).",
             ]
         );
         let names: Vec<&str> = g.combatants.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["Sam", "Charlotte", "Yeti"]);
         assert_eq!(g.outcomes, ["death", "down", "fled"]);
-        assert_eq!(g.trial_rows.len(), 7);
+        assert_eq!(g.trial_rows.len(), 13);
         let json = serde_json::to_value(&g.combatants[1]).unwrap();
         assert_eq!(json["side"], "party");
         assert_eq!(json["death"]["estimate"], 0.055);
         assert!(json.get("outcomes").is_none());
+    }
+
+    #[test]
+    fn the_combatant_table_leads_with_the_states_and_leaves_out_what_adds_nothing() {
+        let mut r = fight();
+        let c = |role, label, name| Meta::combatant(role, label, name, "yeti");
+        // Never seen, and the same as `death` for everyone: neither gets a column.
+        r.metrics.push(row(
+            "asleep.Yeti",
+            c(Role::Outcome, "asleep", "Yeti"),
+            0.0,
+            0.0,
+            MetricKind::Rate,
+        ));
+        for (name, side, p, half) in [
+            ("Sam", "party", 0.01, 0.0004),
+            ("Charlotte", "party", 0.055, 0.001),
+            ("Yeti", "yeti", 0.5, 0.002),
+        ] {
+            let meta = Meta::combatant(Role::Outcome, "slain", name, side);
+            r.metrics
+                .push(row("slain", meta, p, half, MetricKind::Rate));
+        }
+        let g = Glance::of(&r);
+        let tables = super::super::table::combatant_table(&g);
+        assert_eq!(tables.len(), 1);
+        let t = &tables[0];
+        assert_eq!(t.header, ["combatant", "dead", "down", "fled"]);
+        let dash = || "-".to_string();
+        assert_eq!(
+            t.rows,
+            [
+                vec![
+                    "party:".to_string(),
+                    String::new(),
+                    String::new(),
+                    String::new()
+                ],
+                vec!["  Sam".into(), "1.00% ±0.04".into(), dash(), dash()],
+                vec![
+                    "  Charlotte".into(),
+                    "5.5% ±0.1".into(),
+                    "50.0% ±0.2".into(),
+                    dash()
+                ],
+                vec![
+                    "yeti:".to_string(),
+                    String::new(),
+                    String::new(),
+                    String::new()
+                ],
+                vec![
+                    "  Yeti".into(),
+                    "50.0% ±0.2".into(),
+                    dash(),
+                    "20.0% ±0.2".into()
+                ],
+            ]
+        );
+    }
+
+    #[test]
+    fn the_aftermath_note_goes_under_the_headlines() {
+        let notes = [
+            "2 combatants on 2 sides".to_string(),
+            format!("{AFTERMATH_NOTE}allies tended, foes left"),
+        ];
+        let (above, under) = split_notes(&notes);
+        assert_eq!(above, ["2 combatants on 2 sides"]);
+        assert_eq!(under, ["aftermath: allies tended, foes left"]);
+        assert_eq!(
+            super::super::table::in_force(under[0]),
+            "Aftermath in force: allies tended, foes left"
+        );
     }
 
     #[test]
@@ -462,7 +707,7 @@ mod tests {
             "Difficulty for party: medium — any_death.party 6.00% [5.90, 6.10] (medium: 5% to \
              15%)."
         );
-        assert_eq!(headlines(&r).len(), 4);
+        assert_eq!(headlines(&r).len(), 6);
         // Wider: any_death 12% [10.1, 15.8] reaches hard; all_down exact 1.2% ties at medium.
         for row in &mut r.metrics {
             match row.metric.as_str() {

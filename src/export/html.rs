@@ -4,7 +4,7 @@
 //! run: scenario text, seed, trials, oddsmith version, date), a `report.md` with the same
 //! content for a wiki, and `reports/index.html` linking them.
 
-use super::glance::Glance;
+use super::glance::{self, Glance};
 use super::table::{self, TextTable, to_markdown};
 use crate::stats::summary::file_part;
 use crate::stats::{Report, SweepReport};
@@ -182,10 +182,12 @@ pub fn page(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
         escape(&info.version),
         escape(&info.date)
     );
-    if let Results::Single(_, notes) = results {
-        for n in notes {
-            let _ = writeln!(h, "<p class=\"note\">{}</p>", escape(n));
-        }
+    let (above, under) = match results {
+        Results::Single(_, notes) => glance::split_notes(notes),
+        _ => Default::default(),
+    };
+    for n in above {
+        let _ = writeln!(h, "<p class=\"note\">{}</p>", escape(n));
     }
     let sec = section(results);
     let all_charts = charts(dir);
@@ -193,6 +195,9 @@ pub fn page(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
     h.push_str("<h2>Results</h2>\n");
     for line in &sec.headlines {
         let _ = writeln!(h, "<p class=\"headline\"><b>{}</b></p>", escape(line));
+    }
+    for n in under {
+        let _ = writeln!(h, "<p class=\"note\">{}</p>", escape(&table::in_force(n)));
     }
     for (t, chart) in &sec.tables {
         h.push_str(&html_table(t));
@@ -249,10 +254,12 @@ pub fn markdown(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
         "system `{}` · {} trials · seed {} · oddsmith {} · {}\n",
         info.system, info.trials, info.seed, info.version, info.date
     );
-    if let Results::Single(_, notes) = results {
-        for n in notes {
-            let _ = writeln!(m, "> {n}\n");
-        }
+    let (above, under) = match results {
+        Results::Single(_, notes) => glance::split_notes(notes),
+        _ => Default::default(),
+    };
+    for n in above {
+        let _ = writeln!(m, "> {n}\n");
     }
     let sec = section(results);
     let all_charts = charts(dir);
@@ -260,6 +267,9 @@ pub fn markdown(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
     m.push_str("## Results\n\n");
     for line in &sec.headlines {
         let _ = writeln!(m, "**{line}**\n");
+    }
+    for n in under {
+        let _ = writeln!(m, "> {}\n", table::in_force(n));
     }
     for (t, chart) in &sec.tables {
         let _ = writeln!(m, "{}", to_markdown(t));

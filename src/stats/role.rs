@@ -30,7 +30,25 @@ pub enum Role {
     StillFighting,
     /// How many rounds or exchanges a fight or contest took.
     Rounds,
-    /// A system's own per-combatant outcome (unconscious, fled, …).
+    /// A combatant was dying when the fight ended.
+    Dying,
+    /// A combatant was dying when the fight ended and alive once the aftermath was over.
+    Saved,
+    /// A combatant died within the fight, before the aftermath.
+    DeadInFight,
+    /// A combatant fled the fight.
+    Fled,
+    /// A side won, and someone of it died.
+    Pyrrhic,
+    /// The round a side's first member stopped standing.
+    FirstDown,
+    /// The round a side's first member died.
+    FirstDeath,
+    /// Over the fights a side won, how many of it were not standing at the end.
+    WonDown,
+    /// Over the fights a side won, the share of its toughness left.
+    WonLeft,
+    /// A system's own per-combatant outcome (unconscious, wounded, …).
     Outcome,
     /// One value of a distribution (`successes.2`), or a summary of one (`successes.mean`).
     Distribution,
