@@ -117,6 +117,34 @@ fn report_pages_render_with_their_charts() {
         );
         let md = std::fs::read_to_string(root.join(folder).join("report.md")).unwrap();
         assert!(md.contains("## Results") && md.contains("![rates.svg](rates.svg)"));
+        if folder == "yeti" {
+            // A fight's charts in the GM's order, each with a caption saying what it shows.
+            let figures = [
+                ("combatants.svg", "How each combatant ends the fight"),
+                (
+                    "survival_curve.svg",
+                    "still has someone standing after round k",
+                ),
+                ("rounds_histogram.svg", "How many rounds a fight takes"),
+                ("first_death.svg", "round of the first death on each side"),
+            ];
+            let mut last = 0;
+            for (file, caption) in figures {
+                let at = page
+                    .find(&format!("<figure id=\"{file}\">"))
+                    .unwrap_or_else(|| panic!("{file} missing from the page"));
+                assert!(at > last, "{file} out of order");
+                last = at;
+                let figure = &page[at..];
+                let figure = &figure[..figure.find("</figure>").unwrap()];
+                assert!(figure.contains(caption), "{file}: caption {caption:?}");
+                assert!(
+                    md.contains(&format!("![{file}]({file})")),
+                    "{file} in report.md"
+                );
+            }
+            assert!(!page.contains("first_death.party_histogram"));
+        }
     }
 
     let Some(browser) = chromium() else {

@@ -2,10 +2,12 @@
 //! same tables as the terminal — trial-level rows and a row per combatant for fights, a grid
 //! per headline rate beside its chart for sweeps — the run's SVG charts inline, and what was
 //! run: scenario text, seed, trials, oddsmith version, date), a `report.md` with the same
-//! content for a wiki, and `reports/index.html` linking them.
+//! content for a wiki, and `reports/index.html` linking them. A run's charts come in the
+//! order [`plot::report_charts`] gives, each captioned with what it shows.
 
 use super::glance::{self, Glance};
 use super::table::{self, TextTable, to_markdown};
+use crate::plot;
 use crate::stats::summary::file_part;
 use crate::stats::{Report, SweepReport};
 use std::fmt::Write;
@@ -150,11 +152,37 @@ fn charts(dir: &Path) -> Vec<(String, String)> {
     found
 }
 
+/// The charts not shown beside a table: a run's in the order of [`plot::report_charts`],
+/// each with its caption, then any others by name.
+fn rest_of_charts<'a>(
+    results: Results<'_>,
+    all: &'a [(String, String)],
+    shown: &[String],
+) -> Vec<(&'a (String, String), Option<String>)> {
+    let notes = match results {
+        Results::Single(report, _) => plot::report_charts(report),
+        Results::Sweep(_) => Vec::new(),
+    };
+    let mut rest: Vec<(&(String, String), Option<String>)> = Vec::new();
+    for note in notes {
+        let file = format!("{}.svg", note.stem);
+        if let Some(chart) = all.iter().find(|(n, _)| *n == file && !shown.contains(n)) {
+            rest.push((chart, Some(note.caption)));
+        }
+    }
+    for chart in all {
+        if !shown.contains(&chart.0) && !rest.iter().any(|(c, _)| c.0 == chart.0) {
+            rest.push((chart, None));
+        }
+    }
+    rest
+}
+
 const STYLE: &str = "body{font-family:sans-serif;margin:2em auto;max-width:1400px;padding:0 1em;color:#222}\
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;\
 text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}.text{text-align:left}th{background:#f0f0f0}\
 .headline{font-size:1.1em;margin:.3em 0}details{margin:1em 0}.scroll{overflow-x:auto}\
-figure{margin:1.5em 0}figure svg{max-width:100%;height:auto;border:1px solid #ddd}\
+figure{margin:1.5em 0}figcaption{margin-top:.3em;max-width:1000px}figure svg{max-width:100%;height:auto;border:1px solid #ddd}\
 pre{background:#f6f6f6;padding:1em;overflow-x:auto}.note{color:#555}";
 
 /// The self-contained HTML page of one scenario; charts are read from `dir`.
@@ -213,17 +241,22 @@ pub fn page(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
             shown.push(name.clone());
         }
     }
-    let rest: Vec<&(String, String)> = all_charts
-        .iter()
-        .filter(|(n, _)| !shown.contains(n))
-        .collect();
+    let rest = rest_of_charts(results, &all_charts, &shown);
     if !rest.is_empty() {
         h.push_str("<h2>Charts</h2>\n");
     }
-    for (name, svg) in rest {
+    for ((name, svg), caption) in rest {
+        let text = match caption {
+            Some(c) => format!(
+                "{} <span class=\"note\">({})</span>",
+                escape(&c),
+                escape(name)
+            ),
+            None => escape(name),
+        };
         let _ = writeln!(
             h,
-            "<figure id=\"{0}\">{svg}<figcaption>{0}</figcaption></figure>",
+            "<figure id=\"{}\">{svg}<figcaption>{text}</figcaption></figure>",
             escape(name)
         );
     }
@@ -281,16 +314,15 @@ pub fn markdown(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
             shown.push(c.clone());
         }
     }
-    let rest: Vec<&String> = all_charts
-        .iter()
-        .map(|(n, _)| n)
-        .filter(|n| !shown.contains(n))
-        .collect();
+    let rest = rest_of_charts(results, &all_charts, &shown);
     if !rest.is_empty() {
         m.push_str("## Charts\n\n");
     }
-    for name in rest {
+    for ((name, _), caption) in rest {
         let _ = writeln!(m, "![{name}]({name})\n");
+        if let Some(c) = caption {
+            let _ = writeln!(m, "*{c}*\n");
+        }
     }
     if let Some(t) = &sec.folded {
         let _ = writeln!(

@@ -7,6 +7,7 @@ use std::ops::Range;
 
 /// A linear `f64` axis over `range` with the ticks (and labels) at `ticks` and light mesh
 /// lines at `light`; the chart labels them with its own formatter.
+#[derive(Debug, Clone)]
 pub(crate) struct Ticked {
     /// The values the axis spans.
     pub range: Range<f64>,

@@ -1,6 +1,6 @@
-//! The frame shared by the horizontal bar charts (rates, combatants): a title, a subtitle
-//! (system, trials, seed) and a legend row above the plot, row heights and label fitting for
-//! the rows beside it, and the whisker and exact-value marks drawn on each bar.
+//! The frame shared by the charts: a title, a subtitle (system, trials, seed) and a legend row
+//! above the plot; for the horizontal bar charts (rates, combatants) row heights and label
+//! fitting for the rows beside it, and the whisker and exact-value marks drawn on each bar.
 
 use super::font::FAMILY;
 use crate::stats::Report;
@@ -92,8 +92,12 @@ pub(crate) fn label_width<DB: DrawingBackend>(
 
 /// One entry of a legend row.
 pub(crate) enum Key {
-    /// A filled bar swatch in a colour.
+    /// A filled bar swatch in a colour, as bars are drawn (80% over white).
     Bar(RGBColor, String),
+    /// A swatch in an opaque colour (the combatant chart's segments).
+    Solid(RGBColor, String),
+    /// A line over a translucent band in a colour (a series of a line chart).
+    Line(RGBColor, String),
     /// The 95% interval whisker.
     Whisker(String),
     /// The exact-value tick.
@@ -134,7 +138,9 @@ fn draw_keys<DB: DrawingBackend>(
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let style = TextStyle::from((FAMILY, 14).into_font()).color(&BLACK);
     let text = |k: &Key| match k {
-        Key::Bar(_, t) | Key::Whisker(t) | Key::Exact(t) => t.clone(),
+        Key::Bar(_, t) | Key::Solid(_, t) | Key::Line(_, t) | Key::Whisker(t) | Key::Exact(t) => {
+            t.clone()
+        }
     };
     let (glyph, gap, pad) = (26, 8, 28);
     let widths: Vec<i32> = keys
@@ -155,6 +161,20 @@ fn draw_keys<DB: DrawingBackend>(
                 [(x, y - 7), (x + glyph, y + 7)],
                 color.mix(0.8).filled(),
             ))?,
+            Key::Solid(color, _) => area.draw(&Rectangle::new(
+                [(x, y - 7), (x + glyph, y + 7)],
+                color.filled(),
+            ))?,
+            Key::Line(color, _) => {
+                area.draw(&Rectangle::new(
+                    [(x, y - 7), (x + glyph, y + 7)],
+                    color.mix(0.2).filled(),
+                ))?;
+                area.draw(&PathElement::new(
+                    [(x, y), (x + glyph, y)],
+                    color.stroke_width(3),
+                ))?;
+            }
             Key::Whisker(_) => {
                 let line = WHISKER.stroke_width(2);
                 area.draw(&PathElement::new([(x, y), (x + glyph, y)], line))?;

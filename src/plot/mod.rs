@@ -3,18 +3,23 @@
 //! ([`font`]), so charts render without system fonts. Charts are drawn onto the paths a
 //! [`ChartFiles`] hands out (the output code's atomic writer), never written directly.
 //! Charts follow the result grouping by metric role and subject: trial and side rates in
-//! [`rates`], per-combatant rates in [`combatants`]. Probabilities are shown in percent.
+//! [`rates`], how each combatant ends a fight in [`combatants`], histograms and survival
+//! curves in [`distribution`], the round of each side's first death or fall in [`onset`].
+//! [`report_charts`] lists a report's charts in the order a report page shows them, each with
+//! a caption. Probabilities are shown in percent.
 
 mod axis;
+mod columns;
 pub mod combatants;
 pub mod distribution;
 pub mod font;
 mod frame;
+pub mod onset;
 pub mod rates;
 pub mod sweep;
 
 use crate::error::OutputError;
-use crate::stats::{DistributionKind, Report, SweepReport};
+use crate::stats::{Distribution, DistributionKind, Report, Role, SweepReport};
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::Ranged;
 use plotters::prelude::*;
@@ -37,6 +42,11 @@ pub trait Chart {
     type Data;
     /// File name without extension (`rates` → `rates.png`, `rates.svg`).
     fn stem(&self) -> String;
+    /// A sentence or two under the chart in a report: what it shows. By default its file
+    /// name.
+    fn caption(&self, _data: &Self::Data) -> String {
+        self.stem()
+    }
     /// Whether the data has anything for this chart.
     fn applies(&self, data: &Self::Data) -> bool;
     /// Size in pixels.
@@ -72,30 +82,63 @@ pub fn render<C: Chart>(
     })
 }
 
+/// A report's charts that apply, in the order a report page shows them: for a fight how each
+/// combatant ends it, the survival curves, the rounds histogram, the onset charts (first
+/// deaths, then first falls); then the rates, and every other histogram in report order.
+fn charts_of(report: &Report) -> Vec<Box<dyn DrawReport>> {
+    let mut charts: Vec<Box<dyn DrawReport>> = vec![
+        Box::new(combatants::CombatantChart),
+        Box::new(distribution::SurvivalChart),
+    ];
+    let histograms = report
+        .distributions
+        .iter()
+        .filter(|d| d.kind == DistributionKind::Histogram && d.onset.is_none());
+    let (rounds, others): (Vec<_>, Vec<_>) = histograms.partition(|d| d.meta.role == Role::Rounds);
+    let histogram = |d: &Distribution| -> Box<dyn DrawReport> {
+        Box::new(distribution::HistogramChart {
+            name: d.name.clone(),
+        })
+    };
+    charts.extend(rounds.into_iter().map(histogram));
+    for chart in onset::charts(report) {
+        charts.push(Box::new(chart));
+    }
+    charts.push(Box::new(rates::RateChart));
+    charts.extend(others.into_iter().map(histogram));
+    charts.retain(|c| c.applies_to(report));
+    charts
+}
+
 /// Draws every chart that applies to `report`.
 pub fn render_all(report: &Report, files: &mut dyn ChartFiles) -> Result<(), OutputError> {
-    let rates = rates::RateChart;
-    if rates.applies(report) {
-        render(&rates, report, files)?;
-    }
-    for d in &report.distributions {
-        let hist = distribution::HistogramChart {
-            name: d.name.clone(),
-        };
-        if d.kind == DistributionKind::Histogram && hist.applies(report) {
-            render(&hist, report, files)?;
-        }
-    }
-    for chart in [
-        &distribution::SurvivalChart as &dyn DrawReport,
-        &combatants::CombatantChart,
-    ] {
-        chart.render_if_applies(report, files)?;
+    for chart in charts_of(report) {
+        chart.render_into(report, files)?;
     }
     Ok(())
 }
 
-/// Series colours, in order (the first two are also down and death in the combatant chart).
+/// One chart of a report: its file name without extension and what it shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChartNote {
+    /// The file name without extension (`combatants` → `combatants.svg`).
+    pub stem: String,
+    /// A sentence or two saying what the chart shows, for under it.
+    pub caption: String,
+}
+
+/// The charts [`render_all`] draws for `report`, in the order a report page shows them.
+pub fn report_charts(report: &Report) -> Vec<ChartNote> {
+    charts_of(report)
+        .iter()
+        .map(|c| ChartNote {
+            stem: c.stem_of(),
+            caption: c.caption_of(report),
+        })
+        .collect()
+}
+
+/// Series colours, in order (a side's in the survival and onset charts).
 pub(crate) const PALETTE: [RGBColor; 8] = [
     RGBColor(31, 119, 180),
     RGBColor(214, 39, 40),
@@ -153,25 +196,30 @@ pub(crate) fn draw_legend<'a, DB: DrawingBackend + 'a, X: Ranged<ValueType = f64
         .map_err(|e| e.to_string())
 }
 
-/// Object-safe drawing of a report chart, so differently typed charts share one list.
+/// Object-safe drawing of a report chart, so differently typed charts share one list (its
+/// own method names, so that a chart's [`Chart`] methods stay unambiguous).
 trait DrawReport {
-    fn render_if_applies(
-        &self,
-        report: &Report,
-        files: &mut dyn ChartFiles,
-    ) -> Result<(), OutputError>;
+    fn stem_of(&self) -> String;
+    fn caption_of(&self, report: &Report) -> String;
+    fn applies_to(&self, report: &Report) -> bool;
+    fn render_into(&self, report: &Report, files: &mut dyn ChartFiles) -> Result<(), OutputError>;
 }
 
 impl<C: Chart<Data = Report>> DrawReport for C {
-    fn render_if_applies(
-        &self,
-        report: &Report,
-        files: &mut dyn ChartFiles,
-    ) -> Result<(), OutputError> {
-        if self.applies(report) {
-            render(self, report, files)?;
-        }
-        Ok(())
+    fn stem_of(&self) -> String {
+        self.stem()
+    }
+
+    fn caption_of(&self, report: &Report) -> String {
+        self.caption(report)
+    }
+
+    fn applies_to(&self, report: &Report) -> bool {
+        self.applies(report)
+    }
+
+    fn render_into(&self, report: &Report, files: &mut dyn ChartFiles) -> Result<(), OutputError> {
+        render(self, report, files)
     }
 }
 

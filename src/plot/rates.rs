@@ -42,6 +42,22 @@ impl Chart for RateChart {
         "rates".into()
     }
 
+    fn caption(&self, report: &Report) -> String {
+        let fight = report
+            .metrics
+            .iter()
+            .any(|r| matches!(r.meta.about, About::Combatant { .. }));
+        if fight {
+            "The fight's rates (wins, draw, stalemate, someone dies, everyone down, …) with \
+             their 95% intervals; how each combatant ends it is in the combatant chart."
+                .into()
+        } else {
+            "Every rate of the run with its 95% interval, and the exact value where it is \
+             known."
+                .into()
+        }
+    }
+
     fn applies(&self, report: &Report) -> bool {
         !rates(report).is_empty()
     }

@@ -7,6 +7,7 @@ use crate::stats::{MetricKind, MetricRow};
 use std::path::PathBuf;
 
 mod fights;
+mod recorded;
 
 /// Draws straight into a folder (the output code's writer does it through temporaries).
 struct Folder(PathBuf);
@@ -289,6 +290,7 @@ fn fights_get_histogram_survival_and_combatant_charts() {
             meta: Meta::trial(Role::Rounds, "rounds"),
             trials: 1000,
             points: vec![point(0, 0.0), point(1, 0.2), point(2, 0.5), point(3, 0.3)],
+            onset: None,
         },
         Distribution {
             name: "party still up".into(),
@@ -296,6 +298,7 @@ fn fights_get_histogram_survival_and_combatant_charts() {
             meta: Meta::side(Role::StillFighting, "still fighting", "party"),
             trials: 1000,
             points: vec![point(0, 1.0), point(1, 0.9), point(2, 0.9), point(3, 0.9)],
+            onset: None,
         },
     ];
     let dir = tempfile::tempdir().unwrap();
@@ -311,7 +314,7 @@ fn fights_get_histogram_survival_and_combatant_charts() {
         }
     }
     let svg = std::fs::read_to_string(dir.path().join("combatants.svg")).unwrap();
-    assert!(svg.contains("Charlotte Korde — death") && svg.contains("Charlotte Korde — down"));
+    assert!(svg.contains("Charlotte Korde") && svg.contains("down, alive"));
     let svg = std::fs::read_to_string(dir.path().join("survival_curve.svg")).unwrap();
     assert!(
         svg.contains("party") && svg.contains("<polyline"),

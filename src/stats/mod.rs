@@ -19,8 +19,8 @@ pub use interval::{mean_interval, ratio_interval, wilson_interval};
 pub use role::{About, Meta, Role};
 pub use summarize::{ExactValues, distributions, rates_within, summarize};
 pub use summary::{
-    DistPoint, Distribution, DistributionKind, MetricKind, MetricRow, Partial, Report, SweepReport,
-    SweepResult,
+    DistPoint, Distribution, DistributionKind, MetricKind, MetricRow, Onset, Partial, Report,
+    SweepReport, SweepResult,
 };
 pub use tally::{
     BatchRatioSums, CounterId, Histogram, HistogramId, HistogramReport, Layout, RatioId, RatioSums,

@@ -4,7 +4,7 @@
 
 use super::interval::{mean_interval, ratio_interval, wilson_interval, z95};
 use super::role::{Meta, Role};
-use super::summary::{DistPoint, Distribution, DistributionKind, MetricKind, MetricRow};
+use super::summary::{DistPoint, Distribution, DistributionKind, MetricKind, MetricRow, Onset};
 use super::tally::{Histogram, HistogramReport, Layout, Tally};
 use std::collections::BTreeMap;
 
@@ -118,7 +118,8 @@ pub fn rates_within(layout: &Layout, tally: &Tally, precision: f64) -> bool {
 
 /// Every histogram of `tally` as a table: per-value rates for histograms, the share still
 /// going after each step for survival curves (steps `0..=last` where `last` is the largest
-/// step any survival histogram of the layout needs).
+/// step any survival histogram of the layout needs); an onset histogram says which of its
+/// values are not rounds ([`Onset`]).
 pub fn distributions(layout: &Layout, tally: &Tally) -> Vec<Distribution> {
     let mut out = Vec::new();
     for ((name, report, meta), hist) in layout.histograms().zip(tally.histograms_slice()) {
@@ -158,12 +159,20 @@ pub fn distributions(layout: &Layout, tally: &Tally) -> Vec<Distribution> {
                     .collect(),
             ),
         };
+        let onset = match report {
+            HistogramReport::Onset { after, aftermath } => Some(Onset {
+                after: after as u64,
+                aftermath,
+            }),
+            _ => None,
+        };
         out.push(Distribution {
             name: name.to_string(),
             kind,
             meta: meta.clone(),
             trials: n,
             points,
+            onset,
         });
     }
     out

@@ -88,6 +88,21 @@ pub struct Distribution {
     pub trials: u64,
     /// Points in increasing `x`.
     pub points: Vec<DistPoint>,
+    /// For a histogram of the round something first happened (`first_death.SIDE`): which
+    /// values are not rounds. `None` for every other distribution.
+    #[serde(skip)]
+    pub onset: Option<Onset>,
+}
+
+/// The values of an onset histogram that are not rounds: rounds run `1..after`, `after`
+/// counts the trials in which it came once the fight was over (the aftermath) and
+/// `after + 1` those in which it never came.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Onset {
+    /// The value meaning "after the fight" (`max_rounds + 1`); `after + 1` means never.
+    pub after: u64,
+    /// Whether it can come after the fight (a first death can, a first fall cannot).
+    pub aftermath: bool,
 }
 
 /// Everything an exporter needs to write the results of one scenario run.

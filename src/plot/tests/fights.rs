@@ -59,6 +59,7 @@ fn fight() -> Report {
         meta: Meta::side(Role::StillFighting, "still fighting", side),
         trials: 1000,
         points: (0..).zip(rates).map(|(x, r)| point(x, r)).collect(),
+        onset: None,
     };
     Report {
         scenario: "Ambush test".into(),
@@ -75,6 +76,7 @@ fn fight() -> Report {
                 meta: Meta::trial(Role::Rounds, "rounds"),
                 trials: 1000,
                 points: vec![point(0, 0.0), point(1, 0.2), point(2, 0.5), point(3, 0.3)],
+                onset: None,
             },
             curve("party", [1.0, 0.98, 0.95, 0.95]),
             curve("yeti", [1.0, 0.7, 0.2, 0.01]),
@@ -108,7 +110,7 @@ fn a_fights_rate_chart_has_trial_and_side_rates_only() {
 }
 
 #[test]
-fn combatant_chart_names_combatants_and_outcomes_by_side() {
+fn combatant_chart_stacks_a_bar_per_combatant_by_side() {
     let r = fight();
     let svg = chart_svg(&combatants::CombatantChart, &r);
     let texts = svg_texts_at(&svg);
@@ -117,36 +119,53 @@ fn combatant_chart_names_combatants_and_outcomes_by_side() {
         assert_eq!(found.len(), 1, "{text:?} once in {texts:?}");
         found[0]
     };
-    // One bar per outcome per combatant, readable labels, under its side's heading.
+    // One bar per combatant, labelled with its name, under its side's heading.
     let (party, yeti) = (y_of("side: party"), y_of("side: yeti"));
     assert!(party < yeti, "sides in order of first appearance");
-    for name in ["Sam Stevens", "Charlotte Korde", "Yeti"] {
-        for outcome in ["down", "death", "unconscious", "fled"] {
-            let y = y_of(&format!("{name} — {outcome}"));
-            let under = if name == "Yeti" { yeti } else { party };
-            assert!(y > under, "{name} — {outcome} under its side");
-            assert!(
-                name == "Yeti" || y < yeti,
-                "{name} — {outcome} above the yeti"
-            );
-        }
+    for name in ["Sam Stevens", "Charlotte Korde"] {
+        let y = y_of(name);
+        assert!(party < y && y < yeti, "{name} under the party");
     }
-    assert!(y_of("Charlotte Korde — down") < y_of("Charlotte Korde — death"));
-    // A legend entry and a colour per outcome, and the whisker explained.
-    for text in ["down", "death", "unconscious", "fled", "95% interval"] {
-        y_of(text);
+    assert!(y_of("Yeti") > yeti);
+    assert!(
+        y_of("Sam Stevens") < y_of("Charlotte Korde"),
+        "report order"
+    );
+    // A legend entry and a colour per segment, and the whisker explained; a system's own
+    // outcomes are not drawn.
+    for (label, color) in combatants::SEGMENTS {
+        y_of(label);
+        let fill = format!("fill=\"#{:02X}{:02X}{:02X}\"", color.0, color.1, color.2);
+        assert!(svg.contains(&fill), "{label}: {fill}");
     }
-    for fill in ["#1F77B4", "#D62728", "#2CA02C", "#FF7F0E"] {
-        let bars = svg.matches(&format!("fill=\"{fill}\"")).count();
-        assert!(bars >= 3, "{fill}: {bars} rects (legend swatch and bars)");
-    }
-    for (_, t) in &texts {
-        let dotted = |k: &str| t.contains(&format!("{k}."));
-        assert!(!dotted("death") && !dotted("down"), "metric key {t:?}");
-    }
-    assert!(texts.iter().any(|t| t.1 == "probability (%)"));
+    y_of("95% interval of dead");
+    assert!(!texts.iter().any(|t| t.1.contains("unconscious")));
+    // The shares written in the segments wide enough: Sam stands in 98% of fights.
+    assert!(texts.iter().any(|t| t.1 == "98%"), "{texts:?}");
+    assert!(texts.iter().any(|t| t.1 == "share of fights (%)"));
     // No combatant rows: no chart.
     assert!(!combatants::CombatantChart.applies(&report()));
+}
+
+#[test]
+fn combatant_segments_add_up_to_the_whole() {
+    let r = fight();
+    let fates = combatants::fates(&r);
+    let names: Vec<&str> = fates.iter().map(|f| f.name).collect();
+    assert_eq!(names, ["Sam Stevens", "Charlotte Korde", "Yeti"]);
+    // dead, saved, down alive (down − dead − saved − fled), fled, standing (1 − down).
+    let expected = [
+        [0.0, 0.0, 0.02, 0.0, 0.98],
+        [0.055, 0.0, 0.465, 0.0, 0.48],
+        [0.18, 0.0, 0.71, 0.1, 0.01],
+    ];
+    for (f, want) in fates.iter().zip(expected) {
+        for (got, want) in f.shares.iter().zip(want) {
+            assert!((got - want).abs() < 1e-12, "{}: {:?}", f.name, f.shares);
+        }
+        let sum: f64 = f.shares.iter().sum();
+        assert!((sum - 1.0).abs() < 1e-12, "{}: {sum}", f.name);
+    }
 }
 
 /// Whether `t` is a percentage tick label (`20%`, `0.5%`).
