@@ -19,10 +19,9 @@
 //! - standing = 1 − `down`: standing at the end (the standing are never killed after).
 //!
 //! The five are disjoint and cover every fight, so they add up to 100% exactly (all are
-//! counts over the same fights; the down segment is held at 0 against rounding only). The
-//! shared recorder gives `saved` and `fled` no role of their own, so they are found as its
-//! [`Role::Outcome`] rows with the labels [`SAVED`] and [`FLED`]; a report without them
-//! (none from a fight) counts them in the down segment.
+//! counts over the same fights; the down segment is held at 0 against rounding only). The rows
+//! are found by role ([`Role::Death`], [`Role::Saved`], [`Role::Down`], [`Role::Fled`]); a
+//! report without `saved` or `fled` rows counts them in the down segment.
 
 use super::Chart;
 use super::axis::{Ticked, percent};
@@ -37,11 +36,6 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One stacked bar per combatant, partitioning its fights by how it ends them.
 pub struct CombatantChart;
-
-/// The label of the shared recorder's `saved.NAME` rows (dying at the end, alive after).
-pub const SAVED: &str = "saved";
-/// The label of the shared recorder's `fled.NAME` rows.
-pub const FLED: &str = "fled";
 
 /// The segments, left to right: legend label and colour (Okabe–Ito, told apart with any
 /// colour vision).
@@ -92,12 +86,8 @@ pub fn fates(report: &Report) -> Vec<Fates<'_>> {
         .filter(|r| r.kind == MetricKind::Rate && r.estimate.is_finite())
         .filter(|r| subject(r).is_some())
         .collect();
-    let find = |who: (&str, &str), role: Role, label: Option<&str>| {
-        rates.iter().copied().find(|r| {
-            subject(r) == Some(who)
-                && r.meta.role == role
-                && label.is_none_or(|l| r.meta.label == l)
-        })
+    let find = |who: (&str, &str), role: Role| {
+        (rates.iter().copied()).find(|r| subject(r) == Some(who) && r.meta.role == role)
     };
     let mut out: Vec<Fates<'_>> = Vec::new();
     for &row in &rates {
@@ -107,11 +97,11 @@ pub fn fates(report: &Report) -> Vec<Fates<'_>> {
         if out.iter().any(|f| (f.name, f.side) == who) {
             continue;
         }
-        let Some(down) = find(who, Role::Down, None) else {
+        let Some(down) = find(who, Role::Down) else {
             continue;
         };
-        let share = |label| find(who, Role::Outcome, Some(label)).map_or(0.0, |r| r.estimate);
-        let (dead, saved, fled) = (row.estimate, share(SAVED), share(FLED));
+        let share = |role| find(who, role).map_or(0.0, |r| r.estimate);
+        let (dead, saved, fled) = (row.estimate, share(Role::Saved), share(Role::Fled));
         let out_alive = (down.estimate - dead - saved - fled).max(0.0);
         out.push(Fates {
             name: who.0,

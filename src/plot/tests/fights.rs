@@ -34,7 +34,7 @@ fn fight() -> Report {
         ("death", Role::Death, [0.0, 0.055, 0.18]),
         ("down", Role::Down, [0.02, 0.52, 0.99]),
         ("unconscious", Role::Outcome, [0.02, 0.51, 0.8]),
-        ("fled", Role::Outcome, [0.0, 0.0, 0.1]),
+        ("fled", Role::Fled, [0.0, 0.0, 0.1]),
     ] {
         let who = [
             ("Sam Stevens", "party"),
