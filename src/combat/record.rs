@@ -97,8 +97,12 @@ impl FightRecorder {
         let death = per_combatant(layout, "death", Role::Death, "death");
         let dying = per_combatant(layout, "dying", Role::Dying, "dying");
         let saved = per_combatant(layout, "saved", Role::Saved, "saved");
-        let dead_in_fight =
-            per_combatant(layout, "dead_in_fight", Role::DeadInFight, "dead in fight");
+        let dead_in_fight = per_combatant(
+            layout,
+            "dead_in_fight",
+            Role::DeadInFight,
+            "dead in the fight",
+        );
         let fled = per_combatant(layout, "fled", Role::Fled, "fled");
         let down = per_combatant(layout, "down", Role::Down, "down");
         // Sized for the longest fight, so no trial grows them.

@@ -210,10 +210,10 @@ fn combatant_columns(glance: &Glance<'_>, kind: MetricKind) -> Vec<TextTable> {
         if !is_core && columns.iter().any(|(_, t)| *t == text) {
             continue;
         }
-        let name = if role_of(label) == Some(Role::Death) {
-            "dead".to_string()
-        } else {
-            label.clone()
+        let name = match role_of(label) {
+            Some(Role::Death) => "dead".to_string(),
+            Some(Role::DeadInFight) => "dead in fight".to_string(),
+            _ => label.clone(),
         };
         columns.push((name, text));
     }
