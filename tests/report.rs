@@ -164,11 +164,7 @@ fn report_pages_render_with_their_charts() {
         // The DOM Chromium built: every chart is an <svg> with shapes and text in it.
         let dom = headless(&browser, &profile, &page, &["--dump-dom"]);
         if folder == "yeti" {
-            for needle in [
-                "Party wins ",
-                "Per combatant",
-                "Charlotte Korde</td>",
-            ] {
+            for needle in ["Party wins ", "Per combatant", "Charlotte Korde</td>"] {
                 assert!(
                     dom.contains(needle),
                     "yeti page in Chromium: {needle} missing"
