@@ -147,3 +147,73 @@ fn schaelee_against_the_vampire_and_its_thrall_as_l184_tells_it() {
     assert_eq!(schaelee.pools[ACCURACY], 0);
     assert!(schaelee.flux && !schaelee.dead);
 }
+
+/// Notes, per side, the round its first member fell (dead or out) and died, from the events
+/// as they happen (a hurt follows the roll of its round).
+#[derive(Debug, Default)]
+struct Firsts {
+    round: u32,
+    /// Side of each combatant.
+    side: Vec<usize>,
+    first_down: Vec<Option<u32>>,
+    first_death: Vec<Option<u32>>,
+}
+
+impl Observer<Conflict> for Firsts {
+    fn see(&mut self, event: Event<'_>) {
+        match event {
+            Event::Roll { round, .. } => self.round = round,
+            Event::Hurt { who, state, .. } => {
+                let s = self.side[who];
+                if state.dead || state.out {
+                    self.first_down[s].get_or_insert(self.round);
+                }
+                if state.dead {
+                    self.first_death[s].get_or_insert(self.round);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_sides_first_fall_and_death_are_the_rounds_they_came_in() {
+    use rand::SeedableRng;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/vampire_and_thrall.toml"
+    ))
+    .unwrap();
+    let c = conflict(&text[text.find("[run]").unwrap()..]);
+    let roster = &combat::Fight::bout(&c).roster;
+    let sides: Vec<usize> = (0..roster.len())
+        .map(|i| (0..roster.sides().len()).find(|&s| roster.side_masks()[s] >> i & 1 == 1))
+        .map(Option::unwrap)
+        .collect();
+    let never = combat::Fight::bout(&c).max_rounds + 2;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(29);
+    let mut dice = crate::dice::FightDice::new(&mut rng);
+    let mut arena = combat::Fight::arena(&c);
+    let mut marks = combat::SideRounds::new(sides.len());
+    // The thrall falls first in many fights while the vampire fights on: the side's first fall
+    // and death are then that round, not the round the fight ended.
+    let mut earlier = 0;
+    for _ in 0..2_000 {
+        let mut seen = Firsts {
+            side: sides.clone(),
+            first_down: vec![None; 2],
+            first_death: vec![None; 2],
+            ..Firsts::default()
+        };
+        let played = combat::play(&c, &mut dice, &mut arena, &mut marks, &mut seen);
+        for s in 0..2 {
+            assert_eq!(marks.first_down[s], seen.first_down[s].unwrap_or(never));
+            assert_eq!(marks.first_death[s], seen.first_death[s].unwrap_or(never));
+            earlier += usize::from(seen.first_death[s].is_some_and(|r| r < played.rounds));
+        }
+    }
+    assert!(
+        earlier > 100,
+        "{earlier} first deaths before the last round"
+    );
+}
