@@ -645,7 +645,7 @@ mod tests {
                 .push(row("slain", meta, p, half, MetricKind::Rate));
         }
         let g = Glance::of(&r);
-        let tables = super::super::table::combatant_table(&g);
+        let tables = super::super::combatants::combatant_table(&g);
         assert_eq!(tables.len(), 1);
         let t = &tables[0];
         assert_eq!(t.header, ["combatant", "dead", "down", "fled"]);

@@ -4,6 +4,7 @@
 //! place only when all succeeded, so a failed or killed run leaves no partial file. Polars,
 //! plotters and indicatif appear only in output code.
 
+pub mod combatants;
 pub mod compare;
 pub mod csv;
 pub mod format;
