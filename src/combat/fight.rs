@@ -345,10 +345,8 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
     let masks = bout.roster.side_masks();
     // Sides with nobody down yet, and with nobody dead yet, by bit; everyone seen out of the
     // fight and dead so far, so that a side is looked at only when one of it newly is.
-    let (mut undowned, mut undead) = (
-        u64::MAX >> (64 - masks.len()),
-        u64::MAX >> (64 - masks.len()),
-    );
+    let every_side = u64::MAX >> (64 - masks.len());
+    let (mut undowned, mut undead) = (every_side, every_side);
     let (mut seen_out, mut seen_dead) = (0u64, 0u64);
     let (mut ending, mut rounds) = (Ending::Stalemate, bout.max_rounds);
     for round in 1..=bout.max_rounds {
