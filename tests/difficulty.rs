@@ -231,12 +231,30 @@ fn a_sweep_has_a_band_per_grid_point() {
     let points = sweep["points"].as_array().unwrap();
     assert_eq!(points.len(), 4);
     let grid_lines: Vec<&str> = table[at..].lines().skip(2).take(2).collect();
+    // The same grid as a CSV beside the rates' pivots: a row per survival, a column per
+    // attack, each cell the point's band in words, without a comma.
+    let pivot = std::fs::read_to_string(grid.join("pivot_difficulty.csv")).unwrap();
+    let pivot: Vec<&str> = pivot.lines().collect();
+    assert_eq!(pivot[0], "survival,attack=2,attack=8", "{pivot:?}");
+    assert_eq!(pivot.len(), 3, "{pivot:?}");
     for (i, p) in points.iter().enumerate() {
         let words = assert_consistent(&p["difficulty"], p);
         assert!(
             grid_lines[i / 2].contains(&words),
             "{grid_lines:?}: {words}"
         );
+        let survival = p["values"][0].as_f64().unwrap();
+        let attack = p["values"][1].as_f64().unwrap();
+        let row = 1 + [10.0, 40.0].iter().position(|&v| v == survival).unwrap();
+        let col = 1 + [2.0, 8.0].iter().position(|&v| v == attack).unwrap();
+        let cells: Vec<&str> = pivot[row].split(',').collect();
+        assert_eq!(cells[0], format!("{survival}"), "{pivot:?}");
+        // `medium, borderline hard` in the tables, `medium (borderline hard)` in the CSV.
+        let cell = match words.split_once(", ") {
+            Some((band, near)) => format!("{band} ({near})"),
+            None => words.clone(),
+        };
+        assert_eq!(cells[col], cell, "{pivot:?}");
     }
     // A sweep of a roll has no such column.
     let roll = dir.path().join("roll");

@@ -5,7 +5,9 @@
 //!
 //! - [`Fight::tries`]: how many tries a standing combatant makes in a round to save a dying
 //!   one (0: it cannot; the default);
-//! - [`Fight::triage`]: which of its patients it tries first (default: scenario order);
+//! - [`Fight::triage`]: which of its patients is the nearest to death, tried first with
+//!   `[aftermath] patients = "most_urgent"` (default: scenario order; with `"in_order"` it
+//!   is always scenario order);
 //! - [`Fight::treat`]: one try, and whether the patient is now stable;
 //! - [`Fight::tick`]: the end of a round for the dying nobody saved — who dies, who
 //!   stabilises by itself (default: they all die).
@@ -21,7 +23,7 @@
 //! A bound keeps an aftermath that a system's hooks never end from hanging: after
 //! [`MOST_AFTERMATH_ROUNDS`] rounds whoever is still dying dies.
 
-use super::{Ending, Fates, Fight};
+use super::{Ending, Fates, Fight, Patients};
 use crate::dice::Dice;
 
 /// Rounds after which an aftermath stops and the still dying die. No system's rules reach it
@@ -71,7 +73,10 @@ pub fn rounds<F: Fight + ?Sized, D: Dice>(
                 if whom == 0 {
                     break;
                 }
-                let p = fight.triage(whom, arena);
+                let p = match care.patients {
+                    Patients::MostUrgent => fight.triage(whom, arena),
+                    Patients::InOrder => whom.trailing_zeros() as usize,
+                };
                 if fight.treat(t, p, dice, arena) {
                     dying &= !(1 << p);
                     stable |= 1 << p;
@@ -113,4 +118,113 @@ pub fn least_by<K: Ord>(patients: u64, key: impl Fn(usize) -> K) -> usize {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combat::{Bout, Observer, Patients, Roster};
+    use crate::stats::Tally;
+    use crate::testing::Scripted;
+
+    /// A fight of a medic (0) and two dying allies (1, 2) against a fallen foe (3): the medic
+    /// makes one try a round, each saves its patient; the untended die at the round's end.
+    /// Its own measure of urgency puts the ally last in scenario order (2) first.
+    struct Ward {
+        bout: Bout,
+    }
+
+    impl Ward {
+        fn new(patients: Patients) -> Self {
+            let roster = Roster::new([
+                ("medic", "party"),
+                ("ally 1", "party"),
+                ("ally 2", "party"),
+                ("foe", "foes"),
+            ])
+            .unwrap();
+            let mut bout = Bout::new(roster, 10);
+            bout.care.patients = patients;
+            Self { bout }
+        }
+    }
+
+    impl Fight for Ward {
+        type Arena = Vec<usize>;
+        type Event<'a> = ();
+
+        fn bout(&self) -> &Bout {
+            &self.bout
+        }
+
+        fn begin<D: Dice, O: Observer<Self>>(
+            &self,
+            _: &mut D,
+            _: &mut Vec<usize>,
+            _: &mut O,
+        ) -> u64 {
+            0b0001
+        }
+
+        fn round<D: Dice, O: Observer<Self>>(
+            &self,
+            _: u32,
+            up: u64,
+            _: &mut D,
+            _: &mut Vec<usize>,
+            _: &mut O,
+        ) -> Option<u64> {
+            Some(up)
+        }
+
+        fn fates(&self, _: &Vec<usize>) -> Fates {
+            Fates {
+                dying: 0b0110,
+                down: 0b1000,
+                ..Fates::default()
+            }
+        }
+
+        fn tries(&self, tender: usize, _: bool, _: &Vec<usize>) -> u32 {
+            u32::from(tender == 0)
+        }
+
+        fn triage(&self, patients: u64, _: &Vec<usize>) -> usize {
+            63 - patients.leading_zeros() as usize
+        }
+
+        fn treat<D: Dice>(
+            &self,
+            _: usize,
+            patient: usize,
+            _: &mut D,
+            treated: &mut Vec<usize>,
+        ) -> bool {
+            treated.push(patient);
+            true
+        }
+
+        fn outcome(&self, _: &mut Vec<usize>, _: &mut Tally) {}
+    }
+
+    #[test]
+    fn the_patients_choice_picks_whom_a_lone_medic_saves() {
+        for (patients, saved, lost) in [(Patients::MostUrgent, 2, 1), (Patients::InOrder, 1, 2)] {
+            let ward = Ward::new(patients);
+            let mut treated = Vec::new();
+            let start = ward.fates(&treated);
+            let end = rounds(
+                &ward,
+                Ending::Win(0),
+                3,
+                start,
+                &mut Scripted::new(),
+                &mut treated,
+            );
+            assert_eq!(treated, [saved], "{patients:?}");
+            assert_eq!(end.dead, 1 << lost, "{patients:?}");
+            assert_eq!(end.down, 0b1000 | 1 << saved, "{patients:?}");
+            assert_eq!(end.dying, 0);
+        }
+    }
 }

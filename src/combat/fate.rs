@@ -82,13 +82,30 @@ pub enum Foes {
     Finish,
 }
 
-/// `[aftermath] allies` and `foes`: who tends whom, and whether the fallen foes are killed.
+/// Which of its dying patients a tender tries first (`[aftermath] patients`). The seeds do
+/// not say; the default is the reading a table would take, the nearest to death first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Patients {
+    /// The nearest to death (the default): each system's own measure ([`Fight::triage`]:
+    /// Unbound Legends the most failed death saves, bonus dice the Stamina that runs out
+    /// first).
+    ///
+    /// [`Fight::triage`]: super::Fight::triage
+    MostUrgent,
+    /// The first in scenario order.
+    InOrder,
+}
+
+/// `[aftermath] allies`, `foes` and `patients`: who tends whom, in which order, and whether
+/// the fallen foes are killed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Care {
     /// The standing and their dying allies.
     pub allies: Allies,
     /// The winners and their fallen foes.
     pub foes: Foes,
+    /// Whom a tender tries first.
+    pub patients: Patients,
 }
 
 impl Default for Care {
@@ -96,6 +113,7 @@ impl Default for Care {
         Self {
             allies: Allies::Tend,
             foes: Foes::Leave,
+            patients: Patients::MostUrgent,
         }
     }
 }
@@ -110,6 +128,12 @@ impl Care {
         ("tend", Allies::Tend),
         ("leave", Allies::Leave),
         ("stabilise", Allies::Stabilise),
+    ];
+
+    /// The words `[aftermath] patients` takes (where a tender may have more than one).
+    pub const PATIENTS: [(&'static str, Patients); 2] = [
+        ("most_urgent", Patients::MostUrgent),
+        ("in_order", Patients::InOrder),
     ];
 
     /// The words `[aftermath] foes` takes.
@@ -170,10 +194,15 @@ impl Care {
         dying & sides.filter(|&&m| m & standing != 0).fold(0, |a, &m| a | m)
     }
 
-    /// The choices in force, for the notes: "allies tended, foes left".
+    /// The choices in force, for the notes: "allies tended, foes left" (and ", patients in
+    /// scenario order" when that is chosen).
     pub fn describe(&self) -> String {
+        let order = match self.patients {
+            Patients::MostUrgent => "",
+            Patients::InOrder => ", patients in scenario order",
+        };
         format!(
-            "allies {}, foes {}",
+            "allies {}, foes {}{order}",
             match self.allies {
                 Allies::Tend => "tended",
                 Allies::Leave => "left",

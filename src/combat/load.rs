@@ -4,7 +4,7 @@
 //! one default round limit, validated here for every system, and refused where a scenario
 //! has no rounds), and the `[aftermath]` keys every system shares (`allies`, `foes`).
 
-use super::{Allies, Care, Foes, MAX_FIGHTERS, Roster, RosterError, Targeting};
+use super::{Allies, Care, Foes, MAX_FIGHTERS, Patients, Roster, RosterError, Targeting};
 use crate::error::ScenarioError;
 use crate::scenario::fields::one_of;
 use crate::scenario::{Document, Source, Spanned};
@@ -181,13 +181,16 @@ pub fn targeting(
     }
 }
 
-/// `[aftermath] allies` and `foes` (the keys every system's `[aftermath]` shares): `allies`
-/// one of `allies_words` ([`Care::ALLIES`], or [`Care::ALLIES_OR_STABILISE`] where the rules
-/// allow it), default `"tend"`; `foes` one of [`Care::FOES`], default `"leave"`.
+/// `[aftermath] allies`, `foes` and `patients` (the keys the systems' `[aftermath]` share):
+/// `allies` one of `allies_words` ([`Care::ALLIES`], or [`Care::ALLIES_OR_STABILISE`] where
+/// the rules allow it), default `"tend"`; `foes` one of [`Care::FOES`], default `"leave"`;
+/// `patients` one of [`Care::PATIENTS`], default `"most_urgent"` (`None` where the system
+/// has no such key: nobody tends more than one patient a round there).
 pub fn care(
     source: &Source,
     allies: Option<&Spanned<String>>,
     foes: Option<&Spanned<String>>,
+    patients: Option<&Spanned<String>>,
     allies_words: &[(&str, Allies)],
 ) -> Result<Care, ScenarioError> {
     Ok(Care {
@@ -199,6 +202,13 @@ pub fn care(
             Allies::Tend,
         )?,
         foes: one_of(source, foes, "aftermath.foes", &Care::FOES, Foes::Leave)?,
+        patients: one_of(
+            source,
+            patients,
+            "aftermath.patients",
+            &Care::PATIENTS,
+            Patients::MostUrgent,
+        )?,
     })
 }
 

@@ -20,7 +20,7 @@ mod record;
 mod roster;
 mod target;
 
-pub use fate::{Allies, Care, Fates, Foes};
+pub use fate::{Allies, Care, Fates, Foes, Patients};
 pub use fight::{
     Bout, Fight, Observer, Played, Scratch, SideRounds, Unobserved, play, play_from, replay,
     toughness,

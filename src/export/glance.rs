@@ -7,7 +7,7 @@
 
 use super::format::{in_words, one_in, percent, percent_interval, plain, threshold};
 use crate::stats::difficulty::{Difficulty, Reading};
-use crate::stats::{About, MetricKind, MetricRow, Report, Role};
+use crate::stats::{About, MetricKind, MetricRow, Report, Role, Tail};
 use serde::Serialize;
 
 /// A rate with its interval, for JSON.
@@ -262,24 +262,27 @@ fn who_dies(report: &Report, any: &MetricRow) -> String {
     s + "."
 }
 
-/// The row beside `row` in the same histogram: `first_death.party.median` → `….after`.
-fn sibling<'a>(report: &'a Report, row: &MetricRow, suffix: &str) -> Option<&'a MetricRow> {
-    let base = row.metric.rsplit_once('.')?.0;
-    let name = format!("{base}.{suffix}");
-    report.metrics.iter().find(|r| r.metric == name)
-}
-
 /// When the first death of a side comes, where one does: "The first death on party comes in
 /// round 2 (median; 10% of them by round 1); in 34.79% of fights it comes after the
 /// fighting, in the aftermath."
 fn first_death(report: &Report, about: &About) -> Option<String> {
-    let median = report.metrics.iter().find(|r| {
-        r.meta.role == Role::FirstDeath
-            && &r.meta.about == about
-            && r.kind == MetricKind::Quantile(50)
-    })?;
-    let p10 = sibling(report, median, "p10");
-    let after = sibling(report, median, "after").filter(|r| value(r) > 0.0);
+    let of_side = |r: &&MetricRow| &r.meta.about == about;
+    let quantile = |q| {
+        report
+            .metrics
+            .iter()
+            .filter(of_side)
+            .find(|r| r.meta.role == Role::FirstDeath && r.kind == MetricKind::Quantile(q))
+    };
+    let median = quantile(50)?;
+    let p10 = quantile(10);
+    // The aftermath's tail of the same histogram: the median's meta, marked as that tail.
+    let tail = median.meta.with_tail(Tail::After);
+    let after = report
+        .metrics
+        .iter()
+        .find(|r| r.meta == tail)
+        .filter(|r| value(r) > 0.0);
     let side = match about {
         About::Side(s) => s.as_str(),
         _ => return None,
@@ -550,7 +553,8 @@ mod tests {
                 ),
                 row(
                     "first_death.party.after",
-                    Meta::side(Role::Distribution, "round of the first death", "party"),
+                    Meta::side(Role::FirstDeath, "round of the first death", "party")
+                        .with_tail(Tail::After),
                     0.01,
                     0.0005,
                     rate,

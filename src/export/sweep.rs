@@ -2,7 +2,9 @@
 //! per swept field (for a fight, the grid point's `difficulty` band and
 //! `difficulty_borderline`; and `partial`, `true`, after an interrupt); for two swept fields,
 //! `pivot_<metric>.csv` per headline rate, rows by the first field and a column per value of
-//! the second, built by filtering and stacking the long table; and `sweep.json`.
+//! the second, built by filtering and stacking the long table; for a fight over two fields,
+//! `pivot_difficulty.csv`, the same grid of the points' difficulty bands (`medium`, `medium
+//! (borderline hard)`); and `sweep.json`.
 
 use super::csv::write_frame;
 use super::write::Staged;
@@ -123,6 +125,44 @@ pub fn pivot_frame(
     out.ok_or_else(|| polars_err!(NoData: "no values to pivot"))
 }
 
+/// The grid of a two-field fight sweep's difficulty bands: a row per value of the first
+/// field (its own column, as in the other pivots), a column `<field>=<value>` per value of
+/// the second, each cell the band, with the neighbours its intervals reach in brackets
+/// (`medium (borderline hard)`: no comma, so no quoting), empty where the point was not run.
+/// `None` when no point has a band.
+pub fn difficulty_pivot(sweep: &SweepReport) -> PolarsResult<Option<DataFrame>> {
+    if sweep.fields.len() != 2 || sweep.points.iter().all(|p| p.difficulty.is_none()) {
+        return Ok(None);
+    }
+    let labels = sweep.field_labels();
+    let (rows, cols) = (sweep.field_values(0), sweep.field_values(1));
+    let cell = |r: f64, c: f64| {
+        sweep
+            .points
+            .iter()
+            .find(|p| p.values[0] == r && p.values[1] == c)
+            .and_then(|p| p.difficulty.as_ref())
+            .map(|d| match d.borderline_words() {
+                Some(near) => format!("{} (borderline {near})", d.band.name()),
+                None => d.band.name().to_string(),
+            })
+    };
+    let name = PlSmallStr::from(labels[0].as_str());
+    let mut columns = vec![if sweep.field_is_integer(0) {
+        Column::new(name, rows.iter().map(|&r| r as i64).collect::<Vec<_>>())
+    } else {
+        Column::new(name, rows.clone())
+    }];
+    for &c in &cols {
+        let label = format!("{}={}", labels[1], fmt_value(c));
+        columns.push(Column::new(
+            label.as_str().into(),
+            rows.iter().map(|&r| cell(r, c)).collect::<Vec<_>>(),
+        ));
+    }
+    DataFrame::new_infer_height(columns).map(Some)
+}
+
 /// Writes `sweep.csv`, the pivots (two fields) and `sweep.json` into `files`.
 pub fn write_tables(sweep: &SweepReport, files: &mut Staged) -> Result<(), OutputError> {
     let err = |name: &str| {
@@ -147,6 +187,10 @@ pub fn write_tables(sweep: &SweepReport, files: &mut Staged) -> Result<(), Outpu
             )
             .map_err(err(&name))?;
             write_frame(&mut pivot, &name, files)?;
+        }
+        let name = "pivot_difficulty.csv";
+        if let Some(mut pivot) = difficulty_pivot(sweep).map_err(err(name))? {
+            write_frame(&mut pivot, name, files)?;
         }
     }
     let text = serde_json::to_string_pretty(sweep).expect("a sweep always serializes");

@@ -1,13 +1,15 @@
 //! Sweep charts: for one swept field, each headline rate against the field with its 95% band
-//! (`sweep.png`/`.svg`); for two fields, a heatmap per headline rate with the values written
-//! in the cells and a labelled colour scale (`heatmap_<metric>.png`/`.svg`). Rates are shown
-//! in percent.
+//! (`sweep.png`/`.svg`), and for a fight a strip under it coloured by each point's difficulty
+//! band; for two fields, a heatmap per headline rate with the values written in the cells
+//! (and a fight's band under each) and a labelled colour scale (`heatmap_<metric>.png`/
+//! `.svg`). Rates are shown in percent.
 
 use super::PALETTE;
 use super::axis::percent;
 use super::font::FAMILY;
 use super::{Chart, draw_band_line, draw_legend};
 use crate::stats::SweepReport;
+use crate::stats::difficulty::Band;
 use crate::stats::summary::{file_part, fmt_value};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -46,8 +48,8 @@ impl Chart for SweepLines {
         sweep.fields.len() == 1 && !sweep.headline_metrics().is_empty()
     }
 
-    fn size(&self, _: &SweepReport) -> (u32, u32) {
-        (1000, 620)
+    fn size(&self, sweep: &SweepReport) -> (u32, u32) {
+        (1000, 620 + if has_bands(sweep) { STRIP } else { 0 })
     }
 
     fn draw<DB: DrawingBackend>(
@@ -57,6 +59,14 @@ impl Chart for SweepLines {
     ) -> Result<(), String> {
         let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
         area.fill(&WHITE).map_err(err)?;
+        let (_, h) = area.dim_in_pixel();
+        let (area, strip) = if has_bands(sweep) {
+            let (top, strip) = area.split_vertically(h - STRIP);
+            (top, Some(strip))
+        } else {
+            (area.clone(), None)
+        };
+        let area = &area;
         let xs: Vec<f64> = sweep.points.iter().map(|p| p.values[0]).collect();
         let (x0, x1) = xs
             .iter()
@@ -112,8 +122,124 @@ impl Chart for SweepLines {
                 .map_err(err)?;
         }
         draw_legend(&mut chart)?;
+        if let Some(strip) = strip {
+            draw_strip(sweep, &xs, x0 - pad..x1 + pad, &strip)?;
+        }
         Ok(())
     }
+}
+
+/// Height in pixels of the difficulty strip under a fight's sweep chart.
+const STRIP: u32 = 70;
+
+/// Whether the sweep is of a fight: its points have difficulty bands.
+fn has_bands(sweep: &SweepReport) -> bool {
+    sweep.points.iter().any(|p| p.difficulty.is_some())
+}
+
+/// A band's colour, from pale green (trivial) to red (deadly).
+fn band_colour(band: Band) -> RGBColor {
+    match band {
+        Band::Trivial => RGBColor(222, 241, 222),
+        Band::Easy => RGBColor(161, 217, 155),
+        Band::Medium => RGBColor(254, 224, 139),
+        Band::Hard => RGBColor(253, 174, 97),
+        Band::Deadly => RGBColor(215, 48, 39),
+    }
+}
+
+/// The strip under a one-field fight sweep: each point's band as a coloured cell reaching
+/// halfway to its neighbours, the x axis aligned with the chart above (same margin and label
+/// area), each run of equal bands named once; a borderline point is hatched lighter.
+fn draw_strip<DB: DrawingBackend>(
+    sweep: &SweepReport,
+    xs: &[f64],
+    range: std::ops::Range<f64>,
+    area: &DrawingArea<DB, Shift>,
+) -> Result<(), String> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let side = sweep
+        .points
+        .iter()
+        .find_map(|p| p.difficulty.as_ref())
+        .map_or("", |d| d.side.as_str());
+    let mut strip = ChartBuilder::on(area)
+        .margin_left(15)
+        .margin_right(15)
+        .margin_bottom(8)
+        .y_label_area_size(60)
+        .build_cartesian_2d(range.clone(), 0.0..1.0)
+        .map_err(err)?;
+    strip
+        .configure_mesh()
+        .disable_mesh()
+        .disable_x_axis()
+        .y_labels(0)
+        .draw()
+        .map_err(err)?;
+    // Cells: from halfway to the previous point to halfway to the next.
+    let mut order: Vec<usize> = (0..xs.len()).collect();
+    order.sort_by(|&a, &b| xs[a].total_cmp(&xs[b]));
+    let edge = |k: usize| -> (f64, f64) {
+        let x = xs[order[k]];
+        let lo = if k == 0 {
+            range.start
+        } else {
+            (xs[order[k - 1]] + x) / 2.0
+        };
+        let hi = if k + 1 == order.len() {
+            range.end
+        } else {
+            (xs[order[k + 1]] + x) / 2.0
+        };
+        (lo, hi)
+    };
+    let mut runs: Vec<(f64, f64, Band)> = Vec::new();
+    for (k, &i) in order.iter().enumerate() {
+        let Some(d) = sweep.points[i].difficulty.as_ref() else {
+            continue;
+        };
+        let (lo, hi) = edge(k);
+        let colour = band_colour(d.band);
+        let fill = if d.borderline.is_some() {
+            colour.mix(0.55)
+        } else {
+            colour.mix(1.0)
+        };
+        strip
+            .draw_series(std::iter::once(Rectangle::new(
+                [(lo, 0.38), (hi, 1.0)],
+                fill.filled(),
+            )))
+            .map_err(err)?;
+        match runs.last_mut() {
+            Some(run) if run.2 == d.band => run.1 = hi,
+            _ => runs.push((lo, hi, d.band)),
+        }
+    }
+    strip
+        .draw_series(runs.iter().map(|&(lo, hi, band)| {
+            Text::new(
+                band.name(),
+                ((lo + hi) / 2.0, 0.69),
+                (FAMILY, 13)
+                    .into_font()
+                    .color(&BLACK)
+                    .pos(Pos::new(HPos::Center, VPos::Center)),
+            )
+        }))
+        .map_err(err)?;
+    strip
+        .draw_series(std::iter::once(Text::new(
+            format!("difficulty for {side} (paler: borderline)"),
+            (range.start + (range.end - range.start) * 0.005, 0.15),
+            (FAMILY, 12)
+                .into_font()
+                .color(&BLACK.mix(0.7))
+                .pos(Pos::new(HPos::Left, VPos::Center)),
+        )))
+        .map_err(err)?;
+    Ok(())
 }
 
 /// Viridis-like colour for `t` in [0, 1].
@@ -147,6 +273,19 @@ fn cell_text(v: f64) -> String {
     }
 }
 
+/// The centres of `n` cells two units wide from 0: where a heatmap's axis labels go.
+fn centres(n: usize) -> Vec<i32> {
+    (0..n as i32).map(|i| 2 * i + 1).collect()
+}
+
+/// A heatmap's title.
+fn caption(sweep: &SweepReport, metric: &str) -> String {
+    format!(
+        "{}: {metric} ({} trials per cell)",
+        sweep.scenario, sweep.trials
+    )
+}
+
 /// One metric over a two-field grid: rows by the first field, columns by the second.
 pub struct Heatmap {
     /// The metric drawn.
@@ -167,8 +306,12 @@ impl Chart for Heatmap {
     fn size(&self, sweep: &SweepReport) -> (u32, u32) {
         let rows = sweep.field_values(0).len() as u32;
         let cols = sweep.field_values(1).len() as u32;
+        // A fight's cells also name the band.
+        let cell = if has_bands(sweep) { 105 } else { 70 };
+        // Wide enough for the caption too (about 9 pixels a character at its size).
+        let caption = 9 * caption(sweep, &self.metric).chars().count() as u32 + 170;
         (
-            (260 + 70 * cols).clamp(600, 1600),
+            (260 + cell * cols).max(caption).clamp(600, 1600),
             (160 + 34 * rows).clamp(400, 1400),
         )
     }
@@ -192,52 +335,38 @@ impl Chart for Heatmap {
         let (main, bar) = area.split_horizontally(w.saturating_sub(130));
         let labels = sweep.field_labels();
         let mut chart = ChartBuilder::on(&main)
-            .caption(
-                format!(
-                    "{}: {} ({} trials per cell)",
-                    sweep.scenario, self.metric, sweep.trials
-                ),
-                (FAMILY, 18),
-            )
+            .caption(caption(sweep, &self.metric), (FAMILY, 18))
             .margin(12)
             .x_label_area_size(45)
             .y_label_area_size(60)
+            // Cell (r, c) is the square [2c, 2c + 2] × [2r, 2r + 2] (integer coordinates,
+            // whose ticks take a formatter); the labels sit at the odd centres.
             .build_cartesian_2d(
-                (0..cols.len() as i32).into_segmented(),
-                (0..rows.len() as i32).into_segmented(),
+                (0..2 * cols.len() as i32).with_key_points(centres(cols.len())),
+                (0..2 * rows.len() as i32).with_key_points(centres(rows.len())),
             )
             .map_err(err)?;
-        let name_of = |vals: &[f64], v: &SegmentValue<i32>| match v {
-            SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => vals
-                .get(usize::try_from(*i).unwrap_or(usize::MAX))
+        let name_of = |vals: &[f64], v: i32| {
+            vals.get(usize::try_from(v / 2).unwrap_or(usize::MAX))
                 .map(|x| fmt_value(*x))
-                .unwrap_or_default(),
-            SegmentValue::Last => String::new(),
+                .unwrap_or_default()
         };
         chart
             .configure_mesh()
             .disable_mesh()
-            .x_labels(cols.len() + 1)
-            .y_labels(rows.len() + 1)
-            .x_label_formatter(&|v| name_of(&cols, v))
-            .y_label_formatter(&|v| name_of(&rows, v))
+            .x_label_formatter(&|v| name_of(&cols, *v))
+            .y_label_formatter(&|v| name_of(&rows, *v))
             .x_desc(labels[1].as_str())
             .y_desc(labels[0].as_str())
             .label_style((FAMILY, 13))
             .axis_desc_style((FAMILY, 15))
             .draw()
             .map_err(err)?;
-        let cell = |k: usize| ((k / cols.len()) as i32, (k % cols.len()) as i32);
+        let cell = |k: usize| (2 * (k / cols.len()) as i32, 2 * (k % cols.len()) as i32);
         chart
             .draw_series(values.iter().enumerate().map(|(k, v)| {
                 let (r, c) = cell(k);
-                Rectangle::new(
-                    [
-                        (SegmentValue::Exact(c), SegmentValue::Exact(r)),
-                        (SegmentValue::Exact(c + 1), SegmentValue::Exact(r + 1)),
-                    ],
-                    colormap(v.0 / scale_max).filled(),
-                )
+                Rectangle::new([(c, r), (c + 2, r + 2)], colormap(v.0 / scale_max).filled())
             }))
             .map_err(err)?;
         if values.len() <= 600 {
@@ -245,9 +374,14 @@ impl Chart for Heatmap {
                 .draw_series(values.iter().enumerate().map(|(k, v)| {
                     let (r, c) = cell(k);
                     let ink = if v.0 / scale_max > 0.6 { BLACK } else { WHITE };
+                    let band = sweep.points.get(k).and_then(|p| p.difficulty.as_ref());
+                    let text = match band {
+                        Some(d) => format!("{} {}", cell_text(v.0), d.band.name()),
+                        None => cell_text(v.0),
+                    };
                     Text::new(
-                        cell_text(v.0),
-                        (SegmentValue::CenterOf(c), SegmentValue::CenterOf(r)),
+                        text,
+                        (c + 1, r + 1),
                         (FAMILY, 11)
                             .into_font()
                             .color(&ink)

@@ -16,7 +16,7 @@ pub mod tally;
 pub mod tune;
 
 pub use interval::{mean_interval, ratio_interval, wilson_interval};
-pub use role::{About, Meta, Role};
+pub use role::{About, Meta, Role, Tail};
 pub use summarize::{ExactValues, distributions, rates_within, summarize};
 pub use summary::{
     DistPoint, Distribution, DistributionKind, MetricKind, MetricRow, Onset, Partial, Report,

@@ -83,6 +83,21 @@ pub struct Meta {
     pub about: About,
     /// A short label for tables and charts.
     pub label: String,
+    /// Set on the two tails of a round-onset histogram (`first_death.SIDE.after`, `.never`):
+    /// which one the row is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tail: Option<Tail>,
+}
+
+/// A tail of a round-onset histogram (`first_down`, `first_death`): the share of fights in
+/// which the first fall or death came after the fighting, in the aftermath, or never.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tail {
+    /// After the last round, in the aftermath.
+    After,
+    /// Not at all.
+    Never,
 }
 
 impl Default for Meta {
@@ -98,6 +113,7 @@ impl Meta {
             role,
             about: About::Trial,
             label: label.into(),
+            tail: None,
         }
     }
 
@@ -107,6 +123,7 @@ impl Meta {
             role,
             about: About::Side(side.to_string()),
             label: label.into(),
+            tail: None,
         }
     }
 
@@ -119,6 +136,17 @@ impl Meta {
                 side: side.to_string(),
             },
             label: label.into(),
+            tail: None,
+        }
+    }
+
+    /// The same subject as one tail of its onset histogram, with the role of a distribution's
+    /// value (its rate is no headline).
+    pub fn with_tail(&self, tail: Tail) -> Self {
+        Self {
+            role: Role::Distribution,
+            tail: Some(tail),
+            ..self.clone()
         }
     }
 

@@ -3,7 +3,7 @@
 //! rule system are attached by metric name.
 
 use super::interval::{mean_interval, ratio_interval, wilson_interval, z95};
-use super::role::{Meta, Role};
+use super::role::{Meta, Role, Tail};
 use super::summary::{DistPoint, Distribution, DistributionKind, MetricKind, MetricRow, Onset};
 use super::tally::{Histogram, HistogramReport, Layout, Tally};
 use std::collections::BTreeMap;
@@ -81,14 +81,17 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) ->
                     rows.push(quantile_row(metric, &within, q, ex, meta));
                 }
                 let n = hist.total();
-                let tails = [("after", after), ("never", after + 1)];
-                for (label, bucket) in tails.into_iter().skip(usize::from(!aftermath)) {
+                let tails = [
+                    ("after", Tail::After, after),
+                    ("never", Tail::Never, after + 1),
+                ];
+                for (label, tail, bucket) in tails.into_iter().skip(usize::from(!aftermath)) {
                     let metric = format!("{name}.{label}");
                     let ex = exact_of(&metric);
                     let count = counts.get(bucket).copied().unwrap_or(0);
                     let row = rate_row(metric, count, n, ex);
                     rows.push(MetricRow {
-                        meta: meta.with_role(Role::Distribution),
+                        meta: meta.with_tail(tail),
                         ..row
                     });
                 }

@@ -86,6 +86,7 @@ struct MedicineSpec {
 pub(super) struct AftermathSpec {
     allies: Option<Spanned<String>>,
     foes: Option<Spanned<String>>,
+    patients: Option<Spanned<String>>,
     medicine_actions: Option<Spanned<i64>>,
 }
 
@@ -174,6 +175,7 @@ pub(super) fn skirmish(
             source,
             spec.allies.as_ref(),
             spec.foes.as_ref(),
+            spec.patients.as_ref(),
             &Care::ALLIES,
         )?,
         medicine_actions: int_in_range(

@@ -184,6 +184,7 @@ pub(super) fn conflict(
         source,
         spec.allies.as_ref(),
         spec.foes.as_ref(),
+        None,
         &Care::ALLIES,
     )?;
     let aftermath = Aftermath {

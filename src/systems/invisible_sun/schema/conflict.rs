@@ -157,6 +157,7 @@ pub(super) fn load(
         source,
         after.allies.as_ref(),
         after.foes.as_ref(),
+        None,
         &Care::ALLIES,
     )?;
     let anguish_kills = one_of(

@@ -117,6 +117,7 @@ pub(super) fn conflict(
         source,
         spec.allies.as_ref(),
         spec.foes.as_ref(),
+        spec.patients.as_ref(),
         &Care::ALLIES_OR_STABILISE,
     )?;
     let mut conflict = Conflict::new(fighters, roster, rules, max_rounds);
@@ -130,6 +131,7 @@ pub(super) fn conflict(
 struct AftermathSpec {
     allies: Option<Spanned<String>>,
     foes: Option<Spanned<String>>,
+    patients: Option<Spanned<String>>,
 }
 
 fn fighter(

@@ -65,6 +65,11 @@ fn bad_aftermath_input_names_the_key_and_what_is_allowed() {
         ),
         (duel(0, "tend"), "`aftermath.medicine_actions`"),
         (
+            duel(1, "tend") + "patients = \"random\"\n",
+            "`aftermath.patients`: \"random\" is not allowed; allowed: \"most_urgent\", \
+             \"in_order\"",
+        ),
+        (
             DUEL.replace(
                 "stamina = 0\n",
                 "stamina = 0\nmedicine = { bonus_dice = 1, die = \"d4\" }\n",
