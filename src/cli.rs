@@ -87,7 +87,7 @@ pub struct ResumeArgs {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Worker threads (default: one per core). Results do not depend on it.
-    #[arg(long)]
+    #[arg(long, value_parser = count::<usize>, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Print the results as JSON on stdout instead of the table.
     #[arg(long)]
@@ -170,10 +170,10 @@ pub struct ReportArgs {
     /// Scenario files (default: every scenarios/*.toml).
     pub scenarios: Vec<PathBuf>,
     /// Trials per scenario (per grid point for sweeps; default: each file's `[run] trials`).
-    #[arg(long)]
+    #[arg(long, value_parser = count::<u64>, allow_negative_numbers = true)]
     pub trials: Option<u64>,
     /// Worker threads (default: one per core).
-    #[arg(long)]
+    #[arg(long, value_parser = count::<usize>, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Folder for the reports (default: reports/).
     #[arg(long, default_value = "reports")]
@@ -191,13 +191,13 @@ pub struct ReportArgs {
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct CommonArgs {
     /// Number of trials (default: the scenario's `[run] trials`).
-    #[arg(long)]
+    #[arg(long, value_parser = count::<u64>, allow_negative_numbers = true)]
     pub trials: Option<u64>,
     /// Seed (default: the scenario's `[run] seed`).
-    #[arg(long)]
+    #[arg(long, value_parser = count::<u64>, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Worker threads (default: one per core). Results do not depend on it.
-    #[arg(long)]
+    #[arg(long, value_parser = count::<usize>, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Print the results as JSON on stdout instead of the table.
     #[arg(long)]
@@ -205,4 +205,67 @@ pub struct CommonArgs {
     /// No progress bar and no throughput line.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// A whole number from the command line as a user writes it: `1000000`, `1_000_000` or
+/// `1e6` (`2.5e6` too, where the product is whole); a negative one, a fraction or a number
+/// too big for `T` is refused in plain words.
+pub fn count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    let t = text.trim().replace('_', "");
+    if t.starts_with('-') {
+        return Err(format!(
+            "{text} is negative; give a whole number such as 1000, 1_000 or 1e3"
+        ));
+    }
+    let not_whole =
+        || format!("{text} is not a whole number; write it as 1000000, 1_000_000 or 1e6");
+    if t.is_empty() || !t.chars().all(|c| c.is_ascii_digit() || ".eE+".contains(c)) {
+        return Err(not_whole());
+    }
+    let whole = match t.split_once(['e', 'E']) {
+        None if t.contains('.') => return Err(not_whole()),
+        None => t.parse::<u64>().map_err(|_| format!("{text} is too big"))?,
+        Some((mantissa, exponent)) => {
+            let m: f64 = mantissa.parse().map_err(|_| not_whole())?;
+            let e: i32 = exponent.parse().map_err(|_| not_whole())?;
+            let v = m * 10f64.powi(e);
+            if !(v.is_finite() && v.fract() == 0.0 && v >= 0.0) {
+                return Err(not_whole());
+            }
+            if v >= 2f64.powi(64) {
+                return Err(format!("{text} is too big"));
+            }
+            v as u64
+        }
+    };
+    T::try_from(whole).map_err(|_| format!("{text} is too big"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count;
+
+    #[test]
+    fn counts_are_read_as_users_write_them() {
+        assert_eq!(count::<u64>("1000000"), Ok(1_000_000));
+        assert_eq!(count::<u64>("1_000_000"), Ok(1_000_000));
+        assert_eq!(count::<u64>("1e6"), Ok(1_000_000));
+        assert_eq!(count::<u64>("2.5E3"), Ok(2_500));
+        assert_eq!(count::<usize>("16"), Ok(16));
+        assert_eq!(count::<u64>("18446744073709551615"), Ok(u64::MAX));
+        for bad in [
+            "-5",
+            "1.5",
+            "1e-1",
+            "ten",
+            "1e30",
+            "",
+            "18446744073709551616",
+        ] {
+            let e = count::<u64>(bad).unwrap_err();
+            assert!(!e.contains("invalid digit"), "{bad}: {e}");
+        }
+        assert!(count::<u64>("-5").unwrap_err().contains("negative"));
+        assert!(count::<u8>("300").unwrap_err().contains("too big"));
+    }
 }

@@ -856,7 +856,7 @@ fn bad_hazards_exit_2_with_the_line() {
         (
             "score = 13",
             "score = \"13\"",
-            "`fall.climb.score`: invalid type: string \"13\"",
+            "`fall.climb.score`: expected an integer, found the string \"13\"",
         ),
         ("careful = 1", "carefull = 1", "unknown field `carefull`"),
         (
@@ -897,4 +897,86 @@ fn bad_hazards_exit_2_with_the_line() {
             "`chase.quarry.movement`: give `movement` on both sides or neither",
         ),
     );
+}
+
+/// Issue 30, item 6: counts as users write them; a misspelt key or word gets the nearest
+/// allowed one; a value of the wrong type is named in words; `validate` prints each error
+/// once.
+#[test]
+fn errors_suggest_what_was_meant_and_counts_read_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    // `--trials 1e6`, `1_000_000` and `1000000` run the same trials.
+    for trials in ["2e4", "20_000", "20000"] {
+        let run = oddsmith(&[
+            "run",
+            "scenarios/warded_door.toml",
+            "--trials",
+            trials,
+            "--threads",
+            "1_0",
+            "--seed",
+            "1e1",
+            "--json",
+            "--quiet",
+            "--out",
+            dir.path().join(trials).to_str().unwrap(),
+        ]);
+        let json = json_of(&run);
+        assert_eq!(json["trials"], 20000, "{trials}");
+        assert_eq!(json["seed"], 10, "{trials}");
+    }
+    for (bad, says) in [
+        ("-5", "-5 is negative"),
+        ("1.5", "1.5 is not a whole number"),
+        ("ten", "ten is not a whole number"),
+    ] {
+        let out = oddsmith(&["run", "scenarios/warded_door.toml", "--trials", bad]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(says), "{stderr}");
+    }
+    let yeti = std::fs::read_to_string("scenarios/yeti.toml").unwrap();
+    let first = |from: &str, to: &str| yeti.replacen(from, to, 1);
+    for (body, says) in [
+        (
+            first("\nsurvival = ", "\nsurvivl = "),
+            "unknown field `survivl` (did you mean `survival`?), expected one of",
+        ),
+        (
+            first(
+                "system = \"gods-and-monsters\"",
+                "system = \"gods-and-monster\"",
+            ),
+            "unknown rule system \"gods-and-monster\" (did you mean \"gods-and-monsters\"?)",
+        ),
+        (
+            first("[[combatant]]", "[[combatnt]]"),
+            "unknown field `combatnt` (did you mean `combatant`?)",
+        ),
+    ] {
+        let path = dir.path().join("typo.toml");
+        std::fs::write(&path, &body).unwrap();
+        let out = oddsmith(&["validate", path.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(says), "{stderr}");
+        // Printed once, then a count.
+        assert_eq!(stderr.matches(says).count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("1 of 1 scenario files is invalid"),
+            "{stderr}"
+        );
+    }
+    // A wrong type in words, not a Rust type name.
+    let ten = yeti.replacen("\nsurvival = 6", "\nsurvival = \"ten\"", 1);
+    assert_ne!(ten, yeti, "the Yeti's party has a survival of 6");
+    let path = dir.path().join("ten.toml");
+    std::fs::write(&path, &ten).unwrap();
+    let out = oddsmith(&["validate", path.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("`combatant.survival`: expected an integer, found the string \"ten\""),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("i64"), "{stderr}");
 }

@@ -18,7 +18,7 @@ pub use run::{Outcome, exact_report, run_scenario};
 use crate::cli::{Cli, Command, RunArgs};
 use crate::error::{Interrupted, ScenarioError, TallyFileError, UsageError};
 use crate::systems::Scenario;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use std::path::PathBuf;
 
 /// Exit code for `error`: 130 after an interrupt, 2 for bad input, 1 otherwise.
@@ -111,7 +111,7 @@ fn execute_command(cli: Cli) -> Result<()> {
 }
 
 fn validate(paths: &[PathBuf]) -> Result<()> {
-    let mut failed = None;
+    let mut failed = 0usize;
     for path in paths {
         let checked = Scenario::load(path).and_then(|s| {
             let points = s.sweep_points()?.map_or(0, |p| p.len());
@@ -127,12 +127,18 @@ fn validate(paths: &[PathBuf]) -> Result<()> {
             ),
             Err(e) => {
                 eprintln!("error: {e}");
-                failed = Some(e);
+                failed += 1;
             }
         }
     }
+    // Each error is printed once, above; the last line only counts them.
     match failed {
-        Some(e) => Err(e).context("some scenarios are invalid"),
-        None => Ok(()),
+        0 => Ok(()),
+        n => Err(UsageError(format!(
+            "{n} of {} scenario files {} invalid",
+            paths.len(),
+            if n == 1 { "is" } else { "are" }
+        ))
+        .into()),
     }
 }

@@ -172,9 +172,15 @@ pub fn targeting(
                 t.span(),
                 key,
                 format!(
-                    "\"{name}\" names nobody; allowed: \"random\", \"weakest\", \"focus\" or a \
-                     foe's name ({})",
-                    foes.join(", ")
+                    "\"{name}\" names nobody{}; allowed: \"random\", \"weakest\", \"focus\" \
+                     or a foe's name ({})",
+                    crate::scenario::hint::did_you_mean_value(
+                        name,
+                        (0..roster.len())
+                            .filter(|&i| roster.side_of(i) != side)
+                            .map(|i| roster.names()[i].as_str())
+                    ),
+                    foes.join(", "),
                 ),
             ))
         }

@@ -148,12 +148,12 @@ mod tests {
             ),
             (
                 "[difficulty]\nsides = \"party\"\n",
-                "d.toml:3:1: `difficulty.sides`: unknown field `sides`, expected one of \
+                "d.toml:3:1: `difficulty.sides`: unknown field `sides` (did you mean `side`?), expected one of \
                  `side`, `any_death`, `all_down`",
             ),
             (
                 "[difficulty]\nany_death = \"high\"\n",
-                "d.toml:3:13: `difficulty.any_death`: invalid type",
+                "d.toml:3:13: `difficulty.any_death`: expected a list (`[…]`), found the string \"high\"",
             ),
         ] {
             let e = table(body).unwrap_err();

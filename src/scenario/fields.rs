@@ -50,9 +50,10 @@ pub fn one_of<T: Copy>(
                 v.span(),
                 key,
                 format!(
-                    "\"{}\" is not allowed; allowed: {}",
+                    "\"{}\" is not allowed{}; allowed: {}",
                     v.get_ref(),
-                    words.join(", ")
+                    super::hint::did_you_mean_value(v.get_ref(), allowed.iter().map(|(w, _)| *w)),
+                    words.join(", "),
                 ),
             )
         })

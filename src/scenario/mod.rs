@@ -9,6 +9,7 @@
 pub mod difficulty;
 mod document;
 pub mod fields;
+pub mod hint;
 mod source;
 pub mod sweep;
 pub mod tune;
@@ -119,8 +120,9 @@ impl Document {
                 key.span(),
                 k,
                 format!(
-                    "unknown field `{k}`: not a section of {system} scenarios; allowed: {}",
-                    allowed.join(", ")
+                    "unknown field `{k}`{}: not a section of {system} scenarios; allowed: {}",
+                    hint::did_you_mean(k, COMMON_KEYS.iter().chain(sections).copied()),
+                    allowed.join(", "),
                 ),
             ));
         }

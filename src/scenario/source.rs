@@ -82,7 +82,7 @@ impl Source {
             line,
             column,
             key: self.key_on_line(line),
-            message: e.message().trim().to_string(),
+            message: super::hint::humanize(e.message()),
             snippet: self.snippet(start),
         }
     }

@@ -65,9 +65,13 @@ impl Scenario {
                 system.span(),
                 "system",
                 format!(
-                    "unknown rule system \"{}\"; allowed: {}",
+                    "unknown rule system \"{}\"{}; allowed: {}",
                     system.get_ref(),
-                    SystemKind::allowed()
+                    crate::scenario::hint::did_you_mean_value(
+                        system.get_ref(),
+                        SystemKind::ALL.iter().map(|(n, _)| *n)
+                    ),
+                    SystemKind::allowed(),
                 ),
             )
         })?;

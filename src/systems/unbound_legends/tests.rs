@@ -332,7 +332,7 @@ fn bad_rolls_name_line_and_key() {
         ),
         (
             "[check]\nroll = \"skil\"\ntarget = 10\n",
-            "`check.roll`: \"skil\" is not allowed; allowed: \"skill\", \"attack\", \"death_saves\"",
+            "`check.roll`: \"skil\" is not allowed (did you mean \"skill\"?); allowed: \"skill\", \"attack\", \"death_saves\"",
         ),
         ("[check]\nattribute = 1\n", "`check.target`: missing"),
         (

@@ -210,11 +210,11 @@ fn bad_values_name_line_key_and_what_is_allowed() {
         ),
         (
             "challenge = \"5\"\n",
-            "t.scenario:4:13: `check.challenge`: invalid type: string \"5\", expected i64",
+            "t.scenario:4:13: `check.challenge`: expected an integer, found the string \"5\"",
         ),
         (
             "challenge = 5\nexpansive_endeavor = 1\n",
-            "`check.expansive_endeavor`: invalid type: integer",
+            "`check.expansive_endeavor`: expected true or false, found the integer 1",
         ),
     ];
     for (body, expected) in cases {
@@ -246,5 +246,5 @@ fn bad_values_name_line_key_and_what_is_allowed() {
         "{err}"
     );
     let err = load("name = \"t\"\nsystem = \"invisibel-sun\"\n").unwrap_err();
-    assert!(err.contains("t.scenario:2:10: `system`: unknown rule system \"invisibel-sun\"; allowed: \"invisible-sun\""), "{err}");
+    assert!(err.contains("t.scenario:2:10: `system`: unknown rule system \"invisibel-sun\" (did you mean \"invisible-sun\"?); allowed: \"invisible-sun\""), "{err}");
 }

@@ -163,7 +163,7 @@ fn bad_hazards_name_the_line_and_key() {
         ),
         (
             format!("{FALL}height = \"thirty\"\n"),
-            "t.toml:9:10: `fall.height`: invalid type: string \"thirty\", expected i64",
+            "t.toml:9:10: `fall.height`: expected an integer, found the string \"thirty\"",
         ),
         (
             format!("{FALL}height = 0\n"),
