@@ -37,6 +37,9 @@ pub enum Command {
         /// Scenario files to check.
         #[arg(required = true)]
         scenarios: Vec<PathBuf>,
+        /// Keys changed in every file before it is checked.
+        #[command(flatten)]
+        set: SetArgs,
     },
     /// Print a completion script for a shell (e.g. `oddsmith completions bash >
     /// ~/.local/share/bash-completion/completions/oddsmith`).
@@ -51,6 +54,9 @@ pub enum Command {
 pub struct RunArgs {
     /// Scenario file (TOML).
     pub scenario: PathBuf,
+    /// Keys changed before the run.
+    #[command(flatten)]
+    pub set: SetArgs,
     /// Trials, seed, threads and output style.
     #[command(flatten)]
     pub common: CommonArgs,
@@ -130,6 +136,9 @@ pub struct CompareArgs {
     /// Scenario B (the change). Without it, A's file is compared with each of its
     /// `[variant.NAME]` tables.
     pub b: Option<PathBuf>,
+    /// Keys changed in both scenarios before the comparison.
+    #[command(flatten)]
+    pub set: SetArgs,
     /// Trials (paired), seed (of both runs, default A's), threads and output style.
     #[command(flatten)]
     pub common: CommonArgs,
@@ -143,6 +152,9 @@ pub struct CompareArgs {
 pub struct TuneArgs {
     /// Scenario file (TOML).
     pub scenario: PathBuf,
+    /// Keys changed before the search.
+    #[command(flatten)]
+    pub set: SetArgs,
     /// Integer field to vary, by path (e.g. `combatant.Yeti.survival`, `check.challenge`);
     /// default: the file's `[tune] vary`.
     #[arg(long)]
@@ -169,6 +181,9 @@ pub struct TuneArgs {
 pub struct ReportArgs {
     /// Scenario files (default: every scenarios/*.toml).
     pub scenarios: Vec<PathBuf>,
+    /// Keys changed in every scenario before it runs.
+    #[command(flatten)]
+    pub set: SetArgs,
     /// Trials per scenario (per grid point for sweeps; default: each file's `[run] trials`).
     #[arg(long, value_parser = count::<u64>, allow_negative_numbers = true)]
     pub trials: Option<u64>,
@@ -185,6 +200,16 @@ pub struct ReportArgs {
     /// fight given must have it; scenarios that are no fight are left as they are).
     #[arg(long, value_name = "SIDE")]
     pub difficulty: Option<String>,
+}
+
+/// `--set PATH=VALUE`, repeatable: keys of the loaded scenario changed before it is used.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct SetArgs {
+    /// Change one key of the scenario (repeatable): `--set check.challenge=7`,
+    /// `--set combatant.Yeti.survival=30`, `--set run.max_rounds=50`. VALUE is a TOML value
+    /// (`"Sam"`, `true`, `[1, 2]`) or else the text as a string.
+    #[arg(long = "set", value_name = "PATH=VALUE")]
+    pub sets: Vec<String>,
 }
 
 /// Options shared by `run`, `compare` and `tune`.

@@ -33,6 +33,14 @@ pub enum ScenarioError {
         /// The offending source line with a caret under the column.
         snippet: String,
     },
+    /// A `--set PATH=VALUE` argument that is malformed or leads nowhere.
+    #[error("--set {arg}: {message}")]
+    Set {
+        /// The argument as given.
+        arg: String,
+        /// What is wrong and what is allowed.
+        message: String,
+    },
 }
 
 /// A command-line request that cannot be honoured (e.g. `--trials 0`).

@@ -980,3 +980,184 @@ fn errors_suggest_what_was_meant_and_counts_read_as_written() {
     );
     assert!(!stderr.contains("i64"), "{stderr}");
 }
+
+/// Issue 30, item 4: `--set PATH=VALUE` changes one key through the sweep's tree edit; the
+/// exact value follows it; a bad path or value exits 2 naming the argument; the manifest,
+/// the report and a shard's tally record it, and shards run with it merge to the numbers
+/// of one run with it.
+#[test]
+fn set_changes_one_key_and_is_recorded_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let exact = |extra: &[&str]| {
+        let mut args = vec!["run", "scenarios/warded_door.toml", "--exact", "--json"];
+        args.extend_from_slice(extra);
+        let json = json_of(&oddsmith(&args));
+        json["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["metric"] == "success")
+            .unwrap()["exact"]
+            .as_f64()
+            .unwrap()
+    };
+    // Challenge 6 − venture 3: each of 2 dice succeeds on 3+ of 0–9 (7 in 10), both needed;
+    // challenge 7: on 4+ (6 in 10).
+    assert!((exact(&[]) - 0.49).abs() < 1e-12);
+    assert!((exact(&["--set", "check.challenge=7"]) - 0.36).abs() < 1e-12);
+    // Later sets win; a set applies to every command that loads a scenario.
+    let both = ["--set", "check.challenge=9", "--set", "check.challenge=7"];
+    assert!((exact(&both) - 0.36).abs() < 1e-12);
+    let v = oddsmith(&[
+        "validate",
+        "scenarios/warded_door.toml",
+        "--set",
+        "check.challenge=7",
+    ]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    for (args, says) in [
+        (
+            vec![
+                "run",
+                "scenarios/warded_door.toml",
+                "--set",
+                "chek.challenge=7",
+            ],
+            "--set chek.challenge=7: the scenario has no `chek` (did you mean `check`?)",
+        ),
+        (
+            vec![
+                "run",
+                "scenarios/warded_door.toml",
+                "--set",
+                "check.challenge",
+            ],
+            "--set check.challenge: write it as PATH=VALUE",
+        ),
+        (
+            vec![
+                "validate",
+                "scenarios/yeti.toml",
+                "--set",
+                "combatant.Yti.survival=3",
+            ],
+            "no `combatant` is named \"Yti\"",
+        ),
+        (
+            vec![
+                "run",
+                "scenarios/yeti.toml",
+                "--set",
+                "combatant.Yeti.survival=ten",
+            ],
+            "`combatant.survival`: expected an integer, found the string \"ten\" (with --set \
+             combatant.Yeti.survival=ten)",
+        ),
+        (
+            vec![
+                "tune",
+                "scenarios/warded_door.toml",
+                "--set",
+                "check.challenge=99",
+            ],
+            "(with --set check.challenge=99)",
+        ),
+    ] {
+        let out = oddsmith(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(says),
+            "{args:?}: {stderr}\n  wanted: {says}"
+        );
+    }
+    // Recorded: manifest, report page, text output; shards carry it and merge as one run.
+    let one = dir.path().join("one");
+    let set = ["--set", "check.challenge=7"];
+    let run = |out: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "run",
+            "scenarios/warded_door.toml",
+            "--trials",
+            "300000",
+            "--json",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(&set);
+        args.extend_from_slice(extra);
+        oddsmith(&args)
+    };
+    let whole = json_of(&run(&one, &[]));
+    let manifest = json_file(&one.join("manifest.json"));
+    assert_eq!(manifest["sets"], serde_json::json!(["check.challenge=7"]));
+    let shards: Vec<PathBuf> = (0..2).map(|i| dir.path().join(format!("s{i}"))).collect();
+    for (i, s) in shards.iter().enumerate() {
+        let shard = format!("{i}/2");
+        let out = run(s, &["--shard", &shard]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            json_file(&s.join("tally.json"))["sets"],
+            serde_json::json!(["check.challenge=7"])
+        );
+    }
+    let merged = json_of(&oddsmith(&[
+        "merge",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+        "--json",
+        "--quiet",
+        "--out",
+        dir.path().join("merged").to_str().unwrap(),
+    ]));
+    assert_eq!(merged["metrics"], whole["metrics"]);
+    // A shard of the file without the set is another run.
+    let plain = dir.path().join("plain");
+    let out = oddsmith(&[
+        "run",
+        "scenarios/warded_door.toml",
+        "--trials",
+        "300000",
+        "--quiet",
+        "--shard",
+        "1/2",
+        "--out",
+        plain.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let out = oddsmith(&[
+        "merge",
+        shards[0].to_str().unwrap(),
+        plain.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("not shards of one run"), "{stderr}");
+    // The report page says what was set.
+    let reports = dir.path().join("reports");
+    let out = oddsmith(&[
+        "report",
+        "scenarios/warded_door.toml",
+        "--trials",
+        "20000",
+        "--quiet",
+        "--set",
+        "check.challenge=7",
+        "--out",
+        reports.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = std::fs::read_to_string(reports.join("warded_door/index.html")).unwrap();
+    assert!(page.contains("Run with --set check.challenge=7"), "{page}");
+    assert!(page.contains("set: check.challenge=7"));
+}

@@ -19,11 +19,11 @@ use std::time::Instant;
 /// Runs the comparison (or one per `[variant.NAME]` of A's file) and writes
 /// `compare.csv` and `compare.json`.
 pub fn compare(args: &CompareArgs) -> Result<()> {
-    let a = Scenario::load(&args.a)?;
+    let a = Scenario::load_with(&args.a, &args.set.sets)?;
     let plan = Plan::for_compare(args)?;
     match &args.b {
         Some(path) => {
-            let b = Scenario::load(path)?;
+            let b = Scenario::load_with(path, &args.set.sets)?;
             let dir =
                 plan.out_dir(|| format!("compare_{}_vs_{}", file_stem(&args.a), file_stem(path)));
             compare_pair(&plan, &a, &b, &dir)

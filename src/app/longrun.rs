@@ -38,6 +38,7 @@ pub(super) fn header(
         kind: kind.into(),
         scenario_path: source.path.display().to_string(),
         scenario_hash: fnv1a_hex(source.text.as_bytes()),
+        sets: scenario.sets.clone(),
         seed: plan.seed(scenario),
         trials: plan.trials(scenario),
         precision: plan.precision,
@@ -72,7 +73,7 @@ fn trials_in(trials: u64, batches: &Range<u64>) -> u64 {
 
 /// Loads the scenario a saved tally names and checks that its text is unchanged.
 fn scenario_of(saved: &SavedTally, file: &Path) -> Result<Scenario> {
-    let scenario = Scenario::load(Path::new(&saved.scenario_path))?;
+    let scenario = Scenario::load_with(Path::new(&saved.scenario_path), &saved.sets)?;
     let now = fnv1a_hex(scenario.source().text.as_bytes());
     if now != saved.scenario_hash {
         return Err(TallyFileError::ScenarioChanged {
@@ -256,17 +257,20 @@ pub(super) fn merge(args: &MergeArgs) -> Result<()> {
     let n = first.shard.expect("checked")[1];
     for (path, s) in &shards[1..] {
         let same = s.scenario_hash == first.scenario_hash
+            && s.sets == first.sets
             && s.seed == first.seed
             && s.trials == first.trials
             && s.shard.expect("checked")[1] == n;
         if !same {
             return Err(TallyFileError::Shards(format!(
-                "{} and {} are not shards of one run: scenario hash {} / {}, seed {} / {}, \
-                 trials {} / {}, shards {} / {}",
+                "{} and {} are not shards of one run: scenario hash {} / {}, --set [{}] / \
+                 [{}], seed {} / {}, trials {} / {}, shards {} / {}",
                 first_path.display(),
                 path.display(),
                 first.scenario_hash,
                 s.scenario_hash,
+                first.sets.join(", "),
+                s.sets.join(", "),
                 first.seed,
                 s.seed,
                 first.trials,
@@ -362,7 +366,7 @@ pub(super) fn merge(args: &MergeArgs) -> Result<()> {
         return sweep::write(&plan, &scenario, points, &point_tallies, &out, record).map(|_| ());
     }
     let report = report_of(&plan, &scenario, &tally);
-    print_report(&plan, &report, &scenario.system.notes());
+    print_report(&plan, &report, &scenario.notes());
     let written = crate::export::write_outputs(&report, &out)?;
     finish_manifest(&plan, record, &out, written, &report.partial, report.trials)
 }

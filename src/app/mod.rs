@@ -87,7 +87,7 @@ pub fn execute(cli: Cli) -> Result<()> {
 fn execute_command(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Run(args) => {
-            let scenario = Scenario::load(&args.scenario)?;
+            let scenario = Scenario::load_with(&args.scenario, &args.set.sets)?;
             let plan = Plan::for_run(&args)?;
             plan.check_difficulty(&scenario, false)?;
             let out = plan.out_dir(|| file_stem(&args.scenario));
@@ -101,7 +101,7 @@ fn execute_command(cli: Cli) -> Result<()> {
         Command::Compare(args) => compare::compare(&args),
         Command::Tune(args) => tune::tune(&args),
         Command::Report(args) => report::report(&args),
-        Command::Validate { scenarios } => validate(&scenarios),
+        Command::Validate { scenarios, set } => validate(&scenarios, &set.sets),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "oddsmith", &mut std::io::stdout());
@@ -110,10 +110,10 @@ fn execute_command(cli: Cli) -> Result<()> {
     }
 }
 
-fn validate(paths: &[PathBuf]) -> Result<()> {
+fn validate(paths: &[PathBuf], sets: &[String]) -> Result<()> {
     let mut failed = 0usize;
     for path in paths {
-        let checked = Scenario::load(path).and_then(|s| {
+        let checked = Scenario::load_with(path, sets).and_then(|s| {
             let points = s.sweep_points()?.map_or(0, |p| p.len());
             Ok((s, points))
         });

@@ -34,7 +34,9 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     // Check every file before running any, so a typo costs no time.
     let scenarios = paths
         .iter()
-        .map(|p| Scenario::load(p).and_then(|s| s.sweep_points().map(|_| (p, s))))
+        .map(|p| {
+            Scenario::load_with(p, &args.set.sets).and_then(|s| s.sweep_points().map(|_| (p, s)))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     for (_, s) in &scenarios {
         plan.check_difficulty(s, true)?;
@@ -59,6 +61,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             system: s.system_name.clone(),
             path: path.display().to_string(),
             text: s.source().text.clone(),
+            sets: s.sets.clone(),
             trials: plan.trials(s),
             seed: plan.seed(s),
             version: env!("CARGO_PKG_VERSION").to_string(),

@@ -31,7 +31,7 @@ pub fn run(plan: &Plan, scenario: &Scenario, out: &Path) -> Result<Outcome> {
     if let Some(points) = scenario.sweep_points()? {
         return super::sweep::run(plan, scenario, &points, out, &[]).map(Outcome::Sweep);
     }
-    let notes = scenario.system.notes();
+    let notes = scenario.notes();
     if plan.exact_only {
         let report = exact_report(plan, scenario);
         print_report(plan, &report, &notes);
@@ -48,7 +48,7 @@ pub(super) fn run_single(
     out: &Path,
     from: Option<(Tally, u64)>,
 ) -> Result<Outcome> {
-    let notes = scenario.system.notes();
+    let notes = scenario.notes();
     let trials = plan.trials(scenario);
     let seed = plan.seed(scenario);
     let record = start_manifest(plan, scenario, trials, out)?;
@@ -188,6 +188,7 @@ pub(super) fn start_manifest(
         scenario_path: source.path.display().to_string(),
         scenario_hash: manifest::fnv1a_hex(source.text.as_bytes()),
         scenario: scenario.name.clone(),
+        sets: scenario.sets.clone(),
         seed: plan.seed(scenario),
         trials,
         threads: plan.pool.threads(),

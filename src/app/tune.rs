@@ -167,7 +167,7 @@ impl Search<'_> {
 
 /// Runs the search and prints what it found.
 pub fn tune(args: &TuneArgs) -> Result<()> {
-    let base = Scenario::load(&args.scenario)?;
+    let base = Scenario::load_with(&args.scenario, &args.set.sets)?;
     let plan = Plan::for_tune(args)?;
     let goal = goal(args, &base)?;
     if !(0.0..=1.0).contains(&goal.target) {

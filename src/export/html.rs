@@ -35,6 +35,8 @@ pub struct RunInfo {
     pub path: String,
     /// Scenario file text.
     pub text: String,
+    /// The `--set PATH=VALUE` arguments applied to it.
+    pub sets: Vec<String>,
     /// Trials (per grid point for sweeps).
     pub trials: u64,
     /// Seed.
@@ -271,8 +273,11 @@ pub fn page(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
     }
     let _ = write!(
         h,
-        "<h2>Scenario</h2>\n<p class=\"note\">{}</p>\n<pre>{}</pre>\n</body></html>\n",
+        "<h2>Scenario</h2>\n<p class=\"note\">{}</p>\n{}<pre>{}</pre>\n</body></html>\n",
         escape(&info.path),
+        sets_line(info)
+            .map(|l| format!("<p class=\"note\">{}</p>\n", escape(&l)))
+            .unwrap_or_default(),
         escape(&info.text)
     );
     h
@@ -334,11 +339,23 @@ pub fn markdown(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
     }
     let _ = writeln!(
         m,
-        "## Scenario\n\n`{}`\n\n```toml\n{}\n```",
+        "## Scenario\n\n`{}`\n\n{}```toml\n{}\n```",
         info.path,
+        sets_line(info).map(|l| l + "\n\n").unwrap_or_default(),
         info.text.trim_end()
     );
     m
+}
+
+/// "Run with --set a=1, --set b=2 (the file below is as written)", when any were given.
+fn sets_line(info: &RunInfo) -> Option<String> {
+    (!info.sets.is_empty()).then(|| {
+        let sets: Vec<String> = info.sets.iter().map(|s| format!("--set {s}")).collect();
+        format!(
+            "Run with {} (the file below is as written).",
+            sets.join(", ")
+        )
+    })
 }
 
 /// One entry of the report index.

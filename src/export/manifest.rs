@@ -18,6 +18,9 @@ pub struct Manifest {
     pub scenario_hash: String,
     /// Scenario `name`.
     pub scenario: String,
+    /// The `--set PATH=VALUE` arguments applied to the file, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<String>,
     /// Seed.
     pub seed: u64,
     /// Trials requested.

@@ -25,6 +25,10 @@ pub struct SavedTally {
     pub scenario_path: String,
     /// FNV-1a hash of the scenario file's bytes, in hex.
     pub scenario_hash: String,
+    /// The `--set PATH=VALUE` arguments the run applied to the file (reapplied on resume
+    /// and merge; shards of one run have the same).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<String>,
     /// Seed of the run.
     pub seed: u64,
     /// Trials of the whole run (of every shard together).

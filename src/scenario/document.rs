@@ -246,14 +246,51 @@ impl Document {
             entries.retain(|(k, _)| !remove.contains(&k.get_ref().as_str()));
         }
         for (path, node) in edits {
-            set_path(&mut doc.root, path, node.clone())?;
+            set_path(&mut doc.root, path, node.clone(), false)?;
         }
+        Ok(doc)
+    }
+
+    /// This document with the value at the dotted `path` replaced by `value` (`--set`): any
+    /// value but a table, or a key the table lacks; `Err` says which path led nowhere. A
+    /// replaced value keeps the span of the one it replaces, so an error in it points at the
+    /// line it overrides.
+    pub fn set(&self, path: &str, value: Node) -> Result<Document, String> {
+        let mut doc = self.clone();
+        set_path(&mut doc.root, path, value, true)?;
         Ok(doc)
     }
 }
 
+impl Node {
+    /// This node and everything in it moved to `span`.
+    fn respan(&mut self, span: &Range<usize>) {
+        self.span = span.clone();
+        match &mut self.value {
+            NodeValue::Array(items) => items.iter_mut().for_each(|i| i.respan(span)),
+            NodeValue::Table(entries) => entries.iter_mut().for_each(|(k, v)| {
+                *k = Spanned::new(span.clone(), k.get_ref().clone());
+                v.respan(span);
+            }),
+            _ => {}
+        }
+    }
+
+    /// A value written as TOML (`30`, `"Sam"`, `true`, `[1, 2]`), at no place in any file;
+    /// `None` when `text` is no TOML value.
+    pub fn parse_value(text: &str) -> Option<Node> {
+        let source = Source::from_text("--set", format!("v = {text}\n"));
+        let doc = Document::parse(source).ok()?;
+        let NodeValue::Table(mut entries) = doc.root.value else {
+            return None;
+        };
+        (entries.len() == 1).then(|| entries.remove(0).1)
+    }
+}
+
 /// Puts `value` at the dotted `path` under `table`; arrays of tables are entered by `name`.
-fn set_path(table: &mut Node, path: &str, value: Node) -> Result<(), String> {
+/// Only a number is replaced unless `any` (then any value but a table, taking its span).
+fn set_path(table: &mut Node, path: &str, value: Node, any: bool) -> Result<(), String> {
     let parts: Vec<&str> = path.split('.').collect();
     let (last, walk) = parts.split_last().ok_or("the path is empty")?;
     let mut here = table;
@@ -262,17 +299,32 @@ fn set_path(table: &mut Node, path: &str, value: Node) -> Result<(), String> {
         let next = entry_mut(here, part).ok_or_else(|| format!("the scenario has no `{at}`"))?;
         match &next.value {
             NodeValue::Table(_) => here = next,
-            NodeValue::Array(_) => return set_in_array(next, &parts[i + 1..], value, &at),
+            NodeValue::Array(_) => return set_in_array(next, &parts[i + 1..], value, &at, any),
             _ => return Err(format!("`{at}` is not a table")),
         }
     }
+    let table_span = here.span.clone();
     let NodeValue::Table(entries) = &mut here.value else {
         return Err(format!("`{path}` is not in a table"));
     };
     match entries.iter_mut().find(|(k, _)| k.get_ref() == last) {
         None => {
+            // A new key from the command line is placed at its table.
+            let mut value = value;
+            if any {
+                value.respan(&table_span);
+            }
             let key = Spanned::new(value.span.clone(), (*last).to_string());
             entries.push((key, value));
+            Ok(())
+        }
+        Some((_, old)) if any && matches!(old.value, NodeValue::Table(_)) => Err(format!(
+            "`{path}` is a table; set one of its keys (`{path}.KEY`)"
+        )),
+        Some((_, old)) if any => {
+            let mut value = value;
+            value.respan(&old.span);
+            *old = value;
             Ok(())
         }
         Some((_, old)) if matches!(old.value, NodeValue::Integer(..) | NodeValue::Float(..)) => {
@@ -294,7 +346,13 @@ fn entry_mut<'a>(node: &'a mut Node, key: &str) -> Option<&'a mut Node> {
 }
 
 /// Enters the item of the array `list` named `rest[0]` and sets `rest[1..]` inside it.
-fn set_in_array(list: &mut Node, rest: &[&str], value: Node, here: &str) -> Result<(), String> {
+fn set_in_array(
+    list: &mut Node,
+    rest: &[&str],
+    value: Node,
+    here: &str,
+    any: bool,
+) -> Result<(), String> {
     let NodeValue::Array(items) = &mut list.value else {
         return Err(format!("`{here}` is not a list"));
     };
@@ -319,7 +377,7 @@ fn set_in_array(list: &mut Node, rest: &[&str], value: Node, here: &str) -> Resu
     if inner.is_empty() {
         return Err(format!("`{here}.{name}` needs a field after the name"));
     }
-    set_path(item, &inner.join("."), value)
+    set_path(item, &inner.join("."), value, any)
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ pub mod difficulty;
 mod document;
 pub mod fields;
 pub mod hint;
+pub mod set;
 mod source;
 pub mod sweep;
 pub mod tune;

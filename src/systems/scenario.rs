@@ -6,6 +6,7 @@
 
 use super::{LoadedSystem, SystemKind};
 use crate::error::ScenarioError;
+use crate::scenario::set;
 use crate::scenario::sweep::{self, Value, Variant};
 use crate::scenario::{Document, Header, RunSettings, Source, difficulty};
 use crate::stats::difficulty::{self as band, Setting, Thresholds};
@@ -29,6 +30,9 @@ pub struct Scenario {
     /// A fight's difficulty setting (`[difficulty]`, or the defaults); `None` for a scenario
     /// that is no fight.
     pub difficulty: Option<Setting>,
+    /// The `--set PATH=VALUE` arguments applied to the file, in order (recorded in the
+    /// manifest, the report and a saved tally).
+    pub sets: Vec<String>,
 }
 
 /// One grid point of a sweep: each axis's value and the scenario built with them.
@@ -44,6 +48,28 @@ impl Scenario {
     /// Reads and validates the scenario at `path`.
     pub fn load(path: &Path) -> Result<Self, ScenarioError> {
         Self::from_document(Document::read(path)?)
+    }
+
+    /// Remarks on how the scenario resolves (the system's), and the `--set` arguments in
+    /// force, if any (`set: check.challenge=7, run.max_rounds=50`).
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = self.system.notes();
+        if !self.sets.is_empty() {
+            notes.push(format!("set: {}", self.sets.join(", ")));
+        }
+        notes
+    }
+
+    /// Loads and validates `path` with each `--set PATH=VALUE` of `sets` applied in order
+    /// ([`crate::scenario::set`]); an error the changed values cause says they were in force.
+    pub fn load_with(path: &Path, sets: &[String]) -> Result<Self, ScenarioError> {
+        let mut document = Document::read(path)?;
+        for arg in sets {
+            document = set::apply(&document, arg)?;
+        }
+        let mut scenario = Self::from_document(document).map_err(|e| set::with_sets(e, sets))?;
+        scenario.sets = sets.to_vec();
+        Ok(scenario)
     }
 
     /// Validates a scenario already in memory (`path` is only used in messages).
@@ -86,6 +112,7 @@ impl Scenario {
             system: loaded,
             difficulty,
             document,
+            sets: Vec::new(),
         })
     }
 
