@@ -1161,3 +1161,75 @@ fn set_changes_one_key_and_is_recorded_everywhere() {
     assert!(page.contains("Run with --set check.challenge=7"), "{page}");
     assert!(page.contains("set: check.challenge=7"));
 }
+
+/// Issue 30, item 7: what runs but makes little sense is warned about on stderr by
+/// `validate` and `run` (exit 0, `--quiet` too): a side none of whose members has an attack,
+/// and a Gods & Monsters combatant given both `endurance` and `level`.
+#[test]
+fn a_side_that_cannot_hurt_anyone_and_an_ignored_key_are_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let yeti = std::fs::read_to_string("scenarios/yeti.toml").unwrap();
+    let claws =
+        "attacks = [{ name = \"claw\", damage = \"d6\" }, { name = \"claw\", damage = \"d6\" }]\n";
+    assert!(yeti.contains(claws));
+    let body = yeti
+        .replace(claws, "")
+        .replacen("endurance = 10 ", "level = 6\nendurance = 10 ", 1);
+    let path = dir.path().join("harmless.toml");
+    std::fs::write(&path, &body).unwrap();
+    let p = path.to_str().unwrap();
+    let out_dir = dir.path().join("out");
+    for args in [
+        vec!["validate", p],
+        vec![
+            "run",
+            p,
+            "--trials",
+            "2000",
+            "--quiet",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+    ] {
+        let out = oddsmith(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("side \"yeti\" cannot hurt anyone: none of its members has an attack"),
+            "{args:?}: {stderr}"
+        );
+        assert!(
+            stderr.contains(
+                "`combatant.Charlotte Korde.level`: both `endurance` (10) and `level` (6) are \
+                 given; `endurance` counts"
+            ),
+            "{args:?}: {stderr}"
+        );
+    }
+    // And it runs: the party never loses.
+    let json = json_of(&oddsmith(&[
+        "run",
+        p,
+        "--trials",
+        "2000",
+        "--json",
+        "--quiet",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]));
+    let win_yeti = json["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["metric"] == "win.yeti")
+        .unwrap()["estimate"]
+        .as_f64()
+        .unwrap();
+    assert_eq!(win_yeti, 0.0);
+    // The shipped scenarios warn about nothing.
+    for path in shipped_scenarios() {
+        let out = oddsmith(&["validate", path.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("warning"), "{}: {stderr}", path.display());
+    }
+}

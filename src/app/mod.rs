@@ -89,6 +89,8 @@ fn execute_command(cli: Cli) -> Result<()> {
         Command::Run(args) => {
             let scenario = Scenario::load_with(&args.scenario, &args.set.sets)?;
             let plan = Plan::for_run(&args)?;
+            // Printed with --quiet too: --quiet drops the progress, not what may be wrong.
+            scenario.warnings().iter().for_each(|w| eprintln!("{w}"));
             plan.check_difficulty(&scenario, false)?;
             let out = plan.out_dir(|| file_stem(&args.scenario));
             match plan.shard {
@@ -117,6 +119,9 @@ fn validate(paths: &[PathBuf], sets: &[String]) -> Result<()> {
             let points = s.sweep_points()?.map_or(0, |p| p.len());
             Ok((s, points))
         });
+        if let Ok((s, _)) = &checked {
+            s.warnings().iter().for_each(|w| eprintln!("{w}"));
+        }
         match checked {
             Ok((s, 0)) => println!("{}: ok ({}, \"{}\")", path.display(), s.system_name, s.name),
             Ok((s, n)) => println!(

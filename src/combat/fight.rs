@@ -290,6 +290,18 @@ pub trait Fight: Sync {
     fn exact(&self) -> Option<ExactValues> {
         None
     }
+
+    /// Whether combatant `i` has no way to hurt anyone (no attack at all). A side of only
+    /// such members is warned about ([`harmless_sides`]). By default nobody is.
+    fn harmless(&self, _i: usize) -> bool {
+        false
+    }
+
+    /// What runs but makes little sense: by default the sides that cannot hurt anyone; a
+    /// system adds what its loader noticed (a key another one makes irrelevant).
+    fn warnings(&self) -> Vec<String> {
+        harmless_sides(self)
+    }
 }
 
 /// Watches a fight of `F`; the default sees nothing.
@@ -494,6 +506,38 @@ impl<F: Fight> RuleSystem for F {
     fn notes(&self) -> Vec<String> {
         Fight::notes(self)
     }
+
+    fn warnings(&self) -> Vec<String> {
+        Fight::warnings(self)
+    }
+}
+
+/// A warning for each side of `fight` none of whose members can hurt anyone
+/// ([`Fight::harmless`]): it can only lose, draw or reach the round limit.
+pub fn harmless_sides<F: Fight + ?Sized>(fight: &F) -> Vec<String> {
+    let roster = &fight.bout().roster;
+    roster
+        .side_masks()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &mask)| {
+            let mut left = mask;
+            let mut all = mask != 0;
+            while left != 0 {
+                let i = left.trailing_zeros() as usize;
+                left &= left - 1;
+                all &= fight.harmless(i);
+            }
+            all
+        })
+        .map(|(s, _)| {
+            format!(
+                "side \"{}\" cannot hurt anyone: none of its members has an attack, so it \
+                 cannot win (give its combatants `attacks`)",
+                roster.sides()[s]
+            )
+        })
+        .collect()
 }
 
 /// One fight with `dice` and `observer` in fresh buffers, for tests and traces: how it ended,

@@ -22,8 +22,8 @@ mod target;
 
 pub use fate::{Allies, Care, Fates, Foes, Patients};
 pub use fight::{
-    Bout, Fight, Observer, Played, Scratch, SideRounds, Unobserved, play, play_from, replay,
-    toughness,
+    Bout, Fight, Observer, Played, Scratch, SideRounds, Unobserved, harmless_sides, play,
+    play_from, replay, toughness,
 };
 pub use record::{Ending, FightCounts, FightRecorder};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};

@@ -73,6 +73,12 @@ pub trait RuleSystem: Sync {
     fn notes(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// What runs but makes little sense (a side that cannot hurt anyone): printed on stderr
+    /// by `validate` and `run`, not an error.
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A rule system whose trials stand alone, with no per-batch state — a check, a contest, an
@@ -305,6 +311,14 @@ impl Visit for NotesOf {
     }
 }
 
+struct WarningsOf;
+impl Visit for WarningsOf {
+    type Output = Vec<String>;
+    fn visit<S: RuleSystem>(self, s: &S) -> Vec<String> {
+        s.warnings()
+    }
+}
+
 impl LoadedSystem {
     /// The system's metric layout.
     pub fn layout(&self) -> Layout {
@@ -324,6 +338,11 @@ impl LoadedSystem {
     /// Remarks on how the scenario resolves.
     pub fn notes(&self) -> Vec<String> {
         self.visit(NotesOf)
+    }
+
+    /// What runs but makes little sense ([`RuleSystem::warnings`]).
+    pub fn warnings(&self) -> Vec<String> {
+        self.visit(WarningsOf)
     }
 }
 

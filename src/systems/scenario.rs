@@ -50,6 +50,17 @@ impl Scenario {
         Self::from_document(Document::read(path)?)
     }
 
+    /// What runs but makes little sense (a side that cannot hurt anyone), each a line for
+    /// stderr naming the file.
+    pub fn warnings(&self) -> Vec<String> {
+        let path = self.source().path.display().to_string();
+        self.system
+            .warnings()
+            .into_iter()
+            .map(|w| format!("warning: {path}: {w}"))
+            .collect()
+    }
+
     /// Remarks on how the scenario resolves (the system's), and the `--set` arguments in
     /// force, if any (`set: check.challenge=7, run.max_rounds=50`).
     pub fn notes(&self) -> Vec<String> {

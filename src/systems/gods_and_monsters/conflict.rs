@@ -223,6 +223,9 @@ pub struct Conflict {
     spends: Vec<(usize, HistogramId)>,
     /// `[aftermath]`: healing aid and rest for the dying.
     pub aftermath: Aftermath,
+    /// What the loader noticed that runs but makes little sense (a key another one makes
+    /// irrelevant), for [`Fight::warnings`].
+    pub noticed: Vec<String>,
 }
 
 /// Per-batch buffers of a conflict, reused by every fight so a trial allocates nothing.
@@ -316,6 +319,7 @@ impl Conflict {
             mojo,
             spends,
             aftermath: Aftermath::default(),
+            noticed: Vec::new(),
         }
     }
 
@@ -477,6 +481,16 @@ impl Fight for Conflict {
     /// Each fighter's outcome code is counted in `arena` until [`Fight::flush`]; the mojo
     /// spent goes to `tally`.
     #[inline(always)]
+    fn harmless(&self, i: usize) -> bool {
+        self.fighters[i].attacks.is_empty()
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        let mut all = crate::combat::harmless_sides(self);
+        all.extend(self.noticed.iter().cloned());
+        all
+    }
+
     fn outcome(&self, arena: &mut ConflictArena, tally: &mut Tally) {
         for &(i, spent) in &self.spends {
             tally.record(spent, self.mojo_spent(i, &arena.fight) as usize);

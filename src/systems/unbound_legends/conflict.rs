@@ -206,6 +206,10 @@ impl Fight for Conflict {
 
     /// This system's own metrics go to `tally`.
     #[inline]
+    fn harmless(&self, i: usize) -> bool {
+        self.fighters[i].attacks.is_empty()
+    }
+
     fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {
         for (s, own) in arena.states.iter().zip(&self.own) {
             if let Some([disabled, instant, incapacitated]) = own.falls {

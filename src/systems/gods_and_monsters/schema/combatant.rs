@@ -215,6 +215,22 @@ pub(super) fn conflict(
     let mut conflict = Conflict::new(fighters, sides, max_rounds, rules);
     conflict.bout.care = care;
     conflict.aftermath = aftermath;
+    // Both given: `endurance` counts, `level` is not read (004: endurance is 10 + level/2
+    // only for those the Guide gives a level alone).
+    for c in specs {
+        if let (Some(e), Some(l)) = (&c.endurance, &c.level) {
+            let (line, _) = source.line_col(l.span().start);
+            conflict.noticed.push(format!(
+                "line {line}: `combatant.{}.level`: both `endurance` ({}) and `level` ({}) are \
+                 given; `endurance` counts and `level` is not read (alone it would give \
+                 endurance {})",
+                c.name.get_ref(),
+                e.get_ref(),
+                l.get_ref(),
+                10 + l.get_ref() / 2
+            ));
+        }
+    }
     Ok(conflict)
 }
 
