@@ -1233,3 +1233,125 @@ fn a_side_that_cannot_hurt_anyone_and_an_ignored_key_are_warned_about() {
         assert!(!stderr.contains("warning"), "{}: {stderr}", path.display());
     }
 }
+
+/// Issue 30, item 2: a `[[creature]]` template used with `count` makes numbered fighters
+/// that report, take `target` and sweep by their names; a sweep of the template's key
+/// changes every one of them; an unused template is warned about.
+#[test]
+fn a_counted_template_makes_fighters_that_report_target_and_sweep_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let yeti = std::fs::read_to_string("scenarios/yeti.toml").unwrap();
+    let at = yeti.find("[[combatant]]\nname = \"Yeti\"").unwrap();
+    let template = yeti[at..].replacen("[[combatant]]", "[[creature]]", 1);
+    let two = format!(
+        "{}{template}\n[[combatant]]\nuse = \"Yeti\"\ncount = 2\n",
+        &yeti[..at]
+    )
+    .replacen(
+        "name = \"Sam Stevens\"\n",
+        "name = \"Sam Stevens\"\ntarget = \"Yeti 2\"\n",
+        1,
+    );
+    let path = dir.path().join("two_yetis.toml");
+    std::fs::write(&path, &two).unwrap();
+    let p = path.to_str().unwrap();
+    let v = oddsmith(&["validate", p]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    assert!(!String::from_utf8_lossy(&v.stderr).contains("warning"));
+    let out = dir.path().join("out");
+    let json = json_of(&oddsmith(&[
+        "run",
+        p,
+        "--trials",
+        "20000",
+        "--json",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    let rate = |name: &str| {
+        json["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["metric"] == name)
+            .unwrap_or_else(|| panic!("{name} missing"))["estimate"]
+            .as_f64()
+            .unwrap()
+    };
+    // Two Yetis, the same numbers; Sam goes for the second, so it falls more often.
+    assert!(rate("down.Yeti 2") > rate("down.Yeti 1"));
+    assert!(
+        json["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["metric"] != "down.Yeti")
+    );
+    // A sweep of the template's survival reaches both; one of a single copy by its name.
+    let sweep = format!("{two}\n[sweep]\n\"creature.Yeti.survival\" = [5, 60]\n");
+    let sweep_path = dir.path().join("sweep.toml");
+    std::fs::write(&sweep_path, &sweep).unwrap();
+    let json = json_of(&oddsmith(&[
+        "run",
+        sweep_path.to_str().unwrap(),
+        "--trials",
+        "20000",
+        "--json",
+        "--quiet",
+        "--out",
+        dir.path().join("sw").to_str().unwrap(),
+    ]));
+    let at_point = |k: usize, name: &str| {
+        json["points"][k]["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["metric"] == name)
+            .unwrap()["estimate"]
+            .as_f64()
+            .unwrap()
+    };
+    for yeti in ["win.party", "down.Yeti 1"] {
+        assert!(at_point(0, yeti) > at_point(1, yeti), "{yeti}");
+    }
+    let json = json_of(&oddsmith(&[
+        "run",
+        p,
+        "--set",
+        "combatant.Yeti 1.survival=1",
+        "--trials",
+        "20000",
+        "--json",
+        "--quiet",
+        "--out",
+        dir.path().join("one").to_str().unwrap(),
+    ]));
+    let down = |name: &str| {
+        json["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["metric"] == name)
+            .unwrap()["estimate"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(down("down.Yeti 1") > down("down.Yeti 2"));
+    // A template nobody uses is warned about.
+    let unused = two
+        .replacen(
+            "use = \"Yeti\"\ncount = 2\n",
+            &template.replacen("[[creature]]\n", "", 1),
+            1,
+        )
+        .replacen("target = \"Yeti 2\"\n", "", 1);
+    std::fs::write(&path, &unused).unwrap();
+    let v = oddsmith(&["validate", p]);
+    let stderr = String::from_utf8_lossy(&v.stderr);
+    assert!(v.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("`[[creature]]` template \"Yeti\" is defined and never used"),
+        "{stderr}"
+    );
+}

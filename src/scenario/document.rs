@@ -161,7 +161,7 @@ impl Node {
 pub struct Document {
     /// The file's path and text (as written, also for edited documents).
     pub source: Source,
-    root: Node,
+    pub(super) root: Node,
 }
 
 impl Document {
@@ -357,6 +357,17 @@ fn set_in_array(
         return Err(format!("`{here}` is not a list"));
     };
     let (name, inner) = rest.split_first().ok_or("the path ends at a list")?;
+    // `Goblin 2` of a table with `count = 3`: that table becomes its three fighters first.
+    let by_name = |i: &Node| i.get("name").and_then(Node::as_str) == Some(*name);
+    if !items.iter().any(by_name) {
+        let counted = items.iter().enumerate().find_map(|(at, item)| {
+            let copies = super::template::split_counted(item)?;
+            copies.iter().any(by_name).then_some((at, copies))
+        });
+        if let Some((at, copies)) = counted {
+            items.splice(at..=at, copies);
+        }
+    }
     let names: Vec<String> = items
         .iter()
         .filter_map(|i| i.get("name").and_then(Node::as_str))

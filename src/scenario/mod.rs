@@ -13,6 +13,7 @@ pub mod hint;
 pub mod set;
 mod source;
 pub mod sweep;
+pub mod template;
 pub mod tune;
 
 pub use document::{Document, Node, NodeValue};
@@ -33,7 +34,7 @@ pub const DEFAULT_SEED: u64 = 1;
 
 /// Top-level keys every scenario may have, whatever its system (`difficulty` only where the
 /// scenario is a fight: the caller refuses it elsewhere).
-pub const COMMON_KEYS: [&str; 8] = [
+pub const COMMON_KEYS: [&str; 9] = [
     "name",
     "system",
     "description",
@@ -42,6 +43,7 @@ pub const COMMON_KEYS: [&str; 8] = [
     "sweep",
     "variant",
     "tune",
+    "creature",
 ];
 
 /// The shared top-level keys as written.

@@ -54,9 +54,15 @@ impl Scenario {
     /// stderr naming the file.
     pub fn warnings(&self) -> Vec<String> {
         let path = self.source().path.display().to_string();
+        let unused = self.document.unused_templates().into_iter().map(|name| {
+            format!(
+                "`[[creature]]` template \"{name}\" is defined and never used (`use = \"{name}\"`)"
+            )
+        });
         self.system
             .warnings()
             .into_iter()
+            .chain(unused)
             .map(|w| format!("warning: {path}: {w}"))
             .collect()
     }
@@ -88,8 +94,12 @@ impl Scenario {
         Self::from_document(Document::parse(Source::from_text(path, text))?)
     }
 
-    /// Validates a parsed document: header, the system it names, that system's sections.
+    /// Validates a parsed document: header, the system it names, that system's sections
+    /// (read after templates and counts are expanded, [`Document::expanded`]; the document
+    /// kept is the one written, which sweeps and variants edit).
     pub fn from_document(document: Document) -> Result<Self, ScenarioError> {
+        let written = document;
+        let document = written.expanded()?;
         let Header {
             name,
             system,
@@ -122,7 +132,7 @@ impl Scenario {
             run,
             system: loaded,
             difficulty,
-            document,
+            document: written,
             sets: Vec::new(),
         })
     }
