@@ -991,13 +991,7 @@ fn set_changes_one_key_and_is_recorded_everywhere() {
     let exact = |extra: &[&str]| {
         let mut args = vec!["run", "scenarios/warded_door.toml", "--exact", "--json"];
         args.extend_from_slice(extra);
-        let json = json_of(&oddsmith(&args));
-        json["metrics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|m| m["metric"] == "success")
-            .unwrap()["exact"]
+        metric(&json_of(&oddsmith(&args)), "success")["exact"]
             .as_f64()
             .unwrap()
     };
@@ -1217,14 +1211,7 @@ fn a_side_that_cannot_hurt_anyone_and_an_ignored_key_are_warned_about() {
         "--out",
         out_dir.to_str().unwrap(),
     ]));
-    let win_yeti = json["metrics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["metric"] == "win.yeti")
-        .unwrap()["estimate"]
-        .as_f64()
-        .unwrap();
+    let win_yeti = metric(&json, "win.yeti")["estimate"].as_f64().unwrap();
     assert_eq!(win_yeti, 0.0);
     // The shipped scenarios warn about nothing.
     for path in shipped_scenarios() {
@@ -1269,16 +1256,7 @@ fn a_counted_template_makes_fighters_that_report_target_and_sweep_by_name() {
         "--out",
         out.to_str().unwrap(),
     ]));
-    let rate = |name: &str| {
-        json["metrics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|m| m["metric"] == name)
-            .unwrap_or_else(|| panic!("{name} missing"))["estimate"]
-            .as_f64()
-            .unwrap()
-    };
+    let rate = |name: &str| metric(&json, name)["estimate"].as_f64().unwrap();
     // Two Yetis, the same numbers; Sam goes for the second, so it falls more often.
     assert!(rate("down.Yeti 2") > rate("down.Yeti 1"));
     assert!(
@@ -1303,12 +1281,7 @@ fn a_counted_template_makes_fighters_that_report_target_and_sweep_by_name() {
         dir.path().join("sw").to_str().unwrap(),
     ]));
     let at_point = |k: usize, name: &str| {
-        json["points"][k]["metrics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|m| m["metric"] == name)
-            .unwrap()["estimate"]
+        metric(&json["points"][k], name)["estimate"]
             .as_f64()
             .unwrap()
     };
@@ -1327,16 +1300,7 @@ fn a_counted_template_makes_fighters_that_report_target_and_sweep_by_name() {
         "--out",
         dir.path().join("one").to_str().unwrap(),
     ]));
-    let down = |name: &str| {
-        json["metrics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|m| m["metric"] == name)
-            .unwrap()["estimate"]
-            .as_f64()
-            .unwrap()
-    };
+    let down = |name: &str| metric(&json, name)["estimate"].as_f64().unwrap();
     assert!(down("down.Yeti 1") > down("down.Yeti 2"));
     // A template nobody uses is warned about.
     let unused = two
