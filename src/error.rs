@@ -95,6 +95,17 @@ pub enum TallyFileError {
         /// What went wrong.
         message: String,
     },
+    /// The file parsed, but a value is out of range or does not fit the rest of the file
+    /// (or the scenario).
+    #[error("{}: `{key}` {message}", path.display())]
+    Invalid {
+        /// The checkpoint or `tally.json`.
+        path: PathBuf,
+        /// The key, as a JSON path (`points[3].end`).
+        key: String,
+        /// What is wrong and what is allowed.
+        message: String,
+    },
     /// The scenario file changed since the tally was saved.
     #[error(
         "{}: the scenario {scenario} changed since this was saved (hash {saved}, now {now}); \

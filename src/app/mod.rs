@@ -6,14 +6,18 @@
 mod compare;
 pub mod interrupt;
 mod longrun;
+mod merge;
 mod plan;
 mod report;
 mod run;
 mod sweep;
 mod tune;
 
+pub use longrun::{Continue, Resumable, load_checkpoint};
+pub use merge::{Joined, Merged, load_shards};
 pub use plan::{MAX_THREADS, PRECISION_CAP, Plan, file_stem};
 pub use run::{Outcome, exact_report, run_scenario};
+pub use sweep::Done as PointDone;
 
 use crate::cli::{Cli, Command, RunArgs};
 use crate::error::{Interrupted, ScenarioError, TallyFileError, UsageError};
@@ -99,7 +103,7 @@ fn execute_command(cli: Cli) -> Result<()> {
             }
         }
         Command::Resume(args) => longrun::resume(&args),
-        Command::Merge(args) => longrun::merge(&args),
+        Command::Merge(args) => merge::merge(&args),
         Command::Compare(args) => compare::compare(&args),
         Command::Tune(args) => tune::tune(&args),
         Command::Report(args) => report::report(&args),

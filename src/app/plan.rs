@@ -4,6 +4,7 @@
 
 use crate::cli::{CommonArgs, CompareArgs, MergeArgs, ReportArgs, ResumeArgs, RunArgs, TuneArgs};
 use crate::error::UsageError;
+use crate::export::tally_check::MAX_SHARDS;
 use crate::scenario::MAX_TRIALS;
 use crate::sim::Pool;
 use crate::systems::Scenario;
@@ -269,11 +270,12 @@ impl Plan {
     }
 }
 
-/// `I/N` with 0 ≤ I < N ≤ 1 000 000.
+/// `I/N` with 0 ≤ I < N ≤ [`MAX_SHARDS`].
 fn parse_shard(text: &str) -> Result<(u64, u64), UsageError> {
     let bad = || {
         UsageError(format!(
-            "--shard {text}: give I/N, shard I of N with I from 0 to N−1 (e.g. --shard 0/10)"
+            "--shard {text}: give I/N, shard I of N with N from 1 to {MAX_SHARDS} and I from 0 \
+             to N−1 (e.g. --shard 0/10)"
         ))
     };
     let (i, n) = text.split_once('/').ok_or_else(bad)?;
@@ -281,7 +283,7 @@ fn parse_shard(text: &str) -> Result<(u64, u64), UsageError> {
         i.trim().parse().map_err(|_| bad())?,
         n.trim().parse().map_err(|_| bad())?,
     );
-    if n == 0 || i >= n || n > 1_000_000 {
+    if n == 0 || i >= n || n > MAX_SHARDS {
         return Err(bad());
     }
     Ok((i, n))

@@ -29,7 +29,7 @@ fn as_number(v: &Value) -> f64 {
 
 /// Batches `0..end` of grid point `point` done before this run (from a checkpoint).
 #[derive(Debug, Clone)]
-pub(super) struct Done {
+pub struct Done {
     /// The grid point's index.
     pub point: u64,
     /// Its merged batches.

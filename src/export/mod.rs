@@ -15,6 +15,7 @@ pub mod manifest;
 pub mod progress;
 pub mod sweep;
 pub mod table;
+pub mod tally_check;
 pub mod tally_file;
 pub mod write;
 

@@ -4,11 +4,14 @@
 //! run: the scenario file's path and FNV-1a hash, seed, trials, precision. A sweep's tally
 //! (`grid_points` set) holds its counts per grid point instead, one [`PointTally`] for each
 //! piece of a point it has. Written through the one atomic writer, so a reader sees the old
-//! file or the new one.
+//! file or the new one; read back through [`read`], which refuses a file that
+//! [`tally_check`] finds wrong before any of its numbers is used.
 
+use super::tally_check::{self, MAX_FILE_BYTES};
 use crate::error::{OutputError, TallyFileError};
-use crate::stats::{Layout, RatioSums, Tally};
+use crate::stats::{Layout, Tally};
 use serde::{Deserialize, Serialize};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The `format` every saved tally carries.
@@ -95,7 +98,7 @@ impl SavedTally {
 
     /// The counts as a tally of `layout`, or why they do not fit it.
     pub fn tally(&self, layout: &Layout, path: &Path) -> Result<Tally, TallyFileError> {
-        self.counts.tally(layout, path)
+        self.counts.tally(layout, path, "")
     }
 }
 
@@ -119,49 +122,58 @@ impl Counts {
         }
     }
 
-    /// The counts as a tally of `layout` (`path` names the file in errors), or why they
-    /// do not fit it.
-    pub fn tally(&self, layout: &Layout, path: &Path) -> Result<Tally, TallyFileError> {
-        let bad = |message: String| TallyFileError::Unreadable {
+    /// The counts as a tally of `layout` (`path` names the file in errors, `at` the counts'
+    /// place in it: `""` or `points[3]`), or why they do not fit it. The counts passed
+    /// [`read`]'s checks.
+    pub fn tally(&self, layout: &Layout, path: &Path, at: &str) -> Result<Tally, TallyFileError> {
+        let bad = |key: &str, message: String| TallyFileError::Invalid {
             path: path.to_path_buf(),
+            key: if at.is_empty() {
+                key.to_string()
+            } else {
+                format!("{at}.{key}")
+            },
             message,
         };
-        let names: Vec<&str> = layout.counter_names().collect();
-        if names
-            != self
-                .counter_names
-                .iter()
-                .map(String::as_str)
-                .collect::<Vec<_>>()
+        if !layout
+            .counter_names()
+            .eq(self.counter_names.iter().map(String::as_str))
         {
             return Err(bad(
-                "its metrics are not the scenario's (saved by another oddsmith version?)".into(),
+                "counter_names",
+                "are not the scenario's metrics (saved by another oddsmith version?)".into(),
+            ));
+        }
+        let lengths = [
+            (
+                "histograms",
+                self.histograms.len(),
+                layout.histograms().count(),
+            ),
+            ("ratios", self.ratios.len(), layout.ratios().count()),
+        ];
+        if let Some((key, held, want)) = lengths.into_iter().find(|(_, h, w)| h != w) {
+            return Err(bad(
+                key,
+                format!(
+                    "has {held} entries; the scenario has {want} (saved by another oddsmith \
+                     version?)"
+                ),
             ));
         }
         let ratios = self
             .ratios
             .iter()
-            .map(|r| {
-                let v: Result<Vec<u128>, _> = r.iter().map(|s| s.parse::<u128>()).collect();
-                v.map(|v| RatioSums {
-                    x: v[0],
-                    y: v[1],
-                    xx: v[2],
-                    yy: v[3],
-                    xy: v[4],
-                })
-            })
+            .map(|r| tally_check::ratio_sums(r, self.trials_done))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| bad(format!("a ratio sum is not a whole number: {e}")))?;
+            .map_err(|(_, message)| bad("ratios", message))?;
         let tally = Tally::from_parts(
             self.trials_done,
             self.counters.clone(),
             self.histograms.clone(),
             ratios,
         );
-        if !tally.fits(layout) {
-            return Err(bad("its counts do not fit the scenario's metrics".into()));
-        }
+        debug_assert!(tally.fits(layout), "names and lengths checked");
         Ok(tally)
     }
 }
@@ -172,35 +184,44 @@ pub fn write(saved: &SavedTally, path: &Path) -> Result<PathBuf, OutputError> {
     super::write::write_file(path, (text + "\n").as_bytes())
 }
 
-/// Reads a saved tally.
+/// Reads a saved tally and checks it (see [`tally_check`]): a file that is not a regular
+/// file, is over [`MAX_FILE_BYTES`], is not the format or holds a value out of range is
+/// refused, naming the file and the key.
 pub fn read(path: &Path) -> Result<SavedTally, TallyFileError> {
     let bad = |message: String| TallyFileError::Unreadable {
         path: path.to_path_buf(),
         message,
     };
-    let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
-    let saved: SavedTally = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
-    if saved.format != FORMAT {
+    let file = std::fs::File::open(path).map_err(|e| bad(e.to_string()))?;
+    let meta = file.metadata().map_err(|e| bad(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(bad("it is not a regular file".into()));
+    }
+    if meta.len() > MAX_FILE_BYTES {
         return Err(bad(format!(
-            "format \"{}\" is not \"{FORMAT}\"",
-            saved.format
+            "it is {} bytes; a saved tally is at most {MAX_FILE_BYTES} (1 GiB)",
+            meta.len()
         )));
     }
-    let backwards = std::iter::once((saved.start, saved.end))
-        .chain(saved.points.iter().map(|p| (p.start, p.end)))
-        .find(|(start, end)| start > end);
-    if let Some((start, end)) = backwards {
-        return Err(bad(format!("batches {start}..{end} are backwards")));
-    }
-    if let Some(p) = saved
-        .points
-        .iter()
-        .find(|p| saved.grid_points.is_none_or(|n| p.point >= n))
-    {
+    let mut text = String::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| bad(e.to_string()))?;
+    if text.len() as u64 > MAX_FILE_BYTES {
         return Err(bad(format!(
-            "grid point {} is not in the sweep's {:?} points",
-            p.point, saved.grid_points
+            "it grew past {MAX_FILE_BYTES} bytes (1 GiB) while read"
         )));
     }
+    parse(&text, path)
+}
+
+/// A saved tally from its text (`path` names it in errors), checked as [`read`] checks it.
+pub fn parse(text: &str, path: &Path) -> Result<SavedTally, TallyFileError> {
+    tally_check::check_keys(text, path)?;
+    let saved: SavedTally = serde_json::from_str(text).map_err(|e| TallyFileError::Unreadable {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    tally_check::check(&saved, path)?;
     Ok(saved)
 }

@@ -58,10 +58,11 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactValues>) ->
         match report {
             HistogramReport::Buckets => {
                 let bucket = meta.with_role(Role::Distribution);
+                let total = hist.total();
                 for (value, &count) in hist.counts().iter().enumerate() {
                     let metric = format!("{name}.{value}");
                     let ex = exact_of(&metric);
-                    let row = rate_row(metric, count, hist.total(), ex);
+                    let row = rate_row(metric, count, total, ex);
                     rows.push(MetricRow {
                         meta: bucket.clone(),
                         ..row

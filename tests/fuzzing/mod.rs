@@ -1,5 +1,8 @@
 //! The fuzz harness behind `tests/fuzz.rs`: a seeded mutator over the shipped scenarios, a
-//! counting allocator, a watchdog, and the checks each input must pass.
+//! counting allocator, a watchdog, and the checks each input must pass; [`tally`] is the
+//! second target, saved tallies (checkpoints and shards), on the same runner.
+
+pub mod tally;
 
 use oddsmith::sim::{NoProgress, Pool, seed::batch_rng};
 use oddsmith::systems::Scenario;
@@ -364,6 +367,29 @@ fn check(text: &str, pool: &Pool) -> Result<bool, String> {
 
 /// Runs inputs `range` of the run seeded `seed` on `threads` threads.
 pub fn run_slice(seed: u64, range: Range<u64>, threads: usize) -> Stats {
+    run_inputs(
+        range,
+        threads,
+        "ODDSMITH_FUZZ_ONE",
+        |_| Pool::new(Some(1)).unwrap(),
+        |_, n| mutate(seed, n).1,
+        |pool, text| check(&text, pool),
+    )
+}
+
+/// Runs inputs `range` on `threads` threads: each worker makes its state with `state`, then
+/// for each input `n` builds it with `make` (not measured) and tries it with `check`, which
+/// gives `Ok(true)` (loaded), `Ok(false)` (refused as it should be) or what went wrong. Its
+/// time and the bytes it allocates at once are measured; a panic is caught and reported;
+/// `replay` names the variable that replays one input.
+pub fn run_inputs<S, I>(
+    range: Range<u64>,
+    threads: usize,
+    replay: &str,
+    state: impl Fn(usize) -> S + Sync,
+    make: impl Fn(&mut S, u64) -> I + Sync,
+    check: impl Fn(&mut S, I) -> Result<bool, String> + Sync,
+) -> Stats {
     // Quiet panics: a caught one is reported with its input instead.
     std::panic::set_hook(Box::new(|_| {}));
     let next = AtomicU64::new(range.start);
@@ -377,20 +403,39 @@ pub fn run_slice(seed: u64, range: Range<u64>, threads: usize) -> Stats {
         .collect();
     let finished = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        scope.spawn(|| watchdog(&current, &finished, started, &done, range.end - range.start));
+        let watch = (&current, &finished, &done);
+        scope.spawn(move || {
+            watchdog(
+                watch.0,
+                watch.1,
+                started,
+                watch.2,
+                range.end - range.start,
+                replay,
+            )
+        });
         let workers: Vec<_> = (0..threads)
             .map(|w| {
                 let (next, failed, total, current, done) =
                     (&next, &failed, &total, &current, &done);
+                let (state, make, check) = (&state, &make, &check);
                 scope.spawn(move || {
-                    let pool = Pool::new(Some(1)).unwrap();
+                    let mut own = state(w);
                     let mut stats = Stats::default();
                     loop {
                         let n = next.fetch_add(1, Ordering::Relaxed);
                         if n >= range.end || failed.load(Ordering::Relaxed) {
                             break;
                         }
-                        let (_, text) = mutate(seed, n);
+                        let input = match catch_unwind(AssertUnwindSafe(|| make(&mut own, n))) {
+                            Ok(input) => input,
+                            Err(_) => {
+                                let what = "the harness panicked making it".to_string();
+                                stats.failure.get_or_insert(Failure { input: n, what });
+                                failed.store(true, Ordering::Relaxed);
+                                break;
+                            }
+                        };
                         current[w]
                             .1
                             .store(started.elapsed().as_millis() as u64, Ordering::Relaxed);
@@ -398,11 +443,10 @@ pub fn run_slice(seed: u64, range: Range<u64>, threads: usize) -> Stats {
                         let base = LIVE.with(Cell::get);
                         reset_peak();
                         let t = Instant::now();
-                        let result = catch_unwind(AssertUnwindSafe(|| check(&text, &pool)));
+                        let result = catch_unwind(AssertUnwindSafe(|| check(&mut own, input)));
                         let took = t.elapsed();
                         let peak = peak_since(base);
                         current[w].0.store(u64::MAX, Ordering::Relaxed);
-                        drop(text);
                         stats.inputs += 1;
                         if took > stats.slowest {
                             (stats.slowest, stats.slowest_input) = (took, n);
@@ -459,6 +503,7 @@ fn watchdog(
     started: Instant,
     done: &AtomicU64,
     total: u64,
+    replay: &str,
 ) {
     let mut last_report = Instant::now();
     while !finished.load(Ordering::Relaxed) {
@@ -469,7 +514,7 @@ fn watchdog(
             let since = since.load(Ordering::Relaxed);
             if n != u64::MAX && now.saturating_sub(since) > HANG.as_millis() as u64 {
                 eprintln!(
-                    "fuzz: input {n} has run for over {HANG:?}: a hang (replay with ODDSMITH_FUZZ_ONE={n})"
+                    "fuzz: input {n} has run for over {HANG:?}: a hang (replay with {replay}={n})"
                 );
                 std::process::abort();
             }
