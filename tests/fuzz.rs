@@ -8,8 +8,8 @@
 //! more than [`MAX_BYTES`] allocated at once (a counting allocator watches).
 //!
 //! `cargo test --release --test fuzz` runs a seeded slice of [`CI_INPUTS`] inputs. The long
-//! run is `ODDSMITH_FUZZ_INPUTS=10000000 cargo test --release --test fuzz -- --ignored
-//! --nocapture`; `ODDSMITH_FUZZ_ONE=N` replays input N alone and prints it.
+//! run is `ODDSMITH_FUZZ_INPUTS=10000000 cargo test --release --test fuzz fuzz_long_run --
+//! --ignored --nocapture`; `ODDSMITH_FUZZ_ONE=N` replays input N alone and prints it.
 //!
 //! The second target is the saved tallies `oddsmith resume` and `oddsmith merge` read
 //! ([`fuzzing::tally`]): real checkpoints and shard tallies of a check, a fight and a sweep,

@@ -161,6 +161,19 @@ fn shard_cases() -> Vec<(Edit, &'static str)> {
             |v| v["histograms"] = json!([]),
             "`histograms` has 0 entries; the scenario has",
         ),
+        (
+            |v| v["histograms"][0].as_array_mut().unwrap().push(json!(0)),
+            "or more only up to its largest value",
+        ),
+        (
+            |v| {
+                // The same trials, one bucket short.
+                let h = v["histograms"][0].as_array_mut().unwrap();
+                let last = h.pop().unwrap().as_u64().unwrap();
+                h[0] = json!(h[0].as_u64().unwrap() + last);
+            },
+            "a run of the scenario leaves",
+        ),
         (|v| v["grid_points"] = json!(1u64 << 34), "come together"),
         (
             |v| v["precision"] = json!(0.1),

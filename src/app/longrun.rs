@@ -1,14 +1,15 @@
 //! Runs that outlive one process or one machine: `oddsmith resume FILE` continues a
 //! checkpointed run or sweep, `oddsmith run --shard I/N` runs one share of a run's batches
 //! (of a sweep's grid point × batch units) and writes its exact counts (`tally.json`), and
-//! `oddsmith merge DIR...` ([`super::merge`]) checks that shards belong together and writes
-//! the outputs of the one-machine run. Batches depend only on (seed, index) and tallies merge by integer
-//! addition, so all three give the uninterrupted one-machine run's numbers, bit for bit.
+//! `oddsmith merge DIR...` (`app/merge.rs`) checks that shards belong together and writes
+//! the outputs of the one-machine run. Batches depend only on (seed, index) and tallies
+//! merge by integer addition, so all three give the uninterrupted one-machine run's
+//! numbers, bit for bit.
 //!
 //! What `resume` and `merge` read is checked before it is used: [`load_checkpoint`] and
-//! [`super::merge::load_shards`] do everything those commands do short of running and writing (the file's
-//! own checks are in [`crate::export::tally_check`]), so a bad file is refused with exit 2,
-//! its path and the key, and the fuzz test drives the same two functions.
+//! [`super::load_shards`] do everything those commands do short of running and writing (the
+//! file's own checks are in [`crate::export::tally_check`]), so a bad file is refused with
+//! exit 2, its path and the key, and the fuzz test drives the same two functions.
 
 use super::interrupt::Watched;
 use super::run::run_single;

@@ -161,6 +161,25 @@ impl Counts {
                 ),
             ));
         }
+        // A run's histogram has the declared buckets, or more only up to its largest value.
+        for (k, (h, declared)) in self
+            .histograms
+            .iter()
+            .zip(layout.histogram_buckets())
+            .enumerate()
+        {
+            let longer = h.len() > declared && h.last() == Some(&0);
+            if h.len() < declared || longer {
+                return Err(bad(
+                    &format!("histograms[{k}]"),
+                    format!(
+                        "has {} values; a run of the scenario leaves {declared}, or more only up \
+                         to its largest value (the last one not 0)",
+                        h.len()
+                    ),
+                ));
+            }
+        }
         let ratios = self
             .ratios
             .iter()

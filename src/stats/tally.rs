@@ -208,6 +208,12 @@ impl Layout {
             .map(|(n, _, r, m)| (n.as_str(), *r, m))
     }
 
+    /// Each histogram's declared number of buckets, in declaration order: a tally's histogram
+    /// starts with that many and grows only to hold a larger value.
+    pub fn histogram_buckets(&self) -> impl Iterator<Item = usize> + '_ {
+        self.histograms.iter().map(|(_, n, _, _)| *n)
+    }
+
     /// A zeroed tally with this layout's slots.
     pub fn tally(&self) -> Tally {
         Tally {
