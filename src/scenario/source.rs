@@ -5,6 +5,10 @@ use crate::error::ScenarioError;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+/// Largest scenario file read: 64 MiB, far beyond any scenario (a fuzzed one with a
+/// 200 000-character name is under 1 MiB).
+pub const MAX_SCENARIO_BYTES: u64 = 64 << 20;
+
 /// A scenario file's path and contents.
 #[derive(Debug, Clone)]
 pub struct Source {
@@ -17,10 +21,23 @@ pub struct Source {
 impl Source {
     /// Reads `path`.
     pub fn read(path: &Path) -> Result<Self, ScenarioError> {
-        let text = std::fs::read_to_string(path).map_err(|cause| ScenarioError::Read {
+        let refuse = |cause| ScenarioError::Read {
             path: path.to_path_buf(),
             cause,
-        })?;
+        };
+        // A device (`/dev/zero`) or a pipe would be read forever: only regular files, and
+        // none larger than any scenario needs.
+        let meta = std::fs::metadata(path).map_err(refuse)?;
+        if !meta.is_file() {
+            return Err(refuse(std::io::Error::other("it is not a regular file")));
+        }
+        if meta.len() > MAX_SCENARIO_BYTES {
+            return Err(refuse(std::io::Error::other(format!(
+                "it has {} bytes; a scenario file may have at most {MAX_SCENARIO_BYTES}",
+                meta.len()
+            ))));
+        }
+        let text = std::fs::read_to_string(path).map_err(refuse)?;
         Ok(Self::from_text(path, text))
     }
 
@@ -111,6 +128,20 @@ impl Source {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_regular_files_are_read() {
+        let e = Source::read(Path::new("/dev/zero"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("/dev/zero: cannot read the scenario file: it is not a regular file"),
+            "{e}"
+        );
+        let dir = std::env::temp_dir();
+        let e = Source::read(&dir).unwrap_err().to_string();
+        assert!(e.contains("not a regular file"), "{e}");
+    }
 
     #[test]
     fn line_and_column_are_one_based() {
