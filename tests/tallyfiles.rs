@@ -9,7 +9,7 @@ mod common;
 
 use common::*;
 use serde_json::{Value, json};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// 2⁶¹ and 2³⁴, the shard counts that once overflowed and exhausted memory.
 const HUGE: [u64; 2] = [1 << 61, 1 << 34];
@@ -25,6 +25,26 @@ fn refused(args: &[&str], expected: &[&str]) {
     }
     assert!(!err.contains("panicked"), "{err}");
     assert!(started.elapsed().as_secs() < 10, "{args:?} took too long");
+}
+
+/// Runs `scenario` for `trials` with a checkpoint at `dir/file`; the checkpoint's path and
+/// its JSON.
+fn checkpoint_of(dir: &Path, scenario: &str, trials: &str, file: &str) -> (PathBuf, Value) {
+    let checkpoint = dir.join(file);
+    let run = oddsmith(&[
+        "run",
+        scenario,
+        "--trials",
+        trials,
+        "--quiet",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let saved = json_file(&checkpoint);
+    (checkpoint, saved)
 }
 
 fn write_json(path: &Path, v: &Value) {
@@ -245,22 +265,13 @@ fn a_shard_with_a_value_out_of_range_or_out_of_step_is_refused() {
 #[test]
 fn a_checkpoint_with_a_value_out_of_range_or_out_of_step_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let checkpoint = dir.path().join("door.ckpt");
-    let name = checkpoint.to_str().unwrap();
-    let out = dir.path().join("out");
-    let run = oddsmith(&[
-        "run",
+    let (checkpoint, saved) = checkpoint_of(
+        dir.path(),
         "scenarios/warded_door.toml",
-        "--trials",
         "200000",
-        "--quiet",
-        "--checkpoint",
-        name,
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(run.status.success(), "{}", stderr(&run));
-    let saved = json_file(&checkpoint);
+        "door.ckpt",
+    );
+    let name = checkpoint.to_str().unwrap();
     let cases: Vec<(&str, Value, &str)> = vec![
         (
             "precision",
@@ -301,21 +312,8 @@ fn a_checkpoint_with_a_value_out_of_range_or_out_of_step_is_refused() {
 fn ratio_sums_that_no_run_can_give_are_refused() {
     // A fight has ratios (`won_left.*`).
     let dir = tempfile::tempdir().unwrap();
-    let checkpoint = dir.path().join("yeti.ckpt");
+    let (checkpoint, saved) = checkpoint_of(dir.path(), "scenarios/yeti.toml", "1000", "yeti.ckpt");
     let name = checkpoint.to_str().unwrap();
-    let run = oddsmith(&[
-        "run",
-        "scenarios/yeti.toml",
-        "--trials",
-        "1000",
-        "--quiet",
-        "--checkpoint",
-        name,
-        "--out",
-        dir.path().join("out").to_str().unwrap(),
-    ]);
-    assert!(run.status.success(), "{}", stderr(&run));
-    let saved = json_file(&checkpoint);
     assert!(!saved["ratios"].as_array().unwrap().is_empty());
     let max = u128::MAX.to_string();
     for (sums, expected) in [
@@ -357,21 +355,13 @@ fn ratio_sums_that_no_run_can_give_are_refused() {
 #[test]
 fn a_sweep_tally_with_grid_points_out_of_step_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let checkpoint = dir.path().join("sweep.ckpt");
-    let name = checkpoint.to_str().unwrap();
-    let run = oddsmith(&[
-        "run",
+    let (checkpoint, saved) = checkpoint_of(
+        dir.path(),
         "scenarios/warded_door_sweep.toml",
-        "--trials",
         "1000",
-        "--quiet",
-        "--checkpoint",
-        name,
-        "--out",
-        dir.path().join("out").to_str().unwrap(),
-    ]);
-    assert!(run.status.success(), "{}", stderr(&run));
-    let saved = json_file(&checkpoint);
+        "sweep.ckpt",
+    );
+    let name = checkpoint.to_str().unwrap();
     let cases: Vec<(Edit, &str)> = vec![
         (
             |v| v["grid_points"] = json!(1u64 << 34),
