@@ -20,6 +20,10 @@ pub const FIGHTER_TABLES: [&str; 3] = ["combatant", "pc", "npc"];
 /// The top-level array of templates.
 pub const TEMPLATES: &str = "creature";
 
+/// Keys only a template has: `about`, its one-line description (what it is, where it comes
+/// from), shown by `oddsmith library`; a fighter made from the template does not get it.
+pub const TEMPLATE_ONLY: [&str; 1] = ["about"];
+
 /// Most fighters one `count` may make (the fight's own limit is checked by the system).
 pub const MOST_COUNT: i64 = 64;
 
@@ -79,6 +83,7 @@ fn merged(template: &Node, item: &Node) -> Node {
     let mut entries: Vec<(Spanned<String>, Node)> = base
         .iter()
         .filter(|(k, _)| !own.iter().any(|(o, _)| o.get_ref() == k.get_ref()))
+        .filter(|(k, _)| !TEMPLATE_ONLY.contains(&k.get_ref().as_str()))
         .cloned()
         .collect();
     entries.extend(own.iter().filter(|(k, _)| k.get_ref() != "use").cloned());
@@ -267,7 +272,7 @@ mod tests {
         }
     }
 
-    const GOBLINS: &str = "[[creature]]\nname = \"Goblin\"\nsurvival = 4\nattack = 1\n\n\
+    const GOBLINS: &str = "[[creature]]\nname = \"Goblin\"\nabout = \"a test goblin\"\nsurvival = 4\nattack = 1\n\n\
         [[combatant]]\nname = \"Hero\"\nsurvival = 20\n\n\
         [[combatant]]\nuse = \"Goblin\"\ncount = 3\nattack = 2\n";
 
@@ -280,6 +285,7 @@ mod tests {
         assert_eq!(g2.get("survival").unwrap().as_integer(), Some(4));
         assert_eq!(g2.get("attack").unwrap().as_integer(), Some(2));
         assert!(g2.get("use").is_none() && g2.get("count").is_none());
+        assert!(g2.get("about").is_none(), "`about` is the template's alone");
         // The template's key keeps its line: an error in it points at the template.
         let span = g2.get("survival").unwrap().span.clone();
         assert_eq!(&GOBLINS[span], "4");
