@@ -41,6 +41,16 @@ pub enum Command {
         #[command(flatten)]
         set: SetArgs,
     },
+    /// List the creatures, NPCs and sample characters the books give numbers for, built in
+    /// (`oddsmith library gods-and-monsters`), or print one's keys (`oddsmith library show
+    /// Yeti`); a fighter table takes one with `use = "Yeti"`.
+    Library {
+        /// A system, to list its creatures; or `show`, to print the creature NAME.
+        #[arg(value_name = "SYSTEM|show")]
+        what: Option<String>,
+        /// With `show`: the creature's name (in quotes if it has spaces).
+        name: Option<String>,
+    },
     /// Print a completion script for a shell (e.g. `oddsmith completions bash >
     /// ~/.local/share/bash-completion/completions/oddsmith`).
     Completions {

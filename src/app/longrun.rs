@@ -43,7 +43,7 @@ pub(super) fn header(
         format: FORMAT.into(),
         kind: kind.into(),
         scenario_path: source.path.display().to_string(),
-        scenario_hash: fnv1a_hex(source.text.as_bytes()),
+        scenario_hash: fnv1a_hex(source.assembled_text().as_bytes()),
         sets: scenario.sets.clone(),
         seed: plan.seed(scenario),
         trials: plan.trials(scenario),
@@ -83,7 +83,7 @@ pub(super) fn scenario_of(saved: &SavedTally, file: &Path) -> Result<Scenario> {
     }
     let scenario = Scenario::load_with(path, &saved.sets)
         .with_context(|| format!("{}: the scenario it was saved from", file.display()))?;
-    let now = fnv1a_hex(scenario.source().text.as_bytes());
+    let now = fnv1a_hex(scenario.source().assembled_text().as_bytes());
     if now != saved.scenario_hash {
         return Err(TallyFileError::ScenarioChanged {
             path: file.to_path_buf(),

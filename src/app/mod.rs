@@ -5,6 +5,7 @@
 
 mod compare;
 pub mod interrupt;
+mod library;
 mod longrun;
 mod merge;
 mod plan;
@@ -46,7 +47,7 @@ pub fn exit_code(error: &anyhow::Error) -> u8 {
 pub fn execute(cli: Cli) -> Result<()> {
     if !matches!(
         cli.command,
-        Command::Validate { .. } | Command::Completions { .. }
+        Command::Validate { .. } | Command::Completions { .. } | Command::Library { .. }
     ) {
         interrupt::install();
     }
@@ -108,6 +109,7 @@ fn execute_command(cli: Cli) -> Result<()> {
         Command::Tune(args) => tune::tune(&args),
         Command::Report(args) => report::report(&args),
         Command::Validate { scenarios, set } => validate(&scenarios, &set.sets),
+        Command::Library { what, name } => library::library(what.as_deref(), name.as_deref()),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "oddsmith", &mut std::io::stdout());

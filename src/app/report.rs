@@ -60,7 +60,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             description: s.description.clone(),
             system: s.system_name.clone(),
             path: path.display().to_string(),
-            text: s.source().text.clone(),
+            text: s.source().assembled_text().into_owned(),
             sets: s.sets.clone(),
             trials: plan.trials(s),
             seed: plan.seed(s),

@@ -186,7 +186,7 @@ pub(super) fn start_manifest(
     let source = scenario.source();
     let record = Manifest {
         scenario_path: source.path.display().to_string(),
-        scenario_hash: manifest::fnv1a_hex(source.text.as_bytes()),
+        scenario_hash: manifest::fnv1a_hex(source.assembled_text().as_bytes()),
         scenario: scenario.name.clone(),
         sets: scenario.sets.clone(),
         seed: plan.seed(scenario),

@@ -5,6 +5,7 @@
 //! asked for it (a `[sweep]` or `[variant.NAME]` entry), so an error in it points there.
 
 use super::Source;
+use super::template::base_name;
 use crate::error::ScenarioError;
 use serde::de::DeserializeOwned;
 use std::borrow::Cow;
@@ -87,7 +88,7 @@ impl Node {
         }
     }
 
-    fn from_de(value: &Spanned<DeValue<'_>>) -> Self {
+    pub(super) fn from_de(value: &Spanned<DeValue<'_>>) -> Self {
         let span = value.span();
         let value = match value.get_ref() {
             DeValue::String(s) => NodeValue::String(s.to_string()),
@@ -173,9 +174,10 @@ impl Document {
         Ok(Self { source, root })
     }
 
-    /// Reads and parses the file at `path`.
+    /// Reads and parses the file at `path`, with what it includes and the library templates
+    /// it uses brought in ([`Document::assembled`]).
     pub fn read(path: &std::path::Path) -> Result<Self, ScenarioError> {
-        Self::parse(Source::read(path)?)
+        Self::parse(Source::read(path)?)?.assembled()
     }
 
     /// The whole tree.
@@ -223,15 +225,14 @@ impl Document {
         self.source.invalid(span, key, message)
     }
 
-    /// The node at the dotted `path`; arrays of tables are entered by their items' `name`.
+    /// The node at the dotted `path`; arrays of tables are entered by their items' `name`
+    /// (or, for a fighter without one, the template it `use`s).
     pub fn at(&self, path: &str) -> Option<&Node> {
         let mut here = &self.root;
         for part in path.split('.') {
             here = match &here.value {
                 NodeValue::Table(_) => here.get(part)?,
-                NodeValue::Array(items) => items
-                    .iter()
-                    .find(|i| i.get("name").and_then(Node::as_str) == Some(part))?,
+                NodeValue::Array(items) => items.iter().find(|i| base_name(i) == Some(part))?,
                 _ => return None,
             };
         }
@@ -263,6 +264,21 @@ impl Document {
 }
 
 impl Node {
+    /// This node and everything in it moved `by` bytes later (a text brought in at offset
+    /// `by` of the assembled document).
+    pub(super) fn shift(&mut self, by: usize) {
+        self.span = self.span.start + by..self.span.end + by;
+        match &mut self.value {
+            NodeValue::Array(items) => items.iter_mut().for_each(|i| i.shift(by)),
+            NodeValue::Table(entries) => entries.iter_mut().for_each(|(k, v)| {
+                let span = k.span();
+                *k = Spanned::new(span.start + by..span.end + by, k.get_ref().clone());
+                v.shift(by);
+            }),
+            _ => {}
+        }
+    }
+
     /// This node and everything in it moved to `span`.
     fn respan(&mut self, span: &Range<usize>) {
         self.span = span.clone();
@@ -358,7 +374,7 @@ fn set_in_array(
     };
     let (name, inner) = rest.split_first().ok_or("the path ends at a list")?;
     // `Goblin 2` of a table with `count = 3`: that table becomes its three fighters first.
-    let by_name = |i: &Node| i.get("name").and_then(Node::as_str) == Some(*name);
+    let by_name = |i: &Node| base_name(i) == Some(*name);
     if !items.iter().any(by_name) {
         let counted = items.iter().enumerate().find_map(|(at, item)| {
             let copies = super::template::split_counted(item)?;
@@ -370,12 +386,12 @@ fn set_in_array(
     }
     let names: Vec<String> = items
         .iter()
-        .filter_map(|i| i.get("name").and_then(Node::as_str))
+        .filter_map(base_name)
         .map(|n| format!("\"{n}\""))
         .collect();
     let item = items
         .iter_mut()
-        .find(|i| i.get("name").and_then(Node::as_str) == Some(*name))
+        .find(|i| base_name(i) == Some(*name))
         .ok_or_else(|| {
             format!(
                 "no `{here}` is named \"{name}\"; names: {}",

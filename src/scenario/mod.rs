@@ -10,6 +10,8 @@ pub mod difficulty;
 mod document;
 pub mod fields;
 pub mod hint;
+pub mod include;
+pub mod library;
 pub mod set;
 mod source;
 pub mod sweep;
@@ -34,7 +36,7 @@ pub const DEFAULT_SEED: u64 = 1;
 
 /// Top-level keys every scenario may have, whatever its system (`difficulty` only where the
 /// scenario is a fight: the caller refuses it elsewhere).
-pub const COMMON_KEYS: [&str; 9] = [
+pub const COMMON_KEYS: [&str; 10] = [
     "name",
     "system",
     "description",
@@ -44,12 +46,13 @@ pub const COMMON_KEYS: [&str; 9] = [
     "variant",
     "tune",
     "creature",
+    "include",
 ];
 
 /// The shared top-level keys as written.
 #[derive(Debug, Deserialize)]
 struct HeaderSpec {
-    name: Spanned<String>,
+    name: Option<Spanned<String>>,
     system: Spanned<String>,
     description: Option<String>,
 }
@@ -75,7 +78,7 @@ pub struct RunSettings {
 /// What every scenario says about itself, checked.
 #[derive(Debug, Clone)]
 pub struct Header {
-    /// `name`, not empty.
+    /// `name`, not empty (the file's stem when the file gives none).
     pub name: String,
     /// `system` as written, with where it was written.
     pub system: Spanned<String>,
@@ -92,13 +95,22 @@ impl Document {
     /// Reads and checks the shared keys.
     pub fn header(&self) -> Result<Header, ScenarioError> {
         let spec: HeaderSpec = self.read_as()?;
-        if spec.name.get_ref().trim().is_empty() {
-            return Err(self.invalid(spec.name.span(), "name", "must not be empty"));
-        }
+        let name = match spec.name {
+            Some(name) if name.get_ref().trim().is_empty() => {
+                return Err(self.invalid(name.span(), "name", "must not be empty"));
+            }
+            Some(name) => name.into_inner(),
+            // Without a `name`, the file's name stands for it.
+            None => self
+                .source
+                .path
+                .file_stem()
+                .map_or("scenario".to_string(), |s| s.to_string_lossy().into_owned()),
+        };
         let run: Option<RunSection> = self.section("run")?;
         let (run, max_rounds) = run_settings(&self.source, run.as_ref())?;
         Ok(Header {
-            name: spec.name.into_inner(),
+            name,
             system: spec.system,
             description: spec.description.unwrap_or_default(),
             run,

@@ -27,8 +27,9 @@ pub const TEMPLATE_ONLY: [&str; 1] = ["about"];
 /// Most fighters one `count` may make (the fight's own limit is checked by the system).
 pub const MOST_COUNT: i64 = 64;
 
-/// The name a counted fighter's copies start from: its `name`, else its `use`.
-fn base_name(item: &Node) -> Option<&str> {
+/// A table's name: its `name`, else the template it `use`s (a fighter's name, and the one
+/// a counted fighter's copies are numbered from).
+pub(super) fn base_name(item: &Node) -> Option<&str> {
     item.get("name")
         .or_else(|| item.get("use"))
         .and_then(Node::as_str)
@@ -131,26 +132,7 @@ impl Document {
                             ));
                         };
                         let Some(template) = templates.iter().find(|(n, _)| n == name) else {
-                            let names: Vec<&str> =
-                                templates.iter().map(|(n, _)| n.as_str()).collect();
-                            return Err(self.invalid(
-                                used.span.clone(),
-                                format!("{path}.use"),
-                                format!(
-                                    "no `[[creature]]` template is named \"{name}\"{}; \
-                                     templates: {}",
-                                    hint::did_you_mean_value(name, names.iter().copied()),
-                                    if names.is_empty() {
-                                        "none in this file".to_string()
-                                    } else {
-                                        names
-                                            .iter()
-                                            .map(|n| format!("\"{n}\""))
-                                            .collect::<Vec<_>>()
-                                            .join(", ")
-                                    }
-                                ),
-                            ));
+                            return Err(self.no_template(used, &path, name, &templates));
                         };
                         merged(&template.1, item)
                     }
@@ -175,6 +157,54 @@ impl Document {
             *items = out;
         }
         Ok(doc)
+    }
+
+    /// The error for a `use` naming no template: the nearest name among the scenario's
+    /// templates and its system's library, and where to see them.
+    fn no_template(
+        &self,
+        used: &Node,
+        path: &str,
+        name: &str,
+        templates: &[(String, Node)],
+    ) -> ScenarioError {
+        let system = self.get("system").and_then(Node::as_str);
+        let lib = system.and_then(super::library::of);
+        let lib_names: Vec<String> = lib
+            .and_then(|l| l.entries().ok())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        let own: Vec<&str> = templates.iter().map(|(n, _)| n.as_str()).collect();
+        let near = hint::did_you_mean_value(
+            name,
+            own.iter()
+                .copied()
+                .chain(lib_names.iter().map(|n| n.as_str())),
+        );
+        let defined = if own.is_empty() {
+            "none".to_string()
+        } else {
+            own.iter()
+                .map(|n| format!("\"{n}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let library = match (system, lib) {
+            (Some(s), Some(_)) => format!(
+                "; the {s} library has no such creature either (`oddsmith library {s}` lists its creatures)"
+            ),
+            _ => String::new(),
+        };
+        self.invalid(
+            used.span.clone(),
+            format!("{path}.use"),
+            format!(
+                "no `[[creature]]` template is named \"{name}\"{near}; templates in the \
+                 scenario and its includes: {defined}{library}"
+            ),
+        )
     }
 
     /// The `[[creature]]` templates by name, checked.
@@ -247,6 +277,7 @@ impl Document {
             .collect();
         items
             .iter()
+            .filter(|i| self.source.is_own(i.span.start))
             .filter_map(|i| i.get("name").and_then(Node::as_str))
             .filter(|n| !used.contains(n))
             .map(str::to_string)

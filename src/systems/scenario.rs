@@ -89,9 +89,10 @@ impl Scenario {
         Ok(scenario)
     }
 
-    /// Validates a scenario already in memory (`path` is only used in messages).
+    /// Validates a scenario already in memory (`path` names it in messages, and its folder is
+    /// where `include` paths start).
     pub fn from_text(path: &str, text: &str) -> Result<Self, ScenarioError> {
-        Self::from_document(Document::parse(Source::from_text(path, text))?)
+        Self::from_document(Document::parse(Source::from_text(path, text))?.assembled()?)
     }
 
     /// Validates a parsed document: header, the system it names, that system's sections

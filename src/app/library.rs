@@ -1,0 +1,168 @@
+//! `oddsmith library`: the built-in library of the books' creatures
+//! ([`crate::scenario::library`]) — every system's names with one line each, one system's,
+//! or one creature's `[[creature]]` table as written (`oddsmith library show Yeti`), to copy
+//! or to `use`.
+
+use crate::error::UsageError;
+use crate::scenario::hint;
+use crate::scenario::library::{Entry, LIBRARIES, Library};
+use anyhow::Result;
+use std::fmt::Write as _;
+
+/// What `oddsmith library WHAT NAME` prints.
+pub fn library(what: Option<&str>, name: Option<&str>) -> Result<()> {
+    print!("{}", text(what, name)?);
+    Ok(())
+}
+
+/// The text `oddsmith library WHAT NAME` prints; a system or name it does not know is a
+/// [`UsageError`] with the nearest one.
+pub fn text(what: Option<&str>, name: Option<&str>) -> Result<String> {
+    match (what, name) {
+        (None, _) => {
+            let mut out = String::new();
+            for lib in LIBRARIES {
+                out.push_str(&listing(&lib)?);
+                out.push('\n');
+            }
+            out.push_str(
+                "Use one in a fighter table with `use = \"NAME\"` (its own keys override the \
+                 template's; `count = 3` makes three); `oddsmith library show NAME` prints its \
+                 keys.\n",
+            );
+            Ok(out)
+        }
+        (Some("show"), None) => Err(UsageError(
+            "`oddsmith library show NAME`: name the creature to print (`oddsmith library` \
+             lists them)"
+                .to_string(),
+        )
+        .into()),
+        (Some("show"), Some(name)) => show(name),
+        (Some(system), None) => {
+            let lib = LIBRARIES
+                .iter()
+                .find(|l| l.system == system)
+                .ok_or_else(|| {
+                    UsageError(format!(
+                        "no library for \"{system}\"{}; allowed: {}, or `show NAME`",
+                        hint::did_you_mean_value(system, LIBRARIES.iter().map(|l| l.system)),
+                        systems()
+                    ))
+                })?;
+            Ok(listing(lib)?)
+        }
+        (Some(what), Some(_)) => Err(UsageError(format!(
+            "`oddsmith library {what} …`: the first word is a system ({}) or `show`",
+            systems()
+        ))
+        .into()),
+    }
+}
+
+/// The systems that have a library, quoted.
+fn systems() -> String {
+    LIBRARIES
+        .iter()
+        .map(|l| format!("\"{}\"", l.system))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One library's heading and one line per creature.
+fn listing(lib: &Library) -> Result<String> {
+    let entries = lib.entries()?;
+    let mut out = format!(
+        "{} ({}, {} creatures)\n",
+        lib.system,
+        lib.path,
+        entries.len()
+    );
+    let width = entries
+        .iter()
+        .map(|e| e.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    for e in &entries {
+        writeln!(out, "  {:width$}  {}", e.name, e.about).expect("a String takes any write");
+    }
+    Ok(out)
+}
+
+/// The `[[creature]]` table of every library creature named `name` (exactly, else ignoring
+/// case), each under a line saying where it is.
+fn show(name: &str) -> Result<String> {
+    let mut all: Vec<(&Library, Entry)> = Vec::new();
+    for lib in &LIBRARIES {
+        all.extend(lib.entries()?.into_iter().map(|e| (lib, e)));
+    }
+    let mut found: Vec<&(&Library, Entry)> = all.iter().filter(|(_, e)| e.name == name).collect();
+    if found.is_empty() {
+        found = all
+            .iter()
+            .filter(|(_, e)| e.name.eq_ignore_ascii_case(name))
+            .collect();
+    }
+    if found.is_empty() {
+        return Err(UsageError(format!(
+            "no creature in the library is named \"{name}\"{}; `oddsmith library` lists them",
+            hint::did_you_mean_value(name, all.iter().map(|(_, e)| e.name.as_str()))
+        ))
+        .into());
+    }
+    let mut out = String::new();
+    for (lib, e) in found {
+        let last = e.first_line + e.text.lines().count() - 1;
+        writeln!(
+            out,
+            "# {}, lines {}–{} (system = \"{}\"); in a scenario: `use = \"{}\"`",
+            lib.path, e.first_line, last, lib.system, e.name
+        )
+        .expect("a String takes any write");
+        out.push_str(e.text);
+        if !e.text.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listings_name_every_creature_and_show_prints_its_table() {
+        let all = text(None, None).unwrap();
+        for lib in LIBRARIES {
+            let one = text(Some(lib.system), None).unwrap();
+            assert!(all.contains(&one), "{}", lib.system);
+            for e in lib.entries().unwrap() {
+                assert!(
+                    one.contains(&e.name) && one.contains(&e.about),
+                    "{}",
+                    e.name
+                );
+                let shown = text(Some("show"), Some(&e.name)).unwrap();
+                assert!(shown.contains(e.text), "{}", e.name);
+            }
+        }
+        let yeti = text(Some("show"), Some("yeti")).unwrap();
+        assert!(
+            yeti.starts_with("# library/gods-and-monsters.toml, lines "),
+            "{yeti}"
+        );
+        assert!(yeti.contains("name = \"Yeti\""), "{yeti}");
+    }
+
+    #[test]
+    fn unknown_systems_and_names_suggest_the_nearest() {
+        let e = text(Some("gods-and-monster"), None)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("did you mean \"gods-and-monsters\"?"), "{e}");
+        let e = text(Some("show"), Some("Yetti")).unwrap_err().to_string();
+        assert!(e.contains("did you mean \"Yeti\"?"), "{e}");
+        assert!(text(Some("show"), None).is_err());
+    }
+}
