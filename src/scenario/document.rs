@@ -226,17 +226,33 @@ impl Document {
     }
 
     /// The node at the dotted `path`; arrays of tables are entered by their items' `name`
-    /// (or, for a fighter without one, the template it `use`s).
+    /// (or, for a fighter without one, the template it `use`s), and a key a fighter does not
+    /// give is looked up in its template.
     pub fn at(&self, path: &str) -> Option<&Node> {
         let mut here = &self.root;
         for part in path.split('.') {
             here = match &here.value {
-                NodeValue::Table(_) => here.get(part)?,
+                // A key a fighter leaves to its template is the template's.
+                NodeValue::Table(_) => match (here.get(part), here.get("use")) {
+                    (Some(v), _) => v,
+                    (None, Some(used)) => self.template(used.as_str()?)?.get(part)?,
+                    (None, None) => return None,
+                },
                 NodeValue::Array(items) => items.iter().find(|i| base_name(i) == Some(part))?,
                 _ => return None,
             };
         }
         Some(here)
+    }
+
+    /// The `[[creature]]` template named `name`.
+    fn template(&self, name: &str) -> Option<&Node> {
+        match &self.get(super::template::TEMPLATES)?.value {
+            NodeValue::Array(items) => items
+                .iter()
+                .find(|i| i.get("name").and_then(Node::as_str) == Some(name)),
+            _ => None,
+        }
     }
 
     /// This document without the top-level `keys` and with each `(path, value)` of `edits`
