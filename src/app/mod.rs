@@ -7,6 +7,7 @@ mod compare;
 pub mod interrupt;
 mod longrun;
 mod merge;
+pub mod new;
 mod plan;
 mod report;
 mod run;
@@ -46,7 +47,7 @@ pub fn exit_code(error: &anyhow::Error) -> u8 {
 pub fn execute(cli: Cli) -> Result<()> {
     if !matches!(
         cli.command,
-        Command::Validate { .. } | Command::Completions { .. }
+        Command::Validate { .. } | Command::Completions { .. } | Command::New { .. }
     ) {
         interrupt::install();
     }
@@ -108,6 +109,11 @@ fn execute_command(cli: Cli) -> Result<()> {
         Command::Tune(args) => tune::tune(&args),
         Command::Report(args) => report::report(&args),
         Command::Validate { scenarios, set } => validate(&scenarios, &set.sets),
+        Command::New {
+            system,
+            shape,
+            file,
+        } => new::new(system.as_deref(), shape.as_deref(), file.as_deref()),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "oddsmith", &mut std::io::stdout());
