@@ -51,6 +51,21 @@ pub enum Command {
         /// With `show`: the creature's name (in quotes if it has spaces).
         name: Option<String>,
     },
+    /// Write a commented scenario to start from (`oddsmith new` alone lists the shapes).
+    ///
+    /// `oddsmith new` lists every system's shapes (check, contest, fight, each hazard, …),
+    /// `oddsmith new SYSTEM` one system's, and `oddsmith new SYSTEM SHAPE [FILE]` writes that
+    /// shape with every key, its default, allowed values and seed lines (to stdout without
+    /// FILE; never over a file that exists). Then: `oddsmith validate FILE`, `oddsmith run
+    /// FILE`.
+    New {
+        /// The rule system, as a scenario's `system =` names it (e.g. gods-and-monsters).
+        system: Option<String>,
+        /// The shape of scenario (e.g. check, contest, fight, fall).
+        shape: Option<String>,
+        /// Where to write it (default: stdout).
+        file: Option<PathBuf>,
+    },
     /// Print a completion script for a shell (e.g. `oddsmith completions bash >
     /// ~/.local/share/bash-completion/completions/oddsmith`).
     Completions {

@@ -8,6 +8,7 @@ pub mod interrupt;
 mod library;
 mod longrun;
 mod merge;
+pub mod new;
 mod plan;
 mod report;
 mod run;
@@ -47,7 +48,10 @@ pub fn exit_code(error: &anyhow::Error) -> u8 {
 pub fn execute(cli: Cli) -> Result<()> {
     if !matches!(
         cli.command,
-        Command::Validate { .. } | Command::Completions { .. } | Command::Library { .. }
+        Command::Validate { .. }
+            | Command::Completions { .. }
+            | Command::Library { .. }
+            | Command::New { .. }
     ) {
         interrupt::install();
     }
@@ -110,6 +114,11 @@ fn execute_command(cli: Cli) -> Result<()> {
         Command::Report(args) => report::report(&args),
         Command::Validate { scenarios, set } => validate(&scenarios, &set.sets),
         Command::Library { what, name } => library::library(what.as_deref(), name.as_deref()),
+        Command::New {
+            system,
+            shape,
+            file,
+        } => new::new(system.as_deref(), shape.as_deref(), file.as_deref()),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "oddsmith", &mut std::io::stdout());

@@ -37,6 +37,29 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<PathBuf, OutputError> {
     Ok(set.commit()?.remove(0))
 }
 
+/// Writes `bytes` to `path` atomically, as [`write_file`] does, but never over anything
+/// already there: `Ok(None)`, and nothing written, when `path` exists. The complete
+/// temporary is hard-linked into place (which fails rather than replace), or on a file
+/// system without hard links renamed after one more look.
+pub fn write_new_file(path: &Path, bytes: &[u8]) -> Result<Option<PathBuf>, OutputError> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    if path.symlink_metadata().is_ok() {
+        return Ok(None);
+    }
+    let tmp = temp_for(path);
+    let placed = std::fs::write(&tmp, bytes)
+        .map_err(io(&tmp))
+        .and_then(|()| match std::fs::hard_link(&tmp, path) {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+            Err(_) if path.symlink_metadata().is_ok() => Ok(false),
+            Err(_) => std::fs::rename(&tmp, path).map(|()| true).map_err(io(path)),
+        });
+    let _ = std::fs::remove_file(&tmp);
+    Ok(placed?.then(|| path.to_path_buf()))
+}
+
 fn file_name(path: &Path) -> String {
     path.file_name()
         .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned())
@@ -145,6 +168,17 @@ mod tests {
         );
         let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
         assert_eq!(names.len(), 2, "no temporaries left");
+    }
+
+    #[test]
+    fn a_new_file_is_never_written_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub").join("n.toml");
+        assert_eq!(write_new_file(&path, b"one").unwrap(), Some(path.clone()));
+        assert_eq!(write_new_file(&path, b"two").unwrap(), None);
+        assert_eq!(std::fs::read(&path).unwrap(), b"one");
+        let names: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
+        assert_eq!(names.len(), 1, "no temporaries left");
     }
 
     #[test]

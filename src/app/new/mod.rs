@@ -1,0 +1,217 @@
+//! `oddsmith new`: a commented scenario of one shape of one rule system, to start from.
+//!
+//! Every shape a system's schema takes (a check, a contest, a fight, each hazard, …) has one
+//! hand-written template beside this file, `<system>/<shape>.toml`, compiled in. A template
+//! lists every key of its shape with an example or its default, what it allows and the seed
+//! lines to read; each one validates and runs (the tests below and `tests/new.rs` check).
+//! [`TEMPLATES`] is the one list of shapes: the listing, the lookup and the tests read it.
+//! `oddsmith new` alone lists the systems and their shapes, `oddsmith new SYSTEM` one
+//! system's; `oddsmith new SYSTEM SHAPE` prints the template, and with a FILE writes it there
+//! atomically, never over a file that exists.
+
+use crate::error::UsageError;
+use crate::export::write::write_new_file;
+use crate::scenario::hint::{did_you_mean, did_you_mean_value};
+use crate::systems::SystemKind;
+use anyhow::Result;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// One scenario template: the shape of one system it writes.
+#[derive(Debug, Clone, Copy)]
+pub struct Template {
+    /// The system's `system =` name.
+    pub system: &'static str,
+    /// The shape's name as a user types it (`check`, `fight`, `fall`).
+    pub shape: &'static str,
+    /// What the shape answers, in one line.
+    pub about: &'static str,
+    /// The commented scenario.
+    pub text: &'static str,
+}
+
+/// The [`Template`]s of each system's shapes, each with its text from
+/// `<system>/<shape>.toml` beside this file.
+macro_rules! templates {
+    ($($system:literal { $($shape:literal => $about:literal,)+ })+) => {
+        [$($(Template {
+            system: $system,
+            shape: $shape,
+            about: $about,
+            text: include_str!(concat!($system, "/", $shape, ".toml")),
+        },)+)+]
+    };
+}
+
+/// Every template, by system in registry order: the one list of shapes.
+pub const TEMPLATES: &[Template] = &templates! {
+    "invisible-sun" {
+        "check" => "one action roll against a challenge: magic dice, flux, help, retries",
+        "defense" => "a PC's Dodge, Resist or Withstand against an NPC's attack",
+        "attack" => "a PC's attack on an NPC: hits, damage, bene for effect",
+        "ongoing" => "an ongoing action of progress rolls: increments, time, cost",
+        "fight" => "a conflict of [[pc]] against [[npc]] tables, to Wounds and death",
+    }
+    "gods-and-monsters" {
+        "check" => "an ability or reaction roll: d20 at or under the score, mojo bids",
+        "contest" => "a contested action of 2 to 8 sides, acting or resisting",
+        "fight" => "a conflict of [[combatant]] tables: the book's Yeti ambush",
+        "fall" => "a fall from a height: damage, injuries, unconsciousness, death",
+        "climb" => "a climb that may fail, and the fall from where it failed",
+        "ailment" => "a poison, sickness or disease: reaction rolls and effects",
+        "jump" => "a jump up or across: how far it reaches",
+        "chase" => "a chase of a quarry by a pursuer: escaped or caught",
+        "march" => "a forced march: health rolls and injuries",
+    }
+    "unbound-legends" {
+        "check" => "a skill check: d20 + bonuses against a target number",
+        "attack" => "an attack roll against Passive Armor or an active defense",
+        "death-saves" => "death saves from 0 Health: stable or dead",
+        "contest" => "two sides roll against each other; ties keep the status quo",
+        "group" => "a group roll: does at least half the group succeed?",
+        "fight" => "an Action-Point fight of [[combatant]] tables",
+    }
+    "bonus-dice" {
+        "check" => "d20 + bursting bonus dice against a Victory Sum",
+        "attack" => "an attack against Guard and a Dodge, and its damage",
+        "damage" => "the damage of one hit through Armor Rank",
+        "fight" => "a skirmish of [[combatant]] tables to Shock and death",
+    }
+};
+
+/// The templates of `system`, in list order.
+pub fn shapes_of(system: &str) -> impl Iterator<Item = &'static Template> + '_ {
+    TEMPLATES.iter().filter(move |t| t.system == system)
+}
+
+/// What `oddsmith new` was asked for, checked.
+#[derive(Debug)]
+enum Ask {
+    /// The systems and their shapes.
+    List,
+    /// One system's shapes.
+    System(SystemKind),
+    /// One template, to stdout or to a file.
+    Write(&'static Template, Option<PathBuf>),
+}
+
+/// Runs `oddsmith new [SYSTEM [SHAPE [FILE]]]`.
+pub fn new(system: Option<&str>, shape: Option<&str>, file: Option<&Path>) -> Result<()> {
+    match plan(system, shape, file)? {
+        Ask::List => print(&listing(None)),
+        Ask::System(kind) => print(&listing(Some(kind))),
+        Ask::Write(t, None) => print(t.text),
+        Ask::Write(t, Some(path)) => write(t, &path),
+    }
+}
+
+/// Checks the arguments: a known system, one of its shapes.
+fn plan(system: Option<&str>, shape: Option<&str>, file: Option<&Path>) -> Result<Ask> {
+    let Some(system) = system else {
+        return Ok(Ask::List);
+    };
+    let kind = SystemKind::from_name(system).ok_or_else(|| unknown_system(system))?;
+    let Some(shape) = shape else {
+        return Ok(Ask::System(kind));
+    };
+    let template = shapes_of(system)
+        .find(|t| t.shape == shape)
+        .ok_or_else(|| unknown_shape(kind, shape))?;
+    Ok(Ask::Write(template, file.map(Path::to_path_buf)))
+}
+
+fn unknown_system(word: &str) -> UsageError {
+    let names = SystemKind::ALL.iter().map(|(n, _)| *n);
+    let shape_hint = if TEMPLATES.iter().any(|t| t.shape == word) {
+        format!("; \"{word}\" is a shape: oddsmith new SYSTEM {word} (`oddsmith new` lists them)")
+    } else {
+        String::new()
+    };
+    UsageError(format!(
+        "unknown rule system \"{word}\"{}; allowed: {}{shape_hint}",
+        did_you_mean_value(word, names),
+        SystemKind::allowed()
+    ))
+}
+
+fn unknown_shape(kind: SystemKind, word: &str) -> UsageError {
+    let system = kind.name();
+    let shapes: Vec<&str> = shapes_of(system).map(|t| t.shape).collect();
+    let elsewhere: Vec<&str> = TEMPLATES
+        .iter()
+        .filter(|t| t.shape == word && t.system != system)
+        .map(|t| t.system)
+        .collect();
+    let elsewhere = match elsewhere.as_slice() {
+        [] => String::new(),
+        others => format!("; {word} is a shape of {}", others.join(", ")),
+    };
+    UsageError(format!(
+        "{system} has no shape `{word}`{}; allowed: {}{elsewhere}",
+        did_you_mean(word, shapes.iter().copied()),
+        shapes.join(", ")
+    ))
+}
+
+/// The listing of every system's shapes (`None`) or one system's: a line per shape with the
+/// command that writes it and what it answers.
+fn listing(only: Option<SystemKind>) -> String {
+    let mut out = String::from(
+        "oddsmith new SYSTEM SHAPE [FILE] writes a commented scenario of that shape, every key\n\
+         with its default, allowed values and seed lines (to stdout without FILE);\n\
+         then: oddsmith validate FILE, oddsmith run FILE.\n",
+    );
+    let width = TEMPLATES
+        .iter()
+        .map(|t| t.system.len() + t.shape.len())
+        .max()
+        .unwrap_or(0);
+    for (name, kind) in SystemKind::ALL {
+        if only.is_some_and(|o| o != *kind) {
+            continue;
+        }
+        out.push_str(&format!("\n{name}: {}\n", kind.description()));
+        for t in shapes_of(name) {
+            let pad = width - t.system.len() - t.shape.len();
+            out.push_str(&format!(
+                "  oddsmith new {} {}{}   {}\n",
+                t.system,
+                t.shape,
+                " ".repeat(pad),
+                t.about
+            ));
+        }
+    }
+    out
+}
+
+/// Prints `text` on stdout; a reader that stopped early (`| head`) is no error.
+fn print(text: &str) -> Result<()> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
+/// Writes `t` to `path`, refusing a file that exists, and says what to do next on stderr.
+fn write(t: &Template, path: &Path) -> Result<()> {
+    if write_new_file(path, t.text.as_bytes())?.is_none() {
+        return Err(UsageError(format!(
+            "{} exists; oddsmith new never writes over a file: give another name, or remove it",
+            path.display()
+        ))
+        .into());
+    }
+    eprintln!(
+        "wrote {} ({} {}); next: oddsmith validate {}, then oddsmith run {}",
+        path.display(),
+        t.system,
+        t.shape,
+        path.display(),
+        path.display()
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,130 @@
+//! The templates of `oddsmith new`: every system has one, each validates as the scenario of
+//! its system with nothing to warn about, each key carries its comment, and a bad name is
+//! refused with the nearest allowed one.
+
+use super::*;
+use crate::systems::Scenario;
+
+#[test]
+fn every_system_of_the_registry_has_a_shape() {
+    for (name, _) in SystemKind::ALL {
+        assert!(shapes_of(name).count() >= 1, "{name} has no template");
+    }
+    for t in TEMPLATES {
+        assert!(
+            SystemKind::from_name(t.system).is_some(),
+            "{}: no such system",
+            t.system
+        );
+    }
+}
+
+#[test]
+fn shape_names_are_short_lowercase_and_unique_per_system() {
+    for t in TEMPLATES {
+        assert!(
+            !t.shape.is_empty() && t.shape.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+            "{}",
+            t.shape
+        );
+        let same = shapes_of(t.system).filter(|u| u.shape == t.shape).count();
+        assert_eq!(same, 1, "{} {} twice", t.system, t.shape);
+    }
+    // A fight is `fight` in every system that has fights.
+    for (name, _) in SystemKind::ALL {
+        assert!(shapes_of(name).any(|t| t.shape == "fight"), "{name}");
+    }
+}
+
+#[test]
+fn every_template_validates_without_warnings() {
+    for t in TEMPLATES {
+        let path = format!("{}/{}.toml", t.system, t.shape);
+        let s = Scenario::from_text(&path, t.text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.system_name, t.system, "{path}");
+        assert!(s.warnings().is_empty(), "{path}: {:?}", s.warnings());
+        assert!(s.sweep_points().unwrap().is_none(), "{path}: no sweep");
+        assert_eq!(s.difficulty.is_some(), t.shape == "fight", "{path}");
+    }
+}
+
+#[test]
+fn every_template_says_what_to_read_and_comments_every_key() {
+    for t in TEMPLATES {
+        let path = format!("{}/{}", t.system, t.shape);
+        let header = format!("`oddsmith new {} {}`", t.system, t.shape);
+        assert!(t.text.contains(&header), "{path}: the first lines name it");
+        assert!(t.text.contains("# Read: 00"), "{path}: no seed lines");
+        assert!(t.text.contains("# Answers: "), "{path}");
+        assert!(t.text.contains("oddsmith run FILE"), "{path}");
+        let lines: Vec<&str> = t.text.lines().collect();
+        // A second `[[combatant]]` (side, member) takes the keys the first one explains.
+        let mut seen: Vec<&str> = Vec::new();
+        let mut repeated = false;
+        for (i, line) in lines.iter().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with('[') {
+                let header = code.split('#').next().unwrap_or("").trim();
+                repeated = header.starts_with("[[") && seen.contains(&header);
+                seen.push(header);
+                continue;
+            }
+            if repeated || code.is_empty() || code.starts_with('#') {
+                continue;
+            }
+            let next_is_comment = lines
+                .get(i + 1)
+                .is_some_and(|n| n.starts_with(' ') && n.trim_start().starts_with('#'));
+            assert!(
+                line.contains("  # ") || next_is_comment,
+                "{path}:{}: a key without its comment: {line}",
+                i + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn the_listing_names_every_template_and_every_system() {
+    let all = listing(None);
+    for t in TEMPLATES {
+        assert!(
+            all.contains(&format!("oddsmith new {} {} ", t.system, t.shape)),
+            "{}",
+            t.shape
+        );
+    }
+    for (name, kind) in SystemKind::ALL {
+        assert!(all.contains(&format!("\n{name}: ")), "{name}");
+        let one = listing(Some(*kind));
+        assert_eq!(
+            one.matches("  oddsmith new ").count(),
+            shapes_of(name).count()
+        );
+    }
+}
+
+#[test]
+fn unknown_names_are_refused_with_the_nearest() {
+    let e = plan(Some("gods-and-monster"), None, None)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("(did you mean \"gods-and-monsters\"?)"), "{e}");
+    assert!(e.contains("allowed: \"invisible-sun\""), "{e}");
+    let e = plan(Some("bonus-dice"), Some("fihgt"), None)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("(did you mean `fight`?)"), "{e}");
+    assert!(e.contains("allowed: check, attack, damage, fight"), "{e}");
+    let e = plan(Some("invisible-sun"), Some("contest"), None)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("contest is a shape of gods-and-monsters"), "{e}");
+    let e = plan(Some("fight"), None, None).unwrap_err().to_string();
+    assert!(e.contains("\"fight\" is a shape"), "{e}");
+    assert!(matches!(plan(None, None, None), Ok(Ask::List)));
+    assert!(matches!(
+        plan(Some("bonus-dice"), None, None),
+        Ok(Ask::System(SystemKind::BonusDice))
+    ));
+}
