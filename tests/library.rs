@@ -2,9 +2,9 @@
 //! loads in a fight against a plain opponent (so a key its fighter table refuses fails here),
 //! and runs; the fighter made from it has exactly the template's keys, `about` left out; each
 //! template has a name no other in its file has, an `about`, and a comment citing the seed
-//! (or saying it is assumed) at every key; and a template of a creature a shipped scenario
-//! also has agrees with that scenario's fighter, key for key, but for the differences listed
-//! here with their reasons.
+//! (or saying it is assumed) at every key; and the shipped scenarios take their creatures
+//! from the library (`use`), writing none of its numbers again but the changes listed here
+//! with their reasons.
 
 use oddsmith::scenario::{Node, NodeValue};
 use oddsmith::sim::{NoProgress, Pool};
@@ -278,18 +278,15 @@ fn every_key_of_a_template_has_a_comment_citing_the_seed() {
     }
 }
 
-/// A template and a shipped scenario's fighter of the same creature.
+/// A shipped scenario's fighter made from a library template.
 struct Shipped {
     system: &'static str,
     template: &'static str,
     scenario: &'static str,
     table: &'static str,
     fighter: &'static str,
-    /// Keys whose values differ, each with why.
+    /// The template's keys the fighter gives other values, each with why.
     differs: &'static [(&'static str, &'static str)],
-    /// Template keys the scenario's fighter does not write, each with why that changes
-    /// nothing there.
-    unwritten: &'static [(&'static str, &'static str)],
 }
 
 const YETI_FILES: [&str; 4] = [
@@ -299,37 +296,23 @@ const YETI_FILES: [&str; 4] = [
     "yeti_charlotte_armored.toml",
 ];
 
-/// Toromeen's keys the Yeti scenarios leave out.
-const TOROMEEN_UNWRITTEN: &[(&str, &str)] = &[
-    (
-        "health",
-        "read only by [aftermath] rest, which the Yeti scenarios do not have",
-    ),
-    (
-        "evasion",
-        "read only for knockout blows and shots into close combat, which the Yeti scenarios \
-         do not have",
-    ),
-];
-
 fn shipped() -> Vec<Shipped> {
-    let gm = |template: &'static str, scenario: &'static str, fighter: &'static str| Shipped {
-        system: "gods-and-monsters",
-        template,
-        scenario,
-        table: "combatant",
-        fighter,
-        differs: &[],
-        unwritten: &[],
+    let at = |system: &'static str, table: &'static str| {
+        move |template: &'static str, scenario: &'static str, fighter: &'static str| Shipped {
+            system,
+            template,
+            scenario,
+            table,
+            fighter,
+            differs: &[],
+        }
     };
+    let gm = at("gods-and-monsters", "combatant");
     let mut out = Vec::new();
     for file in YETI_FILES {
         out.push(gm("Yeti", file, "Yeti"));
         out.push(gm("Sam Stevens", file, "Sam Stevens"));
-        out.push(Shipped {
-            unwritten: TOROMEEN_UNWRITTEN,
-            ..gm("Toromeen", file, "Toromeen")
-        });
+        out.push(gm("Toromeen", file, "Toromeen"));
         let differs: &'static [(&str, &str)] = if file == "yeti_charlotte_armored.toml" {
             &[(
                 "defense",
@@ -343,59 +326,37 @@ fn shipped() -> Vec<Shipped> {
             ..gm("Charlotte Kordé", file, "Charlotte Korde")
         });
     }
-    out.push(Shipped {
-        differs: &[(
-            "survival",
-            "004:1428 gives goblins 5 survival (median); goblin_mob.toml has 4",
-        )],
-        ..gm("Goblin", "goblin_mob.toml", "Goblin mob")
-    });
-    let is = |template: &'static str,
-              scenario: &'static str,
-              table: &'static str,
-              unwritten: &'static [(&'static str, &'static str)]| Shipped {
-        system: "invisible-sun",
-        template,
-        scenario,
-        table,
-        fighter: template,
-        differs: &[],
-        unwritten,
-    };
-    out.push(is("Schaelee", "vampire_and_thrall.toml", "pc", &[]));
-    out.push(is("Vampire", "vampire_and_thrall.toml", "npc", &[]));
-    out.push(is(
-        "Thrall",
+    out.push(gm("Goblin", "goblin_mob.toml", "Goblin mob"));
+    out.push(at("invisible-sun", "pc")(
+        "Schaelee",
         "vampire_and_thrall.toml",
-        "npc",
-        &[("dodge", "1, the [[npc]] default the scenario leaves it at")],
+        "Schaelee",
     ));
-    out.push(is("Beliggos", "beliggos.toml", "npc", &[]));
-    out.push(Shipped {
-        system: "unbound-legends",
-        template: "Ogre",
-        scenario: "ogre_in_the_mill.toml",
-        table: "combatant",
-        fighter: "Mill Ogre",
-        differs: &[],
-        unwritten: &[],
-    });
+    let npc = at("invisible-sun", "npc");
+    out.push(npc("Vampire", "vampire_and_thrall.toml", "Vampire"));
+    out.push(npc("Thrall", "vampire_and_thrall.toml", "Thrall"));
+    out.push(npc("Beliggos", "beliggos.toml", "Beliggos"));
+    out.push(at("unbound-legends", "combatant")(
+        "Ogre",
+        "ogre_in_the_mill.toml",
+        "Mill Ogre",
+    ));
     for file in ["grizzly_ambush.toml", "grizzly_ambush_medic.toml"] {
-        out.push(Shipped {
-            system: "bonus-dice",
-            template: "Grizzly bear",
-            scenario: file,
-            table: "combatant",
-            fighter: "Grizzly bear",
-            differs: &[],
-            unwritten: &[],
-        });
+        out.push(at("bonus-dice", "combatant")(
+            "Grizzly bear",
+            file,
+            "Grizzly bear",
+        ));
     }
     out
 }
 
+/// The shipped scenarios take their creatures from the library instead of repeating its
+/// numbers: the fighter `use`s the template, and the only template keys it writes again are
+/// the listed changes (a fight's own keys, `side`, `target`, `surprises`, … are the
+/// scenario's).
 #[test]
-fn templates_agree_with_the_shipped_scenarios_that_have_the_creature() {
+fn shipped_scenarios_use_the_library_for_its_creatures() {
     for s in shipped() {
         let template = templates(s.system)
             .into_iter()
@@ -409,29 +370,37 @@ fn templates_agree_with_the_shipped_scenarios_that_have_the_creature() {
             .unwrap()
             .iter()
             .map(|f| f.as_table().unwrap())
-            .find(|f| f["name"].as_str() == Some(s.fighter))
+            .find(|f| {
+                f.get("name")
+                    .or_else(|| f.get("use"))
+                    .and_then(Value::as_str)
+                    == Some(s.fighter)
+            })
             .unwrap_or_else(|| panic!("{}: no [[{}]] \"{}\"", s.scenario, s.table, s.fighter));
-        let at = format!(
-            "\"{}\" (library/{}.toml) and \"{}\" ({})",
-            s.template, s.system, s.fighter, s.scenario
+        let at = format!("\"{}\" ({})", s.fighter, s.scenario);
+        assert_eq!(
+            fighter.get("use").and_then(Value::as_str),
+            Some(s.template),
+            "{at} is made from the library's \"{}\"",
+            s.template
         );
         for (key, wanted) in &template {
             if ["name", "about", "side"].contains(&key.as_str()) {
                 continue;
             }
-            let listed = |list: &[(&str, &str)]| list.iter().any(|(k, _)| k == key);
+            let listed = s.differs.iter().any(|(k, _)| k == key);
             match fighter.get(key) {
-                Some(got) if listed(s.differs) => {
+                Some(got) => {
+                    assert!(
+                        listed,
+                        "{at} writes `{key}` again: {got} (the library's {wanted})"
+                    );
                     assert_ne!(
                         got, wanted,
-                        "{at}: `{key}` is listed as differing; it agrees"
+                        "{at}: `{key}` is listed as a change; it agrees"
                     );
                 }
-                Some(got) => assert_eq!(got, wanted, "{at}: `{key}`"),
-                None => assert!(
-                    listed(s.unwritten),
-                    "{at}: the scenario does not write `{key}` ({wanted})"
-                ),
+                None => assert!(!listed, "{at}: `{key}` is listed as a change; not written"),
             }
         }
     }

@@ -371,7 +371,7 @@ mod tests {
             (
                 GOBLINS.replace("use = \"Goblin\"", "use = \"Gobln\""),
                 "`combatant.Gobln.use`: no `[[creature]]` template is named \"Gobln\" (did you \
-                 mean \"Goblin\"?); templates: \"Goblin\"",
+                 mean \"Goblin\"?); templates in the scenario and its includes: \"Goblin\"",
             ),
             (
                 GOBLINS.replace("count = 3", "count = 0"),

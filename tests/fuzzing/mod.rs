@@ -316,13 +316,20 @@ impl Stats {
     }
 }
 
+/// Whether a refusal names the line: of the input, or of a library template the input
+/// `use`s (and then the input's line of that `use`).
+fn names_a_line(message: &str) -> bool {
+    message.starts_with("fuzz.toml:")
+        || (message.starts_with("library/") && message.contains("for the `use` at fuzz.toml:"))
+}
+
 /// Loads input text the way the CLI does, then uses what loaded; `Ok(true)` if it loaded.
 fn check(text: &str, pool: &Pool) -> Result<bool, String> {
     let scenario = match Scenario::from_text("fuzz.toml", text) {
         Ok(s) => s,
         Err(e) => {
             let message = e.to_string();
-            return if message.starts_with("fuzz.toml:") && message.len() > 12 {
+            return if names_a_line(&message) && message.len() > 12 {
                 Ok(false)
             } else {
                 Err(format!("a refusal without a line: {message}"))
@@ -331,7 +338,7 @@ fn check(text: &str, pool: &Pool) -> Result<bool, String> {
     };
     let refused = |e: oddsmith::error::ScenarioError| -> Result<bool, String> {
         let message = e.to_string();
-        if message.starts_with("fuzz.toml:") {
+        if names_a_line(&message) {
             Ok(false)
         } else {
             Err(format!("a refusal without a line: {message}"))

@@ -203,7 +203,11 @@ fn every_systems_fight_takes_difficulty_with_party_then_pcs_then_the_first_side(
         );
         assert!(err.contains(&format!("\"{other}\"")), "{err}");
     }
-    let heroes = shipped_with("yeti", "").replace("side = \"party\"", "side = \"heroes\"");
+    let mut heroes = shipped_with("yeti", "");
+    for pc in ["Sam Stevens", "Charlotte Kordé", "Toromeen"] {
+        let used = format!("use = \"{pc}\"");
+        heroes = heroes.replace(&used, &format!("{used}\nside = \"heroes\""));
+    }
     let s = Scenario::from_text("s.toml", &heroes).unwrap();
     assert_eq!(s.difficulty.unwrap().side, "heroes", "the first side");
 }
