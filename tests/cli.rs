@@ -1229,6 +1229,71 @@ fn a_side_that_cannot_hurt_anyone_and_an_ignored_key_are_warned_about() {
     }
 }
 
+/// Issue 30, item 7: a side whose hits never get through its foes' armor, and a fight no side
+/// can win before `max_rounds` (Invisible Sun, where damage and toughness are fixed numbers),
+/// are warned about; the shipped fights are not.
+#[test]
+fn armor_nothing_gets_through_and_a_fight_too_short_to_win_are_warned_about() {
+    let warned = |sets: &[&str]| {
+        let mut args = vec!["validate", "scenarios/vampire_and_thrall.toml"];
+        for s in sets {
+            args.extend(["--set", s]);
+        }
+        let out = oddsmith(&args);
+        assert!(out.status.success(), "{sets:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert_eq!(warned(&[]), "");
+    let e = warned(&["pc.Schaelee.armor=6"]);
+    assert!(
+        e.contains(
+            "side \"npcs\" cannot hurt anyone: no hit of its members does more damage than its \
+             foes' armor stops"
+        ),
+        "{e}"
+    );
+    // Armor 5 stops the vampire's 5 but not the thrall's 6.
+    assert_eq!(warned(&["pc.Schaelee.armor=5"]), "");
+    // Schaelee's 4 damage + 2 for effect level 1, less the vampire's armor 0, in one round;
+    // 3 Injuries a Wound, 3 Wounds to die: 9. The npcs deal 4 + 5 a round against 9.
+    let e = warned(&["run.max_rounds=1"]);
+    assert_eq!(e, "", "the npcs can kill her in one round");
+    let e = warned(&["run.max_rounds=1", "npc.Thrall.damage=4"]);
+    assert!(
+        e.contains(
+            "no side can win within max_rounds = 1 (side \"pcs\" deals Vampire at most 6 damage \
+             in 1 round and it takes 9; side \"npcs\" deals Schaelee at most 7 damage in 1 \
+             round and it takes 9)"
+        ),
+        "{e}"
+    );
+    assert_eq!(warned(&["run.max_rounds=2", "npc.Thrall.damage=4"]), "");
+    // Unbound Legends: a 1d4+1 fist (5 at most) against the ogre's armor reduction.
+    let fists = |armor: &str| {
+        let fist = "[{ name = \"fist\", to_hit = 1, damage = \"1d4+1\", type = \"bludgeoning\" }]";
+        let mut args = vec![
+            "validate".to_string(),
+            "scenarios/ogre_in_the_mill.toml".to_string(),
+        ];
+        for who in ["Brann", "Vessa", "Aldo"] {
+            args.extend([
+                "--set".to_string(),
+                format!("combatant.{who}.attacks={fist}"),
+            ]);
+        }
+        args.extend([
+            "--set".to_string(),
+            format!("combatant.Mill Ogre.armor_reduction={armor}"),
+        ]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = oddsmith(&args);
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert!(fists("5").contains("side \"party\" cannot hurt anyone: no hit"));
+    assert_eq!(fists("4"), "");
+}
+
 /// Issue 30, item 2: a `[[creature]]` template used with `count` makes numbered fighters
 /// that report, take `target` and sweep by their names; a sweep of the template's key
 /// changes every one of them; an unused template is warned about.

@@ -29,7 +29,7 @@
 //! [`Observer`]; the seeded runner passes [`Unobserved`], whose calls compile to nothing, and
 //! tests replay the seeds' worked examples with scripted dice and a logging observer.
 
-use super::{Care, Ending, Fates, FightCounts, FightRecorder, Roster, aftermath};
+use super::{Care, Ending, Fates, FightCounts, FightRecorder, Roster, aftermath, harmless_sides};
 use crate::dice::{Dice, FightDice};
 use crate::stats::{ExactValues, Layout, Tally};
 use crate::systems::RuleSystem;
@@ -297,6 +297,25 @@ pub trait Fight: Sync {
         false
     }
 
+    /// The most damage one hit of combatant `i` deals combatant `j`, after `j`'s armor;
+    /// `None` where no bound can be stated (dice that burst, a rule that passes armor by).
+    /// `Some(0)` against every foe, for every member of a side, is warned about. By default
+    /// `None`.
+    fn most_per_hit(&self, _i: usize, _j: usize) -> Option<u64> {
+        None
+    }
+
+    /// The most hits combatant `i` lands in one round; `None` where it has no bound.
+    fn most_hits_per_round(&self, _i: usize) -> Option<u64> {
+        None
+    }
+
+    /// The least damage that takes combatant `j` out of the fight from its start; `None`
+    /// where damage alone does not say (a roll decides).
+    fn damage_to_down(&self, _j: usize) -> Option<u64> {
+        None
+    }
+
     /// What runs but makes little sense: by default the sides that cannot hurt anyone; a
     /// system adds what its loader noticed (a key another one makes irrelevant).
     fn warnings(&self) -> Vec<String> {
@@ -510,34 +529,6 @@ impl<F: Fight> RuleSystem for F {
     fn warnings(&self) -> Vec<String> {
         Fight::warnings(self)
     }
-}
-
-/// A warning for each side of `fight` none of whose members can hurt anyone
-/// ([`Fight::harmless`]): it can only lose, draw or reach the round limit.
-pub fn harmless_sides<F: Fight + ?Sized>(fight: &F) -> Vec<String> {
-    let roster = &fight.bout().roster;
-    roster
-        .side_masks()
-        .iter()
-        .enumerate()
-        .filter(|&(_, &mask)| {
-            let mut left = mask;
-            let mut all = mask != 0;
-            while left != 0 {
-                let i = left.trailing_zeros() as usize;
-                left &= left - 1;
-                all &= fight.harmless(i);
-            }
-            all
-        })
-        .map(|(s, _)| {
-            format!(
-                "side \"{}\" cannot hurt anyone: none of its members has an attack, so it \
-                 cannot win (give its combatants `attacks`)",
-                roster.sides()[s]
-            )
-        })
-        .collect()
 }
 
 /// One fight with `dice` and `observer` in fresh buffers, for tests and traces: how it ended,

@@ -19,12 +19,14 @@ pub mod load;
 mod record;
 mod roster;
 mod target;
+mod warn;
 
 pub use fate::{Allies, Care, Fates, Foes, Patients};
 pub use fight::{
-    Bout, Fight, Observer, Played, Scratch, SideRounds, Unobserved, harmless_sides, play,
-    play_from, replay, toughness,
+    Bout, Fight, Observer, Played, Scratch, SideRounds, Unobserved, play, play_from, replay,
+    toughness,
 };
 pub use record::{Ending, FightCounts, FightRecorder};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};
 pub use target::Targeting;
+pub use warn::harmless_sides;

@@ -185,6 +185,43 @@ impl Fight for Conflict {
         (u64::MAX >> (64 - arena.states.len())) & !arena.up()
     }
 
+    /// A PC's attack: its damage and the most effect bonus, less the NPC's Armor (L77–81,
+    /// L182); an NPC's: its damage less the PC's Armor, unbounded here when mental (Anguish
+    /// is another track, L190–191). Between two of a side, nothing.
+    fn most_per_hit(&self, i: usize, j: usize) -> Option<u64> {
+        let p = self.pcs.len();
+        match (i < p, j < p) {
+            (true, false) => {
+                let (pc, npc) = (&self.pcs[i], &self.npcs[j - p]);
+                Some((pc.damage + 2 * pc.effect_level - npc.armor).max(0) as u64)
+            }
+            (false, true) => {
+                let (npc, pc) = (&self.npcs[i - p], &self.pcs[j]);
+                (!npc.defense.mental()).then(|| pc.injuries_from(npc) as u64)
+            }
+            _ => Some(0),
+        }
+    }
+
+    /// Everyone acts once a round (L160).
+    fn most_hits_per_round(&self, _i: usize) -> Option<u64> {
+        Some(1)
+    }
+
+    /// The Injuries that kill: Injuries per Wound times the Wounds to die (L179–181).
+    fn damage_to_down(&self, j: usize) -> Option<u64> {
+        let p = self.pcs.len();
+        let (per, limit) = if j < p {
+            (PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE)
+        } else {
+            (
+                self.npcs[j - p].injuries_per_wound,
+                self.npcs[j - p].wounds_to_die,
+            )
+        };
+        Some((per * limit).max(0) as u64)
+    }
+
     /// Wounds and Injuries left before death (000:179–181).
     #[inline]
     fn toughness(&self, arena: &Arena, i: usize) -> (u64, u64) {

@@ -210,6 +210,34 @@ impl Fight for Conflict {
         self.fighters[i].attacks.is_empty()
     }
 
+    /// Its strongest attack's most damage (a slashing crit adds the dice maximum, L425) less
+    /// the least armor reduction `j` can have (after a failed defense without the armor
+    /// rank, L247; light armor's Agility after a failed Dodge, L231); unbounded for bursting
+    /// dice, poison (L403) and piercing (a crit skips armor, L422).
+    fn most_per_hit(&self, i: usize, j: usize) -> Option<u64> {
+        use super::fighter::{Armor, Special};
+        let target = &self.fighters[j];
+        let mut armor = target
+            .armor_reduction
+            .min(target.armor_reduction - target.armor_skill_rank);
+        if target.armor == Armor::Light {
+            armor = armor.min(target.agility);
+        }
+        let mut most = 0;
+        for a in &self.fighters[i].attacks {
+            if a.damage.is_exploding() || matches!(a.special, Special::Piercing | Special::Poison) {
+                return None;
+            }
+            let crit = if a.special == Special::Slashing {
+                a.dice_max
+            } else {
+                0
+            };
+            most = most.max(a.damage.max() + crit - armor.max(0));
+        }
+        Some(most.max(0) as u64)
+    }
+
     fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {
         for (s, own) in arena.states.iter().zip(&self.own) {
             if let Some([disabled, instant, incapacitated]) = own.falls {

@@ -1,0 +1,95 @@
+//! Warnings for fights that run but make no sense, checked once when the scenario loads from
+//! what each system can say of its fighters ([`Fight::harmless`], [`Fight::most_per_hit`],
+//! [`Fight::most_hits_per_round`], [`Fight::damage_to_down`]): a side that cannot hurt
+//! anyone — none of its members has an attack, or no hit of theirs gets through any foe's
+//! armor — and a fight that no side can win before `[run] max_rounds`. A system that cannot
+//! bound a number (bursting dice, a roll that decides) is never warned about.
+
+use super::Fight;
+
+/// A warning for each side of `fight` none of whose members can hurt anyone, and one when no
+/// side can take all its foes down within the round limit: such a fight can only end in a
+/// draw, a flight or a stalemate.
+pub fn harmless_sides<F: Fight + ?Sized>(fight: &F) -> Vec<String> {
+    let bout = fight.bout();
+    let roster = &bout.roster;
+    let masks = roster.side_masks();
+    let members = |mask: u64| (0..64).filter(move |i| mask >> i & 1 == 1);
+    let mut out = Vec::new();
+    let mut hurtless = vec![false; masks.len()];
+    for (s, &mask) in masks.iter().enumerate() {
+        let foes = || members(!mask & all(roster.names().len()));
+        let side = &roster.sides()[s];
+        if mask != 0 && members(mask).all(|i| fight.harmless(i)) {
+            out.push(format!(
+                "side \"{side}\" cannot hurt anyone: none of its members has an attack, so it \
+                 cannot win (give its combatants `attacks`)"
+            ));
+            hurtless[s] = true;
+        } else if mask != 0
+            && members(mask)
+                .all(|i| fight.harmless(i) || foes().all(|j| fight.most_per_hit(i, j) == Some(0)))
+        {
+            out.push(format!(
+                "side \"{side}\" cannot hurt anyone: no hit of its members does more damage \
+                 than its foes' armor stops, so it cannot win"
+            ));
+            hurtless[s] = true;
+        }
+    }
+    // Each side's foe it cannot take down in time, if any.
+    let rounds = u64::from(bout.max_rounds);
+    let stuck: Vec<Option<String>> = masks
+        .iter()
+        .enumerate()
+        .map(|(s, &mask)| {
+            if hurtless[s] {
+                return Some(String::new());
+            }
+            members(!mask & all(roster.names().len())).find_map(|j| {
+                let needed = fight.damage_to_down(j)?;
+                let mut most = 0u64;
+                for i in members(mask) {
+                    let per_round = fight
+                        .most_hits_per_round(i)?
+                        .saturating_mul(fight.most_per_hit(i, j)?);
+                    most = most.saturating_add(per_round);
+                }
+                let total = most.saturating_mul(rounds);
+                (total < needed).then(|| {
+                    format!(
+                        "side \"{}\" deals {} at most {total} damage in {rounds} round{} and \
+                         it takes {needed}",
+                        roster.sides()[s],
+                        roster.names()[j],
+                        if rounds == 1 { "" } else { "s" }
+                    )
+                })
+            })
+        })
+        .collect();
+    let all_hurtless = stuck.iter().all(|s| s.as_deref() == Some(""));
+    if stuck.len() >= 2 && stuck.iter().all(Option::is_some) && !all_hurtless {
+        let why: Vec<&str> = stuck
+            .iter()
+            .flatten()
+            .map(String::as_str)
+            .filter(|w| !w.is_empty())
+            .collect();
+        out.push(format!(
+            "no side can win within max_rounds = {rounds}{}: every fight ends in a stalemate \
+             or a flight (raise `[run] max_rounds`, or make the fighters deadlier)",
+            if why.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", why.join("; "))
+            }
+        ));
+    }
+    out
+}
+
+/// The mask of `n` combatants.
+fn all(n: usize) -> u64 {
+    u64::MAX >> (64 - n.max(1))
+}
