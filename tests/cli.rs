@@ -972,8 +972,8 @@ fn errors_suggest_what_was_meant_and_counts_read_as_written() {
         );
     }
     // A wrong type in words, not a Rust type name.
-    let ten = yeti.replacen("\nsurvival = 6", "\nsurvival = \"ten\"", 1);
-    assert_ne!(ten, yeti, "the Yeti's party has a survival of 6");
+    let ten = yeti.replacen("use = \"Yeti\"", "use = \"Yeti\"\nsurvival = \"ten\"", 1);
+    assert_ne!(ten, yeti, "the shipped Yeti uses the library's");
     let path = dir.path().join("ten.toml");
     std::fs::write(&path, &ten).unwrap();
     let out = oddsmith(&["validate", path.to_str().unwrap()]);
@@ -1048,7 +1048,7 @@ fn set_changes_one_key_and_is_recorded_everywhere() {
                 "--set",
                 "combatant.Yeti.survival=ten",
             ],
-            "yeti.toml:21:1: expected an integer, found the string \"ten\" (with --set \
+            "yeti.toml:22:1: expected an integer, found the string \"ten\" (with --set \
              combatant.Yeti.survival=ten)",
         ),
         (

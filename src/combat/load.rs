@@ -125,13 +125,16 @@ pub fn roster<'a>(
             ),
         )),
         Err(RosterError::OneSide) => {
-            let first = entries.first();
+            // At the last side written in the scenario itself (not a template's from the
+            // library or an include): the one most likely meant to differ.
+            let own = |e: &&Entry<'_>| e.side_at.as_ref().is_some_and(|s| source.is_own(s.start));
+            let at = entries.iter().rev().find(own).or(entries.last());
             Err(source.invalid(
-                first.and_then(|e| e.side_at.clone()).unwrap_or(list),
-                first.map_or("combatant".into(), |e| format!("{}.side", e.table)),
+                at.and_then(|e| e.side_at.clone()).unwrap_or(list),
+                at.map_or("combatant".into(), |e| format!("{}.side", e.table)),
                 format!(
                     "every combatant is on side \"{}\"; a fight needs at least two sides",
-                    first.map_or("", |e| e.side)
+                    at.map_or("", |e| e.side)
                 ),
             ))
         }

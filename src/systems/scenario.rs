@@ -100,16 +100,16 @@ impl Scenario {
     /// kept is the one written, which sweeps and variants edit).
     pub fn from_document(document: Document) -> Result<Self, ScenarioError> {
         let written = document;
-        let document = written.expanded()?;
+        // The header first: a `use` is looked up in the library of the system it names.
         let Header {
             name,
             system,
             description,
             run,
             max_rounds,
-        } = document.header()?;
+        } = written.header()?;
         let kind = SystemKind::from_name(system.get_ref()).ok_or_else(|| {
-            document.invalid(
+            written.invalid(
                 system.span(),
                 "system",
                 format!(
@@ -123,6 +123,7 @@ impl Scenario {
                 ),
             )
         })?;
+        let document = written.expanded()?;
         document.check_sections(kind.name(), kind.sections())?;
         let loaded = kind.load(&document, max_rounds)?;
         let difficulty = difficulty_setting(&document, &loaded)?;
