@@ -72,11 +72,12 @@ fn systems() -> String {
 /// One library's heading and one line per creature.
 fn listing(lib: &Library) -> Result<String> {
     let entries = lib.entries()?;
+    let n = entries.len();
     let mut out = format!(
-        "{} ({}, {} creatures)\n",
+        "{} ({}, {n} creature{})\n",
         lib.system,
         lib.path,
-        entries.len()
+        if n == 1 { "" } else { "s" }
     );
     let width = entries
         .iter()
