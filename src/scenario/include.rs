@@ -69,43 +69,21 @@ impl Document {
 
     /// Puts `brought` tables ahead of the document's own under their keys.
     fn put_first(&mut self, brought: Brought) -> Result<(), ScenarioError> {
-        if brought.is_empty() {
-            return Ok(());
-        }
         let NodeValue::Table(top) = &mut self.root.value else {
             return Ok(());
         };
         for key in std::iter::once(TEMPLATES).chain(FIGHTER_TABLES) {
-            let mut items: Vec<Node> = brought
+            let items: Vec<Node> = brought
                 .iter()
                 .filter(|(k, _)| *k == key)
                 .map(|(_, n)| n.clone())
                 .collect();
-            if items.is_empty() {
-                continue;
-            }
-            match top.iter_mut().find(|(k, _)| k.get_ref() == key) {
-                None => {
-                    let span = items[0].span.clone();
-                    top.push((
-                        Spanned::new(span.clone(), key.to_string()),
-                        Node {
-                            span,
-                            value: NodeValue::Array(items),
-                        },
-                    ));
-                }
-                Some((k, own)) => {
-                    let NodeValue::Array(own_items) = &mut own.value else {
-                        return Err(self.source.invalid(
-                            k.span(),
-                            key,
-                            format!("expected `[[{key}]]` tables, to put after the included ones"),
-                        ));
-                    };
-                    items.append(own_items);
-                    *own_items = items;
-                }
+            if let Err(at) = put(top, key, items, true) {
+                return Err(self.source.invalid(
+                    at,
+                    key,
+                    format!("expected `[[{key}]]` tables, to put after the included ones"),
+                ));
             }
         }
         Ok(())
@@ -135,7 +113,7 @@ impl Document {
             return Ok(());
         }
         let entries = lib.entries()?;
-        let mut brought: Brought = Vec::new();
+        let mut brought: Vec<Node> = Vec::new();
         for (name, at) in wanted {
             let Some(entry) = entries.iter().find(|e| e.name == name) else {
                 continue;
@@ -148,40 +126,48 @@ impl Document {
             );
             let root = parse_at(&self.source, entry.text, base)?;
             if let Some(NodeValue::Array(items)) = root.get(TEMPLATES).map(|n| &n.value) {
-                brought.extend(items.iter().map(|i| (TEMPLATES, i.clone())));
+                brought.extend(items.iter().cloned());
             }
         }
-        self.put_after(brought);
+        // A `creature` that is no list is reported by `Document::expanded`.
+        if let NodeValue::Table(top) = &mut self.root.value {
+            let _ = put(top, TEMPLATES, brought, false);
+        }
         Ok(())
     }
+}
 
-    /// Puts `brought` templates after the document's own.
-    fn put_after(&mut self, brought: Brought) {
-        let NodeValue::Table(top) = &mut self.root.value else {
-            return;
-        };
-        let items: Vec<Node> = brought.into_iter().map(|(_, n)| n).collect();
-        if items.is_empty() {
-            return;
-        }
-        match top.iter_mut().find(|(k, _)| k.get_ref() == TEMPLATES) {
-            Some((_, own)) => {
-                if let NodeValue::Array(own_items) = &mut own.value {
-                    own_items.extend(items);
-                }
-            }
-            None => {
-                let span = items[0].span.clone();
-                top.push((
-                    Spanned::new(span.clone(), TEMPLATES.to_string()),
-                    Node {
-                        span,
-                        value: NodeValue::Array(items),
-                    },
-                ));
-            }
-        }
+/// Puts `items` under the top-level array `key` of `top`, ahead of its own (`first`) or after
+/// them, making the array where there is none; `Err` with the key's span where `key` holds
+/// something else (nothing is put there).
+fn put(
+    top: &mut Vec<(Spanned<String>, Node)>,
+    key: &str,
+    mut items: Vec<Node>,
+    first: bool,
+) -> Result<(), std::ops::Range<usize>> {
+    if items.is_empty() {
+        return Ok(());
     }
+    let Some((k, own)) = top.iter_mut().find(|(k, _)| k.get_ref() == key) else {
+        let span = items[0].span.clone();
+        let array = Node {
+            span: span.clone(),
+            value: NodeValue::Array(items),
+        };
+        top.push((Spanned::new(span, key.to_string()), array));
+        return Ok(());
+    };
+    let NodeValue::Array(own_items) = &mut own.value else {
+        return Err(k.span());
+    };
+    if first {
+        items.append(own_items);
+        *own_items = items;
+    } else {
+        own_items.append(&mut items);
+    }
+    Ok(())
 }
 
 /// The names of the templates in a `creature` array.
