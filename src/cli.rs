@@ -51,6 +51,19 @@ pub enum Command {
         /// With `show`: the creature's name (in quotes if it has spaces).
         name: Option<String>,
     },
+    /// Write the scenario reference, one Markdown file per rule system, from the key
+    /// declarations in the code (`oddsmith docs SYSTEM` prints one system's).
+    ///
+    /// Every key each system reads is declared once, with what it takes, its default, its
+    /// meaning and seed lines; this writes them out with each shape's metrics and rules, as
+    /// committed in `docs/scenarios/`.
+    Docs {
+        /// One system, printed to stdout (e.g. gods-and-monsters).
+        system: Option<String>,
+        /// The folder to write every system's file to.
+        #[arg(long, value_name = "DIR", default_value = "docs/scenarios")]
+        out: PathBuf,
+    },
     /// Write a commented scenario to start from (`oddsmith new` alone lists the shapes).
     ///
     /// `oddsmith new` lists every system's shapes (check, contest, fight, each hazard, …),

@@ -4,6 +4,7 @@
 //! Errors that are the user's (a bad scenario, an impossible option) exit with code 2.
 
 mod compare;
+mod docs;
 pub mod interrupt;
 mod library;
 mod longrun;
@@ -51,6 +52,7 @@ pub fn execute(cli: Cli) -> Result<()> {
         Command::Validate { .. }
             | Command::Completions { .. }
             | Command::Library { .. }
+            | Command::Docs { .. }
             | Command::New { .. }
     ) {
         interrupt::install();
@@ -114,6 +116,7 @@ fn execute_command(cli: Cli) -> Result<()> {
         Command::Report(args) => report::report(&args),
         Command::Validate { scenarios, set } => validate(&scenarios, &set.sets),
         Command::Library { what, name } => library::library(what.as_deref(), name.as_deref()),
+        Command::Docs { system, out } => docs::docs(system.as_deref(), &out),
         Command::New {
             system,
             shape,

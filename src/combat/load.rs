@@ -4,9 +4,9 @@
 //! one default round limit, validated here for every system, and refused where a scenario
 //! has no rounds), and the `[aftermath]` keys every system shares (`allies`, `foes`).
 
-use super::{Allies, Care, Foes, MAX_FIGHTERS, Patients, Roster, RosterError, Targeting};
+use super::{Allies, Care, MAX_FIGHTERS, Patients, Roster, RosterError, Targeting};
 use crate::error::ScenarioError;
-use crate::scenario::fields::one_of;
+use crate::scenario::keys::Reader;
 use crate::scenario::{Document, Source, Spanned};
 use std::ops::Range;
 
@@ -190,34 +190,25 @@ pub fn targeting(
     }
 }
 
-/// `[aftermath] allies`, `foes` and `patients` (the keys the systems' `[aftermath]` share):
-/// `allies` one of `allies_words` ([`Care::ALLIES`], or [`Care::ALLIES_OR_STABILISE`] where
-/// the rules allow it), default `"tend"`; `foes` one of [`Care::FOES`], default `"leave"`;
-/// `patients` one of [`Care::PATIENTS`], default `"most_urgent"` (`None` where the system
-/// has no such key: nobody tends more than one patient a round there).
+/// `[aftermath] allies`, `foes` and `patients` (the keys the systems' `[aftermath]` share,
+/// declared in [`crate::scenario::keys::common`]), read by `r`, the system's `[aftermath]`
+/// reader: `allies` one of `allies_words` ([`Care::ALLIES`], or
+/// [`Care::ALLIES_OR_STABILISE`] where the rules allow it); `patients` is `None` where the
+/// system has no such key (nobody tends more than one patient a round there).
 pub fn care(
-    source: &Source,
+    r: &Reader<'_>,
     allies: Option<&Spanned<String>>,
     foes: Option<&Spanned<String>>,
     patients: Option<&Spanned<String>>,
     allies_words: &[(&str, Allies)],
 ) -> Result<Care, ScenarioError> {
     Ok(Care {
-        allies: one_of(
-            source,
-            allies,
-            "aftermath.allies",
-            allies_words,
-            Allies::Tend,
-        )?,
-        foes: one_of(source, foes, "aftermath.foes", &Care::FOES, Foes::Leave)?,
-        patients: one_of(
-            source,
-            patients,
-            "aftermath.patients",
-            &Care::PATIENTS,
-            Patients::MostUrgent,
-        )?,
+        allies: r.word("allies", allies, allies_words)?,
+        foes: r.word("foes", foes, &Care::FOES)?,
+        patients: match patients {
+            None => Patients::MostUrgent,
+            Some(_) => r.word("patients", patients, &Care::PATIENTS)?,
+        },
     })
 }
 

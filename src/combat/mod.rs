@@ -26,7 +26,7 @@ pub use fight::{
     Bout, Fight, Observer, Played, Scratch, SideRounds, Unobserved, play, play_from, replay,
     toughness,
 };
-pub use record::{Ending, FightCounts, FightRecorder};
+pub use record::{Ending, FIGHT_METRICS, FightCounts, FightRecorder};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};
 pub use target::Targeting;
 pub use warn::harmless_sides;

@@ -8,9 +8,96 @@
 use super::Fates;
 use super::fight::{Played, SideRounds};
 use super::roster::{MAX_FIGHTERS, Roster};
+use crate::scenario::keys::Metric;
 use crate::stats::{
     BatchRatioSums, CounterId, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally,
 };
+
+/// What each shared fight metric means, for the reference: every fight of every system
+/// declares these (below, in [`FightRecorder::new`]), with `NAME` a combatant and `SIDE` a
+/// side.
+pub const FIGHT_METRICS: &[Metric] = &[
+    Metric {
+        name: "win.SIDE",
+        meaning: "only SIDE still had someone able to act",
+    },
+    Metric {
+        name: "draw",
+        meaning: "every side went down in the same round",
+    },
+    Metric {
+        name: "stalemate",
+        meaning: "`max_rounds` passed with two or more sides fighting",
+    },
+    Metric {
+        name: "death.NAME",
+        meaning: "NAME is dead once the fight **and its aftermath** are over: the headline meaning everywhere",
+    },
+    Metric {
+        name: "dying.NAME",
+        meaning: "NAME was dying when the fight ended",
+    },
+    Metric {
+        name: "saved.NAME",
+        meaning: "NAME was dying when the fight ended and is alive after the aftermath",
+    },
+    Metric {
+        name: "dead_in_fight.NAME",
+        meaning: "NAME died within the fight",
+    },
+    Metric {
+        name: "fled.NAME",
+        meaning: "NAME fled (never, in a system without flight)",
+    },
+    Metric {
+        name: "down.NAME",
+        meaning: "NAME was not standing at the end: dead, dying, fled or down",
+    },
+    Metric {
+        name: "any_death.SIDE",
+        meaning: "someone on SIDE is dead after the aftermath: for the party, \"how often does someone die?\" (one of the two rates of the difficulty band)",
+    },
+    Metric {
+        name: "deaths.SIDE.K, deaths.SIDE.mean",
+        meaning: "how many of SIDE die (`deaths.SIDE_histogram.csv` and its chart)",
+    },
+    Metric {
+        name: "all_down.SIDE",
+        meaning: "nobody on SIDE was standing at the end: for the party, a total party kill (the other rate of the difficulty band)",
+    },
+    Metric {
+        name: "all_dead.SIDE",
+        meaning: "everyone on SIDE is dead after the aftermath",
+    },
+    Metric {
+        name: "pyrrhic.SIDE",
+        meaning: "SIDE won, and someone of SIDE is dead after the aftermath",
+    },
+    Metric {
+        name: "won_down.SIDE.mean",
+        meaning: "over the fights SIDE won: how many of SIDE were not standing at the end (`-` where SIDE never won)",
+    },
+    Metric {
+        name: "won_left.SIDE.mean",
+        meaning: "over the fights SIDE won: the share of SIDE's toughness left, the dead counting none (Σ left / Σ full over those fights)",
+    },
+    Metric {
+        name: "first_down.SIDE.median, .p10, .never",
+        meaning: "the round the first of SIDE stopped standing, median and 10th percentile over the fights in which it happened; `.never`: nobody of SIDE ever fell",
+    },
+    Metric {
+        name: "first_death.SIDE.median, .p10, .after, .never",
+        meaning: "the round of SIDE's first death within the fight (median and 10th percentile over the fights with one), and the share of fights whose first death came only in the aftermath, or never (`first_death.SIDE_histogram.csv`)",
+    },
+    Metric {
+        name: "rounds.mean, .median, .p90, .p99",
+        meaning: "rounds to resolve (quantile intervals from binomial ranks)",
+    },
+    Metric {
+        name: "fighting.SIDE",
+        meaning: "the survival curve: SIDE still has someone standing after round k, a side that won staying so (`survival_curve.csv`)",
+    },
+];
 
 /// How a fight ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -19,6 +19,7 @@ pub mod unbound_legends;
 pub use scenario::{Point, Scenario};
 
 use crate::error::ScenarioError;
+use crate::scenario::keys::Schema;
 use crate::scenario::{Document, Spanned};
 use crate::stats::{ExactValues, Layout, Tally};
 use rand::Rng;
@@ -177,6 +178,8 @@ pub trait SystemModule {
     type Loaded: Dispatch + std::fmt::Debug + Clone + Send + Sync;
     /// The top-level sections this system reads (`check`, `combatant`, ...).
     const SECTIONS: &'static [&'static str];
+    /// Every key the system reads, declared once ([`crate::scenario::keys`]).
+    const SCHEMA: &'static Schema;
     /// Builds the system from `doc`, given `[run] max_rounds` when the file has one.
     fn load(
         doc: &Document,
@@ -205,6 +208,13 @@ macro_rules! registry {
                 }
             }
 
+            /// Every key the system reads, declared once.
+            pub fn schema(self) -> &'static Schema {
+                match self {
+                    $(SystemKind::$variant => <$module::System as SystemModule>::SCHEMA,)+
+                }
+            }
+
             /// What the system covers, for documentation and `--help`.
             pub fn description(self) -> &'static str {
                 match self {
@@ -218,6 +228,7 @@ macro_rules! registry {
                 doc: &Document,
                 max_rounds: Option<Spanned<i64>>,
             ) -> Result<LoadedSystem, ScenarioError> {
+                crate::scenario::keys::check_unknown(doc, &self.schema().tables())?;
                 Ok(match self {
                     $(SystemKind::$variant => LoadedSystem::$variant(
                         <$module::System as SystemModule>::load(doc, max_rounds)?,

@@ -15,6 +15,7 @@
 //! ```
 
 mod combatant;
+mod keys;
 
 use super::Loaded;
 use super::attack::{Approach, AttackRoll, Cover, Defender, Dodge, DodgePolicy, Size, guard};
@@ -134,6 +135,7 @@ const KINDS: [&str; 4] = ["check", "attack", "damage", "combatant"];
 
 impl SystemModule for System {
     type Loaded = Loaded;
+    const SCHEMA: &'static crate::scenario::keys::Schema = &keys::SCHEMA;
     const SECTIONS: &'static [&'static str] = &[
         "check",
         "attack",

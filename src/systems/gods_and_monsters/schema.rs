@@ -18,6 +18,7 @@
 
 mod combatant;
 mod hazard;
+mod keys;
 
 use super::Loaded;
 use super::contest::{Contest, MAX_SIDES, Side};
@@ -33,6 +34,7 @@ pub struct System;
 
 impl SystemModule for System {
     type Loaded = Loaded;
+    const SCHEMA: &'static crate::scenario::keys::Schema = &keys::SCHEMA;
     const SECTIONS: &'static [&'static str] = &[
         "check",
         "contest",

@@ -9,6 +9,7 @@
 //! `expansive_endeavor`, L69), `hindrance`, `magic_dice` and `successes`.
 
 mod conflict;
+mod keys;
 mod rolls;
 
 use super::venture::{Venture, helper_bonus};
@@ -27,6 +28,7 @@ const SHAPES: [&str; 7] = [
 
 impl SystemModule for System {
     type Loaded = Loaded;
+    const SCHEMA: &'static crate::scenario::keys::Schema = &keys::SCHEMA;
     const SECTIONS: &'static [&'static str] = &[
         "check",
         "defense",

@@ -32,6 +32,7 @@
 //! [`crate::combat::aftermath`]) and `[run] max_rounds`.
 
 mod combatant;
+mod keys;
 
 use super::Loaded;
 use super::attack::{Against, AttackRoll, AttackRules, Defense, DefenseKind, MinorBand};
@@ -121,6 +122,7 @@ const ROLLS: [(&str, RollKind); 3] = [
 
 impl SystemModule for System {
     type Loaded = Loaded;
+    const SCHEMA: &'static crate::scenario::keys::Schema = &keys::SCHEMA;
     const SECTIONS: &'static [&'static str] = &[
         "check",
         "contest",

@@ -26,6 +26,7 @@ use super::super::rules::{DamageCharges, Rules};
 use super::super::skirmish::{
     Aftermath, Encounter, Fighter, OFFHAND_CHALLENGES, Offhand, Skirmish, Strike,
 };
+use super::keys::AFTERMATH;
 use super::{armor_rank, count, durability, ladder_die, policy, quality, size, weapon};
 use crate::combat::load::{self, Entry};
 use crate::combat::{Care, Roster};
@@ -170,22 +171,17 @@ pub(super) fn skirmish(
         )?,
     };
     let spec: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();
+    let span = doc.get("aftermath").map_or(0..0, |n| n.span.clone());
+    let r = AFTERMATH.reader(source, "aftermath", span);
     let aftermath = Aftermath {
         care: load::care(
-            source,
+            &r,
             spec.allies.as_ref(),
             spec.foes.as_ref(),
             spec.patients.as_ref(),
             &Care::ALLIES,
         )?,
-        medicine_actions: int_in_range(
-            source,
-            spec.medicine_actions.as_ref(),
-            "aftermath.medicine_actions",
-            1,
-            20,
-            1,
-        )? as u32,
+        medicine_actions: r.int("medicine_actions", spec.medicine_actions.as_ref())? as u32,
     };
     let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
     Ok(Skirmish::new(

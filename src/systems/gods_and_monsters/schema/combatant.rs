@@ -1,21 +1,14 @@
-//! `[[combatant]]` tables and `[conflict]`: a Gods & Monsters fight. The combatant keys are
-//! listed in [`crate::systems::gods_and_monsters::conflict`]; `[conflict]` holds the Guide's
-//! choices ([`crate::systems::gods_and_monsters::rules`]):
-//!
-//! ```toml
-//! [conflict]
-//! consciousness_check = "end_of_round"   # or "per_hit" (762, 605)
-//! death_contest = "single"               # or "contest": both succeeding roll again (613, 724)
-//! surprised_are_unaware = false          # +4 to hit the surprised in round 1 (754, 866, 874)
-//! unconscious_for = "fight"              # or "injuries": a minute per injury point (605)
-//! ```
+//! `[[combatant]]` tables, `[conflict]` (the Guide's choices,
+//! [`crate::systems::gods_and_monsters::rules`]) and `[aftermath]`: a Gods & Monsters fight,
+//! read against the keys declared in [`super::keys`].
 
+use super::keys::{AFTERMATH, ATTACKS, COMBATANT, CONFLICT};
 use crate::combat::load::{self, Entry};
 use crate::combat::{Care, Roster};
 use crate::dice::DiceExpr;
 use crate::error::ScenarioError;
-use crate::scenario::fields::one_of;
-use crate::scenario::{Document, Source, Spanned, int_in_range};
+use crate::scenario::keys::Reader;
+use crate::scenario::{Document, Source, Spanned};
 use crate::systems::gods_and_monsters::conflict::{Aftermath, Attack, Conflict, Fighter};
 use crate::systems::gods_and_monsters::group::group_bonus;
 use crate::systems::gods_and_monsters::rules::{
@@ -27,7 +20,7 @@ use crate::systems::gods_and_monsters::rules::{
 const MAX_ATTACKS: usize = 16;
 use serde::Deserialize;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct ConflictSpec {
     consciousness_check: Option<Spanned<String>>,
@@ -36,35 +29,27 @@ struct ConflictSpec {
     unconscious_for: Option<Spanned<String>>,
 }
 
-/// Reads `[conflict]`.
+/// Reads `[conflict]` (absent: every choice at its declared default).
 fn rules(doc: &Document) -> Result<ConflictRules, ScenarioError> {
-    let d = ConflictRules::default();
-    let Some(c) = doc.section::<ConflictSpec>("conflict")? else {
-        return Ok(d);
-    };
-    let source = &doc.source;
+    let span = doc.get("conflict").map_or(0..0, |n| n.span.clone());
+    let c = doc.section::<ConflictSpec>("conflict")?.unwrap_or_default();
+    let r = CONFLICT.reader(&doc.source, "conflict", span);
     Ok(ConflictRules {
-        consciousness_check: one_of(
-            source,
+        consciousness_check: r.word(
+            "consciousness_check",
             c.consciousness_check.as_ref(),
-            "conflict.consciousness_check",
             &ConsciousnessCheck::WORDS,
-            d.consciousness_check,
         )?,
-        death_contest: one_of(
-            source,
+        death_contest: r.word(
+            "death_contest",
             c.death_contest.as_ref(),
-            "conflict.death_contest",
             &DeathContest::WORDS,
-            d.death_contest,
         )?,
-        surprised_are_unaware: c.surprised_are_unaware.unwrap_or(d.surprised_are_unaware),
-        unconscious_for: one_of(
-            source,
+        surprised_are_unaware: r.bool("surprised_are_unaware", c.surprised_are_unaware),
+        unconscious_for: r.word(
+            "unconscious_for",
             c.unconscious_for.as_ref(),
-            "conflict.unconscious_for",
             &UnconsciousFor::WORDS,
-            d.unconscious_for,
         )?,
     })
 }
@@ -175,28 +160,23 @@ pub(super) fn conflict(
         return Err(source.invalid(
             c.name.span(),
             format!("combatant.{}.evasion", f.name),
-            format!("missing: {why}; give `evasion` (0–40)"),
+            format!("missing: {why}; give `evasion` ({})", allowed("evasion")),
         ));
     }
     let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
     let spec: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();
+    let span = doc.get("aftermath").map_or(0..0, |n| n.span.clone());
+    let r = AFTERMATH.reader(source, "aftermath", span);
     let care = load::care(
-        source,
+        &r,
         spec.allies.as_ref(),
         spec.foes.as_ref(),
         None,
         &Care::ALLIES,
     )?;
     let aftermath = Aftermath {
-        heal_injuries: int_in_range(
-            source,
-            spec.heal_injuries.as_ref(),
-            "aftermath.heal_injuries",
-            0,
-            1000,
-            0,
-        )?,
-        rest: spec.rest.as_ref().is_some_and(|r| *r.get_ref()),
+        heal_injuries: r.int("heal_injuries", spec.heal_injuries.as_ref())?,
+        rest: r.bool("rest", spec.rest.as_ref().map(|r| *r.get_ref())),
     };
     if let Some(r) = spec.rest.as_ref().filter(|r| *r.get_ref()) {
         // Anyone can lose a death contest, so everyone needs the nightly roll.
@@ -206,8 +186,9 @@ pub(super) fn conflict(
                 "aftermath.rest",
                 format!(
                     "rest = true rolls each dying combatant's nightly health (004:565); give \
-                     \"{}\" its `health` (0–40), or remove rest",
-                    f.name
+                     \"{}\" its `health` ({}), or remove rest",
+                    f.name,
+                    allowed("health")
                 ),
             ));
         }
@@ -240,36 +221,32 @@ fn fighter(
     roster: &Roster,
     me: usize,
 ) -> Result<Fighter, ScenarioError> {
-    let int = |v: Option<&Spanned<i64>>, key: &str, min, max, default| {
-        int_in_range(
-            source,
-            v,
-            &format!("combatant.{}.{key}", c.name.get_ref()),
-            min,
-            max,
-            default,
-        )
-    };
-    let group_size = int(c.group_size.as_ref(), "group_size", 1, 1 << 20, 1)?;
+    let r = COMBATANT.reader(
+        source,
+        format!("combatant.{}", c.name.get_ref()),
+        c.name.span(),
+    );
+    let group_size = r.int("group_size", c.group_size.as_ref())?;
     let bonus = group_bonus(group_size as u64);
-    let survival = int(Some(&c.survival), "survival", 1, 10_000, 1)?;
+    let survival = r.int("survival", Some(&c.survival))?;
     let endurance = match (&c.endurance, &c.level) {
-        (Some(e), _) => int(Some(e), "endurance", 1, 40, 10)?,
-        (None, Some(l)) => 10 + int(Some(l), "level", 0, 40, 0)? / 2,
+        (Some(e), _) => r.int("endurance", Some(e))?,
+        (None, Some(l)) => 10 + r.int("level", Some(l))? / 2,
         (None, None) => {
             return Err(source.invalid(
                 c.name.span(),
                 "combatant.endurance",
                 format!(
-                    "\"{}\" needs `endurance` (1–40) or `level` (endurance is then 10 + level/2)",
-                    c.name.get_ref()
+                    "\"{}\" needs `endurance` ({}) or `level` (endurance is then 10 + level/2)",
+                    c.name.get_ref(),
+                    r.key("endurance").allowed()
                 ),
             ));
         }
     };
     let side = roster.side_of(me);
     let target = load::targeting(source, roster, me, "combatant.target", c.target.as_ref())?;
-    let close_combat = c.close_combat.unwrap_or(true);
+    let close_combat = r.bool("close_combat", c.close_combat);
     if c.attacks.len() > MAX_ATTACKS {
         return Err(source.invalid(
             c.name.span(),
@@ -280,90 +257,84 @@ fn fighter(
             ),
         ));
     }
+    let a_at = format!("combatant.{}.attacks", c.name.get_ref());
     let attacks = c
         .attacks
         .iter()
         .map(|a| {
+            let ra = ATTACKS.reader(source, a_at.clone(), a.damage.span());
             let damage = a.damage.get_ref().parse::<DiceExpr>().map_err(|e| {
                 source.invalid(a.damage.span(), "combatant.attacks.damage", e.to_string())
             })?;
-            let attack = Attack::melee(damage, int(a.bonus.as_ref(), "attacks.bonus", -40, 40, 0)?);
-            let fire_actions = int(a.fire_actions.as_ref(), "attacks.fire_actions", 1, 10, 1)?;
-            let loaded = a.loaded.unwrap_or(true);
+            let attack = Attack::melee(damage, ra.int("bonus", a.bonus.as_ref())?);
+            let fire_actions = ra.int("fire_actions", a.fire_actions.as_ref())?;
+            let loaded = ra.bool("loaded", a.loaded);
             let mut attack = attack.readied(fire_actions as u8, close_combat, loaded);
-            attack.ranged = a.ranged.unwrap_or(false);
+            attack.ranged = ra.bool("ranged", a.ranged);
             Ok(attack)
         })
         .collect::<Result<Vec<_>, ScenarioError>>()?;
+    let verve_in_combat = r.bool("verve_in_combat", c.verve_in_combat);
     Ok(Fighter {
         name: c.name.get_ref().clone(),
         side,
         survival: survival * (1 + bonus),
-        verve: int(c.verve.as_ref(), "verve", 0, 10_000, 0)?,
-        verve_in_combat: c.verve_in_combat.unwrap_or(false),
+        verve: r.int("verve", c.verve.as_ref())?,
+        verve_in_combat,
         endurance,
-        perception: int(Some(&c.perception), "perception", 0, 40, 0)?,
-        willpower: int(Some(&c.willpower), "willpower", 0, 40, 0)?,
-        fortitude: int(Some(&c.fortitude), "fortitude", 0, 40, 0)?,
-        attack: int(c.attack.as_ref(), "attack", -20, 40, 0)?,
-        defense: int(c.defense.as_ref(), "defense", -20, 40, 0)?,
+        perception: r.int("perception", Some(&c.perception))?,
+        willpower: r.int("willpower", Some(&c.willpower))?,
+        fortitude: r.int("fortitude", Some(&c.fortitude))?,
+        attack: r.int("attack", c.attack.as_ref())?,
+        defense: r.int("defense", c.defense.as_ref())?,
         attacks,
-        injuries: int(c.injuries.as_ref(), "injuries", 0, 1000, 0)?,
-        surprises: c.surprises.unwrap_or(false),
-        aware: c.aware.unwrap_or(false),
-        asleep: c.asleep.unwrap_or(false),
+        injuries: r.int("injuries", c.injuries.as_ref())?,
+        surprises: r.bool("surprises", c.surprises),
+        aware: r.bool("aware", c.aware),
+        asleep: r.bool("asleep", c.asleep),
         target,
-        flee_at_survival: match &c.flee_at_survival {
-            None => None,
-            Some(v) => Some(int(Some(v), "flee_at_survival", 0, 10_000, 0)?),
-        },
-        fights_while_dying: c.fights_while_dying.unwrap_or(true),
+        flee_at_survival: r.opt_int("flee_at_survival", c.flee_at_survival.as_ref())?,
+        fights_while_dying: r.bool("fights_while_dying", c.fights_while_dying),
         group_bonus: bonus,
-        mojo: int(c.mojo.as_ref(), "mojo", 0, 1000, 0)?,
-        mojo_on: mojo_on(source, c)?,
-        mojo_reserve: int(c.mojo_reserve.as_ref(), "mojo_reserve", 0, 1000, 0)?,
-        attack_downed: one_of(
-            source,
+        mojo: r.int("mojo", c.mojo.as_ref())?,
+        mojo_on: mojo_on(&r, c)?,
+        mojo_reserve: r.int("mojo_reserve", c.mojo_reserve.as_ref())?,
+        attack_downed: r.word(
+            "attack_downed",
             c.attack_downed.as_ref(),
-            &format!("combatant.{}.attack_downed", c.name.get_ref()),
             &AttackDowned::WORDS,
-            AttackDowned::Never,
         )?,
-        knockout_blows: c.knockout_blows.unwrap_or(false),
-        killing_blows: c.killing_blows.unwrap_or(false),
-        evasion: match &c.evasion {
-            None => None,
-            Some(v) => Some(int(Some(v), "evasion", 0, 40, 0)?),
-        },
-        head_protection: int(c.head_protection.as_ref(), "head_protection", 0, 40, 0)?,
-        warrior: c.warrior.unwrap_or(c.verve_in_combat.unwrap_or(false)),
+        knockout_blows: r.bool("knockout_blows", c.knockout_blows),
+        killing_blows: r.bool("killing_blows", c.killing_blows),
+        evasion: r.opt_int("evasion", c.evasion.as_ref())?,
+        head_protection: r.int("head_protection", c.head_protection.as_ref())?,
+        // Absent, `warrior` is as `verve_in_combat` (its declaration says so).
+        warrior: c.warrior.unwrap_or(verve_in_combat),
         group_size,
-        cover: one_of(
-            source,
-            c.cover.as_ref(),
-            &format!("combatant.{}.cover", c.name.get_ref()),
-            &Cover::WORDS,
-            Cover::None,
-        )?,
+        cover: r.word("cover", c.cover.as_ref(), &Cover::WORDS)?,
         close_combat,
-        called_shots_into_melee: c.called_shots_into_melee.unwrap_or(false),
-        health: match &c.health {
-            None => None,
-            Some(v) => Some(int(Some(v), "health", 0, 40, 0)?),
-        },
+        called_shots_into_melee: r.bool("called_shots_into_melee", c.called_shots_into_melee),
+        health: r.opt_int("health", c.health.as_ref())?,
     })
 }
 
-/// `mojo_on`: the kinds of roll mojo is bid on (default death rolls only).
-fn mojo_on(source: &Source, c: &CombatantSpec) -> Result<MojoOn, ScenarioError> {
+/// `mojo_on`: the kinds of roll mojo is bid on (absent: its declared default, death rolls
+/// only).
+fn mojo_on(r: &Reader<'_>, c: &CombatantSpec) -> Result<MojoOn, ScenarioError> {
     let Some(list) = &c.mojo_on else {
         return Ok(MojoOn::DEATH);
     };
-    let key = format!("combatant.{}.mojo_on", c.name.get_ref());
+    let key = r.key("mojo_on");
     let mut on = MojoOn::default();
     for word in list.get_ref() {
-        let kind = one_of(source, Some(word), &key, &MojoKind::WORDS, MojoKind::Death)?;
-        on.0 |= kind.bit();
+        on.0 |= r.one_word(key, word, &MojoKind::WORDS)?.bit();
     }
     Ok(on)
+}
+
+/// What the combatant key `name` allows, for messages.
+fn allowed(name: &str) -> String {
+    COMBATANT
+        .key(name)
+        .map_or_else(String::new, |k| k.allowed())
 }

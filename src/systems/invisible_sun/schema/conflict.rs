@@ -21,6 +21,7 @@
 //! attack_defense = "dodge"     # "withstand", "resist"
 //! ```
 
+use super::keys::AFTERMATH;
 use super::{venture, venture_table};
 use crate::combat::load::{self, Entry};
 use crate::combat::{Care, Roster};
@@ -153,19 +154,19 @@ pub(super) fn load(
         .collect::<Result<Vec<_>, _>>()?;
     let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
     let after: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();
+    let span = doc.get("aftermath").map_or(0..0, |n| n.span.clone());
+    let r = AFTERMATH.reader(source, "aftermath", span);
     let care = load::care(
-        source,
+        &r,
         after.allies.as_ref(),
         after.foes.as_ref(),
         None,
         &Care::ALLIES,
     )?;
-    let anguish_kills = one_of(
-        source,
+    let anguish_kills = r.word(
+        "anguish_out",
         after.anguish_out.as_ref(),
-        "aftermath.anguish_out",
         &[("out", false), ("dead", true)],
-        false,
     )?;
     let mut conflict = Conflict::new(pc_list, npc_list, roster, order, max_rounds);
     conflict.bout.care = care;

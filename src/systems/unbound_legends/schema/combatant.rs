@@ -9,6 +9,7 @@ use super::super::fighter::{
     ActiveDefense, ApSource, Armor, Attack, DAMAGE_SOURCES, DAMAGE_TYPES, DefendWhen, FightRules,
     Fighter, Kind, Kinds, Special, kind_bit,
 };
+use super::keys::AFTERMATH;
 use crate::combat::load::{self, Entry};
 use crate::combat::{Care, Roster};
 use crate::dice::DiceExpr;
@@ -113,8 +114,9 @@ pub(super) fn conflict(
         .collect::<Result<Vec<_>, ScenarioError>>()?;
     let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
     let spec: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();
+    let span = doc.get("aftermath").map_or(0..0, |n| n.span.clone());
     let care = load::care(
-        source,
+        &AFTERMATH.reader(source, "aftermath", span),
         spec.allies.as_ref(),
         spec.foes.as_ref(),
         spec.patients.as_ref(),

@@ -1,0 +1,33 @@
+//! `oddsmith docs`: the scenario reference, written from the key declarations
+//! ([`crate::scenario::reference`]) — every system's file into a folder
+//! (`docs/scenarios/<system>.md` by default), or one system's to stdout.
+
+use crate::error::UsageError;
+use crate::export::write::write_file;
+use crate::scenario::hint::did_you_mean_value;
+use crate::scenario::reference::markdown;
+use crate::systems::SystemKind;
+use anyhow::Result;
+use std::path::Path;
+
+/// What `oddsmith docs [SYSTEM] [--out DIR]` does.
+pub fn docs(system: Option<&str>, out: &Path) -> Result<()> {
+    if let Some(name) = system {
+        let Some(kind) = SystemKind::from_name(name) else {
+            return Err(UsageError(format!(
+                "\"{name}\" is not a rule system{}; allowed: {}",
+                did_you_mean_value(name, SystemKind::ALL.iter().map(|(n, _)| *n)),
+                SystemKind::allowed()
+            ))
+            .into());
+        };
+        println!("{}", markdown(kind.schema()));
+        return Ok(());
+    }
+    for (name, kind) in SystemKind::ALL {
+        let path = out.join(format!("{name}.md"));
+        write_file(&path, format!("{}\n", markdown(kind.schema())).as_bytes())?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! The keys every scenario shares, declared once: the header, `[run]`, the fight tables every
+//! system takes (`[difficulty]`, templates and counts, the `[aftermath]` keys the systems
+//! share) and the workbench tables (`[tune]`; `[sweep]` and `[variant.NAME]` take any key
+//! path, so they declare none).
+
+use super::{Form, Key, Table};
+
+/// The top level: what every scenario says about itself.
+pub const HEADER: Table = Table {
+    path: "",
+    form: Form::One,
+    about: "what every scenario says about itself",
+    keys: &[
+        Key::text("name")
+            .absent("the file's name without `.toml`")
+            .means("shown in every output; not empty"),
+        Key::other("system", "\"invisible-sun\", \"gods-and-monsters\", \"unbound-legends\" or \"bonus-dice\"")
+            .required()
+            .means("the rule system"),
+        Key::text("description")
+            .absent("none")
+            .means("what the scenario is, shown in reports"),
+        Key::texts("include")
+            .absent("nothing is included")
+            .means("files of the same system whose fighters and `[[creature]]` templates come first; `library/SYSTEM.toml` is the built-in library"),
+    ],
+};
+
+/// `[run]`.
+pub const RUN: Table = Table {
+    path: "run",
+    form: Form::One,
+    about: "how many trials, from which seed, and a fight's round limit",
+    keys: &[
+        Key::other("trials", "an integer from 1 to 2^53")
+            .default("1_000_000")
+            .means("trials to run (`--trials` overrides it)"),
+        Key::other("seed", "an integer of 0 or more")
+            .default("1")
+            .means(
+                "the same seed gives the same numbers at any thread count (`--seed` overrides it)",
+            ),
+        Key::int("max_rounds", 1, 100_000)
+            .default("100")
+            .means("fights only: a fight still going after this many rounds is a stalemate"),
+    ],
+};
+
+/// `[difficulty]` (fights).
+pub const DIFFICULTY: Table = Table {
+    path: "difficulty",
+    form: Form::One,
+    about: "where the difficulty bands begin (fights)",
+    keys: &[
+        Key::text("side")
+            .absent("the side called \"party\", else \"pcs\", else the first side")
+            .means("the side whose fate the band judges"),
+        Key::other("any_death", "4 rates from 0 to 1, strictly increasing")
+            .default("[0.01, 0.05, 0.15, 0.35]")
+            .means("where easy, medium, hard and deadly begin for `any_death.SIDE`"),
+        Key::other("all_down", "4 rates from 0 to 1, strictly increasing")
+            .default("[0.001, 0.01, 0.05, 0.15]")
+            .means("where easy, medium, hard and deadly begin for `all_down.SIDE`"),
+    ],
+};
+
+/// The keys a fighter table (`[[combatant]]`, `[[pc]]`, `[[npc]]`) and a `[[creature]]`
+/// template take besides the system's own.
+pub const TEMPLATE_KEYS: Table = Table {
+    path: "creature",
+    form: Form::Many,
+    about: "a template no fight uses until a fighter names it (every fighter key, plus these)",
+    keys: &[
+        Key::text("use")
+            .absent("the fighter starts from no template")
+            .means("on a fighter or template: start from the `[[creature]]` template (or library creature) of this name; its own keys override"),
+        Key::int("count", 1, 64)
+            .default("1")
+            .means("on a fighter: this many copies, named `NAME 1`, `NAME 2`, …"),
+        Key::text("about")
+            .absent("none")
+            .means("on a template only: what it is and where it comes from (shown by `oddsmith library`)"),
+    ],
+};
+
+/// `[tune]`.
+pub const TUNE: Table = Table {
+    path: "tune",
+    form: Form::One,
+    about: "what `oddsmith tune` searches when the command line does not say",
+    keys: &[
+        Key::text("vary")
+            .absent("`--vary` must say")
+            .means("the path of the integer key to vary (`combatant.Yeti.survival`)"),
+        Key::text("metric")
+            .absent("`--metric` must say")
+            .means("the rate to aim at (`success`, `death.Charlotte Korde`)"),
+        Key::number("target", 0.0, 1.0)
+            .absent("`--target` must say")
+            .means("the rate wanted"),
+        Key::other("from", "an integer")
+            .absent("the key's lowest allowed value")
+            .means("the lowest value to try"),
+        Key::other("to", "an integer")
+            .absent("the key's highest allowed value")
+            .means("the highest value to try"),
+    ],
+};
+
+/// `[aftermath] allies` (where the standing may only tend or leave).
+pub const ALLIES: Key = Key::word("allies", &["tend", "leave"])
+    .default("\"tend\"")
+    .means("what the standing do for their own dying once the fight is over");
+
+/// `[aftermath] foes`.
+pub const FOES: Key = Key::word("foes", &["leave", "tend", "finish"])
+    .default("\"leave\"")
+    .means("what the winners do with the fallen foes: leave them, tend them, or finish them off");
+
+/// `[aftermath] patients` (where a tender may have more than one).
+pub const PATIENTS: Key = Key::word("patients", &["most_urgent", "in_order"])
+    .default("\"most_urgent\"")
+    .means(
+        "which dying patient a tender takes first: the nearest to death, or in the file's order",
+    );
