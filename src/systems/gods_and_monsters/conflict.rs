@@ -6,65 +6,10 @@
 //! `unconscious.<name>` and mojo metrics (fleeing and dying within the fight are the shared
 //! `fled.<name>` and `dead_in_fight.<name>`).
 //!
-//! Combatant keys (defaults in brackets):
-//! - `name`, `side` — required; names unique; at least two sides.
-//! - `survival` (1–10000, required), `verve` [0], `verve_in_combat` [false]: damage goes to
-//!   verve first when fighting is archetypal for the combatant (warriors), then survival,
-//!   then injury points.
-//! - `endurance` (1–40), or `level` (0–40) for 10 + level/2 when endurance is not given.
-//! - `perception`, `willpower`, `fortitude` (0–40, required): surprise, snapping out of
-//!   surprise and staying conscious roll d20 ≤ the score (the better of willpower and
-//!   fortitude where the rules allow either).
-//! - `attack`, `defense` [0] (−20–40): a hit is d20 ≤ 11 + attack − the target's defense.
-//! - `attacks` — list of `{ name, damage = "d8+4", bonus = 0 }`; every attack is rolled each
-//!   round; may be empty for a combatant who only defends.
-//! - `injuries` [0]: injury points at the start.
-//! - `surprises` [false]: this combatant starts the fight; everyone on a side without one
-//!   rolls perception or is surprised. `aware` [false] gives +4 to that roll, `asleep`
-//!   [false] −6.
-//! - `target` ["random"]: whom each attack goes for — `"random"` (a foe standing at the start
-//!   of the round, uniformly), `"weakest"` (fewest survival + verve − injuries), `"focus"`
-//!   (a random foe, then the same one while it stands), or a foe's name (random once that one
-//!   is down).
-//! - `flee_at_survival` [never]: runs at the end of a round when conscious with survival at
-//!   or below this.
-//! - `fights_while_dying` [true]: a combatant who lost the death contest dies minutes later,
-//!   not this round, so by default fights on (as Toromeen does in the seed's example).
-//! - `group_size` [1]: a unit fighting as one (mass conflict): the group effort bonus is
-//!   added to attack, defense and rolls, to survival times the bonus, and as extra attacks.
-//! - `mojo` [0] (0–1000), `mojo_on` [["death"]] (any of "death", "consciousness", "attack",
-//!   "evasion", "surprise", "snap_out"), `mojo_reserve` [0]: after a failed roll of a listed
-//!   kind, exactly the miss is bid if the pool (less the reserve, except on death rolls)
-//!   covers it, and the roll succeeds (976–978); the pool lasts the fight.
-//!
-//! - `attack_downed` ["never"] | "also" | "first": whether unconscious foes are targets (as
-//!   well as, or before, standing ones); `killing_blows` [false]: attacks on unconscious
-//!   foes are killing blows (half the damage, rounded up, as injuries, 870);
-//!   `knockout_blows` [false]: attacks on surprised foes are knockout blows (874–878). Both
-//!   are called shots, rolled first at −3 to hit with −2 defense that round (806–808);
-//!   +10 to hit the unconscious, +4 the unaware, not both (852).
-//! - `evasion` (0–40; required when a foe deals knockout blows, or when the combatant is in
-//!   close combat and someone out of it has a ranged attack), `head_protection` [0]: the
-//!   knockout's evasion roll; `warrior` [verve_in_combat]: its knockouts put two points on
-//!   injuries, not one (878), and it uses cover better (815).
-//! - `cover` ["none"] | "weak" | "strong" | "full": defense against ranged attacks, +1/+2/+3
-//!   for warriors and 0/+1/+2 for others (815–817).
-//! - `close_combat` [true]: melee attacks reach only foes in close combat, from combatants in
-//!   it; ranged attacks reach any foe (772). `called_shots_into_melee` [false]: its ranged
-//!   shots from out of close combat at a foe in it are called shots (782).
-//! - Per attack: `ranged` [false], `fire_actions` [1] (1–10: crossbow 2, arquebus 3, 147–187)
-//!   and `loaded` [true]: an attack with n fire actions fires, then readies n − 1 rounds
-//!   (n − 2 out of close combat, 790); unloaded, it readies first.
-//! - A ranged shot from out of close combat at a foe in it (780–784): 3–5 combatants standing
-//!   in close combat (a unit counts as its `group_size`) give everyone there strong cover
-//!   against it, 6+ full (or their own, if better). On an uncalled hit each standing foe of
-//!   the target in close combat whom the same d20 would have hit rolls evasion or takes the
-//!   same damage; on a miss one of them at random rolls evasion + defense or takes a fresh
-//!   damage roll.
-//!
-//! The Guide's choices are in `[conflict]` ([`super::rules`]).
-//!
-//! `[run] max_rounds` [100] ends a fight nobody wins as a stalemate.
+//! The keys a combatant, an attack, `[conflict]` and `[aftermath]` take, with their ranges,
+//! what leaving each out means and seed lines, are declared once in `schema/keys.rs` (the reference,
+//! `docs/scenarios/gods-and-monsters.md`, is written from them); how a round is played is in
+//! [`super::fight`] with the seed line beside each rule.
 
 use super::fight::{Arena, Engine, Event, rule};
 use super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};

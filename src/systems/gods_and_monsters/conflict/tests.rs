@@ -378,7 +378,7 @@ fn bad_fights_are_rejected_with_line_and_key() {
                 "[aftermath]\nrest = true\n{}",
                 two("", "survival = 4\nhealth = 9\n")
             ),
-            "t.scenario:4:8: `aftermath.rest`: rest = true rolls each dying combatant's nightly health (004:565); give \"A\" its `health` (0–40), or remove rest",
+            "t.scenario:4:8: `aftermath.rest`: rest = true rolls each dying combatant's nightly health (004:565); give \"A\" its `health` (an integer from 0 to 40), or remove rest",
         ),
         (
             format!(
@@ -414,7 +414,7 @@ fn bad_fights_are_rejected_with_line_and_key() {
                 "",
                 "survival = 4\nclose_combat = false\nattacks = [{ damage = \"d8\", ranged = true }]\n",
             ),
-            "`combatant.A.evasion`: missing: \"B\" shoots from out of close combat, so \"A\", in close combat, rolls evasion against strays (782–784); give `evasion` (0–40)",
+            "`combatant.A.evasion`: missing: \"B\" shoots from out of close combat, so \"A\", in close combat, rolls evasion against strays (782–784); give `evasion` (an integer from 0 to 40)",
         ),
         (
             format!("[conflict]\nmorale = true\n{}", two("", "survival = 4\n")),
