@@ -7,41 +7,20 @@
 use super::{Allies, Care, MAX_FIGHTERS, Patients, Roster, RosterError, Targeting};
 use crate::error::ScenarioError;
 use crate::scenario::keys::Reader;
+use crate::scenario::keys::common::RUN;
 use crate::scenario::{Document, Source, Spanned};
 use std::ops::Range;
 
-/// Round limit of a fight when `[run] max_rounds` is not given.
-pub const DEFAULT_MAX_ROUNDS: u32 = 100;
-
-/// The most rounds `[run] max_rounds` may allow.
-pub const MOST_ROUNDS: u64 = 100_000;
-
-/// A fight's round limit: `[run] max_rounds` (1 to [`MOST_ROUNDS`]: the one place it is
-/// checked), or [`DEFAULT_MAX_ROUNDS`].
+/// A fight's round limit: `[run] max_rounds` read against its declaration
+/// ([`crate::scenario::keys::common::RUN`]: the one place its range and default are
+/// written).
 pub fn max_rounds(
     source: &Source,
     max_rounds: Option<&Spanned<i64>>,
 ) -> Result<u32, ScenarioError> {
-    match max_rounds {
-        None => Ok(DEFAULT_MAX_ROUNDS),
-        Some(m) if (1..=MOST_ROUNDS as i64).contains(m.get_ref()) => Ok(*m.get_ref() as u32),
-        Some(m) if *m.get_ref() < 1 => Err(source.invalid(
-            m.span(),
-            "run.max_rounds",
-            format!(
-                "{} is not allowed; use an integer from 1 to {MOST_ROUNDS}",
-                m.get_ref()
-            ),
-        )),
-        Some(m) => Err(source.invalid(
-            m.span(),
-            "run.max_rounds",
-            format!(
-                "{} is out of range; allowed: 1 to {MOST_ROUNDS}",
-                m.get_ref()
-            ),
-        )),
-    }
+    let span = max_rounds.map_or(0..0, Spanned::span);
+    let r = RUN.reader(source, "run", span);
+    Ok(r.int("max_rounds", max_rounds)? as u32)
 }
 
 /// Refuses `[run] max_rounds` in a scenario without rounds, saying `why` ("a single roll

@@ -79,6 +79,17 @@ pub const TEMPLATES: &[Template] = &templates! {
     }
 };
 
+impl Template {
+    /// The scenario `oddsmith new` writes: the shape file with each key's comment written
+    /// from its declaration ([`annotate`]).
+    pub fn written(&self) -> String {
+        match SystemKind::from_name(self.system) {
+            Some(kind) => annotate::annotated(kind.schema(), self.text),
+            None => self.text.to_string(),
+        }
+    }
+}
+
 /// The templates of `system`, in list order.
 pub fn shapes_of(system: &str) -> impl Iterator<Item = &'static Template> + '_ {
     TEMPLATES.iter().filter(move |t| t.system == system)
@@ -100,7 +111,7 @@ pub fn new(system: Option<&str>, shape: Option<&str>, file: Option<&Path>) -> Re
     match plan(system, shape, file)? {
         Ask::List => print(&listing(None)),
         Ask::System(kind) => print(&listing(Some(kind))),
-        Ask::Write(t, None) => print(t.text),
+        Ask::Write(t, None) => print(&t.written()),
         Ask::Write(t, Some(path)) => write(t, &path),
     }
 }
@@ -195,7 +206,7 @@ fn print(text: &str) -> Result<()> {
 
 /// Writes `t` to `path`, refusing a file that exists, and says what to do next on stderr.
 fn write(t: &Template, path: &Path) -> Result<()> {
-    if write_new_file(path, t.text.as_bytes())?.is_none() {
+    if write_new_file(path, t.written().as_bytes())?.is_none() {
         return Err(UsageError(format!(
             "{} exists; oddsmith new never writes over a file: give another name, or remove it",
             path.display()
@@ -213,5 +224,6 @@ fn write(t: &Template, path: &Path) -> Result<()> {
     Ok(())
 }
 
+mod annotate;
 #[cfg(test)]
 mod tests;

@@ -40,7 +40,7 @@ fn shape_names_are_short_lowercase_and_unique_per_system() {
 fn every_template_validates_without_warnings() {
     for t in TEMPLATES {
         let path = format!("{}/{}.toml", t.system, t.shape);
-        let s = Scenario::from_text(&path, t.text).unwrap_or_else(|e| panic!("{e}"));
+        let s = Scenario::from_text(&path, &t.written()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(s.system_name, t.system, "{path}");
         assert!(s.warnings().is_empty(), "{path}: {:?}", s.warnings());
         assert!(s.sweep_points().unwrap().is_none(), "{path}: no sweep");
@@ -53,11 +53,12 @@ fn every_template_says_what_to_read_and_comments_every_key() {
     for t in TEMPLATES {
         let path = format!("{}/{}", t.system, t.shape);
         let header = format!("`oddsmith new {} {}`", t.system, t.shape);
-        assert!(t.text.contains(&header), "{path}: the first lines name it");
-        assert!(t.text.contains("# Read: 00"), "{path}: no seed lines");
-        assert!(t.text.contains("# Answers: "), "{path}");
-        assert!(t.text.contains("oddsmith run FILE"), "{path}");
-        let lines: Vec<&str> = t.text.lines().collect();
+        let text = t.written();
+        assert!(text.contains(&header), "{path}: the first lines name it");
+        assert!(text.contains("# Read: 00"), "{path}: no seed lines");
+        assert!(text.contains("# Answers: "), "{path}");
+        assert!(text.contains("oddsmith run FILE"), "{path}");
+        let lines: Vec<&str> = text.lines().collect();
         // A second `[[combatant]]` (side, member) takes the keys the first one explains.
         let mut seen: Vec<&str> = Vec::new();
         let mut repeated = false;
@@ -127,4 +128,55 @@ fn unknown_names_are_refused_with_the_nearest() {
         plan(Some("bonus-dice"), None, None),
         Ok(Ask::System(SystemKind::BonusDice))
     ));
+}
+
+/// Every shape a system declares has a template and the other way round; every key a
+/// template writes is declared for its table, and every key its shape declares is written
+/// (or commented out) in it, so `oddsmith new` shows them all.
+#[test]
+fn every_template_writes_every_declared_key_of_its_shape_and_no_other() {
+    for (name, kind) in SystemKind::ALL {
+        let schema = kind.schema();
+        let shapes: Vec<&str> = schema.shapes.iter().map(|s| s.name).collect();
+        let templates: Vec<&str> = shapes_of(name).map(|t| t.shape).collect();
+        assert_eq!(shapes, templates, "{name}: declared shapes and templates");
+    }
+    for t in TEMPLATES {
+        let Some(kind) = SystemKind::from_name(t.system) else {
+            continue;
+        };
+        let schema = kind.schema();
+        let path = format!("src/app/new/{}/{}.toml", t.system, t.shape);
+        let written = annotate::keys_of(t.text);
+        for (table, key, line) in &written {
+            if table == "sweep" || table.starts_with("variant") {
+                continue;
+            }
+            assert!(
+                annotate::declared(schema, table, key).is_some(),
+                "{path}:{line}: `{key}` in [{table}] is not declared"
+            );
+        }
+        let Some(shape) = schema.shape(t.shape) else {
+            continue;
+        };
+        for table in shape.tables {
+            for key in table.keys {
+                let found = match table.form {
+                    crate::scenario::keys::Form::Inline => {
+                        t.text.contains(&format!("{} = ", key.name))
+                    }
+                    _ => written
+                        .iter()
+                        .any(|(p, k, _)| p == table.path && k == key.name),
+                };
+                assert!(
+                    found,
+                    "{path}: `{}` of {} is not written",
+                    key.name,
+                    table.heading()
+                );
+            }
+        }
+    }
 }

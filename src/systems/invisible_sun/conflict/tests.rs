@@ -355,7 +355,7 @@ fn bad_conflicts_name_the_key_and_what_is_allowed() {
         ),
         (
             format!("[run]\nmax_rounds = 0\n{pc}{attack}{npc}"),
-            "`run.max_rounds`: 0 is not allowed",
+            "`run.max_rounds`: 0 is out of range; allowed: an integer from 1 to 100000",
         ),
     ];
     for (body, expected) in cases {

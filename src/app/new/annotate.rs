@@ -1,0 +1,266 @@
+//! The comments `oddsmith new` writes beside each key, from the key declarations
+//! ([`crate::scenario::keys`]): the first time a table's key appears in a shape file, its
+//! line gets what the key takes, what leaving it out means, its meaning and seed lines
+//! (`survival = 6   # required; an integer from 1 to 10000: survival points (004:885)`); a
+//! key holding a list of tables gets one line per key of those tables below it. A note the
+//! shape file writes after a key (`(assumed)`) follows the generated comment. Keys met again
+//! (a second `[[combatant]]`) keep the file's own comment only.
+
+use crate::scenario::keys::common::{DIFFICULTY, HEADER, RUN, TEMPLATE_KEYS, TUNE};
+use crate::scenario::keys::{Absent, Key, Kind, Schema, Table};
+use crate::scenario::template::FIGHTER_TABLES;
+
+/// The column comments start at, and the widest a line grows before its comment wraps.
+const COMMENT_AT: usize = 29;
+const WIDTH: usize = 100;
+/// The longest code a comment goes beside; a longer line's comment goes below it.
+const LONGEST_CODE: usize = 60;
+
+/// A key line of a shape file: its indent and whether it is commented out (`# level = 1`),
+/// the key, the text up to the end of its value, and the note after it.
+struct KeyLine<'a> {
+    /// The line up to the end of its value (`survival = 6`, `# level = 1`).
+    code: &'a str,
+    /// The key.
+    key: &'a str,
+    /// What the file writes after the value's `#`, if anything.
+    note: Option<&'a str>,
+}
+
+/// Where the comment of `line` begins: the first `#` outside a string after the value.
+fn comment_start(line: &str) -> Option<usize> {
+    let mut quoted = false;
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '\\' if quoted && !escaped => {
+                escaped = true;
+                continue;
+            }
+            '"' if !escaped => quoted = !quoted,
+            '#' if !quoted => return Some(i),
+            _ => {}
+        }
+        escaped = false;
+    }
+    None
+}
+
+/// `line` read as a key line, if it is one (commented out or not).
+fn key_line(line: &str) -> Option<KeyLine<'_>> {
+    let body = line.strip_prefix("# ").unwrap_or(line);
+    let offset = line.len() - body.len();
+    let key_len = body
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(body.len());
+    if key_len == 0 || !body[key_len..].trim_start().starts_with('=') {
+        return None;
+    }
+    let end = comment_start(body).map_or(line.len(), |c| offset + c);
+    let note = (end < line.len()).then(|| line[end + 1..].trim());
+    Some(KeyLine {
+        code: line[..end].trim_end(),
+        key: &body[..key_len],
+        note: note.filter(|n| !n.is_empty()),
+    })
+}
+
+/// The table `path` of `schema` or of the tables every scenario shares.
+fn table_at(schema: &Schema, path: &str) -> Vec<&'static Table> {
+    let mut out: Vec<&'static Table> = schema
+        .tables()
+        .into_iter()
+        .filter(|t| t.path == path)
+        .collect();
+    let shared: &[&'static Table] = match path {
+        "" => &[&HEADER],
+        "run" => &[&RUN],
+        "difficulty" => &[&DIFFICULTY],
+        "tune" => &[&TUNE],
+        p if FIGHTER_TABLES.contains(&p) || p == TEMPLATE_KEYS.path => &[&TEMPLATE_KEYS],
+        _ => &[],
+    };
+    out.extend(shared);
+    out
+}
+
+/// The declaration of `key` in the table at `path`.
+pub fn declared(schema: &Schema, path: &str, key: &str) -> Option<&'static Key> {
+    table_at(schema, path).iter().find_map(|t| t.key(key))
+}
+
+/// The comment of `key`: what leaving it out means, what it takes, its meaning and seed
+/// lines.
+pub fn comment(key: &Key) -> String {
+    let absent = match key.absent {
+        Absent::Unset => String::new(),
+        Absent::Required => "REQUIRED".into(),
+        Absent::RequiredUnless(when) => format!("REQUIRED unless {when}"),
+        Absent::Is(v) => format!("default {v}"),
+        Absent::Means(what) => format!("absent: {what}"),
+    };
+    let takes = match key.kind {
+        Kind::Int(min, max) => format!("; {min} to {max}"),
+        Kind::Number(min, max) => format!("; {min} to {max}"),
+        Kind::Word(words) => format!("; {}", alternatives(words)),
+        Kind::Words(words) => format!("; any of {}", alternatives(words)),
+        Kind::Other(what) => format!("; {what}"),
+        Kind::Dice => "; a dice expression".into(),
+        Kind::Tables | Kind::Text | Kind::Texts | Kind::Bool => String::new(),
+    };
+    let seed = if key.seed.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", key.seed)
+    };
+    format!("{absent}{takes}: {}{seed}", key.meaning)
+}
+
+/// `"a" | "b" | "c"`.
+fn alternatives(words: &[&str]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
+    quoted.join(" | ")
+}
+
+/// `text` broken into lines of at most `width` characters at spaces.
+fn wrapped(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let last = lines.last_mut().expect("one line at least");
+        if !last.is_empty() && last.chars().count() + 1 + word.chars().count() > width {
+            lines.push(word.to_string());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    lines
+}
+
+/// `code` with `comment` after it at [`COMMENT_AT`], wrapped onto `#` lines at the same
+/// column.
+/// A line too long for its comment beside it gets the comment on the lines below.
+fn with_comment(out: &mut String, code: &str, comment: &str) {
+    let long = code.chars().count() + 2 > LONGEST_CODE;
+    let at = if long {
+        out.push_str(code);
+        out.push('\n');
+        COMMENT_AT
+    } else {
+        COMMENT_AT.max(code.chars().count() + 2)
+    };
+    let width = WIDTH - at - 4;
+    for (i, part) in wrapped(comment, width).iter().enumerate() {
+        let lead = if i == 0 && !long { code } else { "" };
+        let pad = at - lead.chars().count();
+        let more = if i == 0 { "" } else { "  " };
+        out.push_str(&format!("{lead}{}# {more}{part}\n", " ".repeat(pad)));
+    }
+}
+
+/// The table a header line opens (`[[contest.side]]`: `contest.side`), if it is one; a
+/// commented-out header (`# [tune]`) opens its table too.
+fn opened(line: &str) -> Option<&str> {
+    let line = line.strip_prefix("# ").unwrap_or(line);
+    let code = line.split('#').next().unwrap_or("").trim();
+    let inner = code.strip_prefix("[[").and_then(|c| c.strip_suffix("]]"));
+    let inner = inner.or_else(|| code.strip_prefix('[').and_then(|c| c.strip_suffix(']')));
+    inner.map(str::trim)
+}
+
+/// The keys a shape file writes, with the table each is in and its line (from 1): those
+/// commented out too.
+#[cfg(test)]
+pub fn keys_of(text: &str) -> Vec<(String, String, usize)> {
+    let mut path = String::new();
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if let Some(p) = opened(line) {
+            path = p.to_string();
+        } else if let Some(k) = key_line(line) {
+            out.push((path.clone(), k.key.to_string(), i + 1));
+        }
+    }
+    out
+}
+
+/// The shape file `text` of `schema`'s system with each key's first appearance commented
+/// from its declaration.
+pub fn annotated(schema: &Schema, text: &str) -> String {
+    let mut out = String::new();
+    let mut path = String::new();
+    let mut seen: Vec<(String, &str)> = Vec::new();
+    for line in text.lines() {
+        if let Some(p) = opened(line) {
+            path = p.to_string();
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let decl = key_line(line).and_then(|k| {
+            let first = !seen.iter().any(|(p, s)| *p == path && *s == k.key);
+            let decl = declared(schema, &path, k.key).filter(|_| first)?;
+            seen.push((path.clone(), decl.name));
+            Some((k, decl))
+        });
+        let Some((k, decl)) = decl else {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        };
+        let mut text = comment(decl);
+        if let Some(note) = k.note {
+            text = format!("{text}; {note}");
+        }
+        with_comment(&mut out, k.code, &text);
+        if decl.kind == Kind::Tables {
+            let sub = format!("{}.{}", if path.is_empty() { "" } else { &path }, decl.name);
+            let sub = sub.trim_start_matches('.');
+            for table in table_at(schema, sub) {
+                for key in table.keys {
+                    let line = format!("{}: {}", key.name, comment(key));
+                    with_comment(&mut out, "", &line);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_lines_are_split_from_their_notes() {
+        let k = key_line("survival = 6      # (assumed)").unwrap();
+        assert_eq!(
+            (k.code, k.key, k.note),
+            ("survival = 6", "survival", Some("(assumed)"))
+        );
+        let k = key_line("# level = 1").unwrap();
+        assert_eq!((k.code, k.key, k.note), ("# level = 1", "level", None));
+        let k = key_line("name = \"a # b\"  # who").unwrap();
+        assert_eq!((k.code, k.note), ("name = \"a # b\"", Some("who")));
+        assert!(key_line("# Answers: how often").is_none());
+        assert!(key_line("[[combatant]]").is_none());
+        assert_eq!(opened("[[contest.side]]   # two"), Some("contest.side"));
+        assert_eq!(opened("[run]"), Some("run"));
+        assert_eq!(opened("x = 1"), None);
+        assert_eq!(opened("# [tune]      # oddsmith tune FILE"), Some("tune"));
+        assert_eq!(opened("# Every [[combatant]] takes"), None);
+    }
+
+    #[test]
+    fn long_comments_wrap_at_the_comment_column() {
+        let mut out = String::new();
+        with_comment(&mut out, "x = 1", &"word ".repeat(40));
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| l.chars().count() <= WIDTH), "{out}");
+        assert!(lines[1].starts_with(&" ".repeat(COMMENT_AT)), "{out}");
+        assert_eq!(lines[0].find('#'), lines[1].find('#'));
+    }
+}
