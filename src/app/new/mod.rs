@@ -1,10 +1,13 @@
 //! `oddsmith new`: a commented scenario of one shape of one rule system, to start from.
 //!
-//! Every shape a system's schema takes (a check, a contest, a fight, each hazard, …) has one
-//! hand-written template beside this file, `<system>/<shape>.toml`, compiled in. A template
-//! lists every key of its shape with an example or its default, what it allows and the seed
-//! lines to read; each one validates and runs (the tests below and `tests/new.rs` check).
-//! [`TEMPLATES`] is the one list of shapes: the listing, the lookup and the tests read it.
+//! Every shape a system declares ([`crate::scenario::keys::Shape`]: a check, a contest, a
+//! fight, each hazard, …) has one example beside this file, `<system>/<shape>.toml`, compiled
+//! in: every key of its shape with an example value (commented out where leaving it out means
+//! "none"), and notes only where the example needs one (`(assumed)`). What each key takes,
+//! its default, meaning and seed lines are written beside it from its declaration
+//! ([`annotate`]), so they are never written twice. Each one validates and runs (the tests
+//! below and `tests/new.rs` check). [`TEMPLATES`] names the files, in the order the systems
+//! declare their shapes (a test holds the two to each other).
 //! `oddsmith new` alone lists the systems and their shapes, `oddsmith new SYSTEM` one
 //! system's; `oddsmith new SYSTEM SHAPE` prints the template, and with a FILE writes it there
 //! atomically, never over a file that exists.
@@ -24,8 +27,6 @@ pub struct Template {
     pub system: &'static str,
     /// The shape's name as a user types it (`check`, `fight`, `fall`).
     pub shape: &'static str,
-    /// What the shape answers, in one line.
-    pub about: &'static str,
     /// The commented scenario.
     pub text: &'static str,
 }
@@ -33,11 +34,10 @@ pub struct Template {
 /// The [`Template`]s of each system's shapes, each with its text from
 /// `<system>/<shape>.toml` beside this file.
 macro_rules! templates {
-    ($($system:literal { $($shape:literal => $about:literal,)+ })+) => {
+    ($($system:literal { $($shape:literal,)+ })+) => {
         [$($(Template {
             system: $system,
             shape: $shape,
-            about: $about,
             text: include_str!(concat!($system, "/", $shape, ".toml")),
         },)+)+]
     };
@@ -46,40 +46,47 @@ macro_rules! templates {
 /// Every template, by system in registry order: the one list of shapes.
 pub const TEMPLATES: &[Template] = &templates! {
     "invisible-sun" {
-        "check" => "one action roll against a challenge: magic dice, flux, help, retries",
-        "defense" => "a PC's Dodge, Resist or Withstand against an NPC's attack",
-        "attack" => "a PC's attack on an NPC: hits, damage, bene for effect",
-        "ongoing" => "an ongoing action of progress rolls: increments, time, cost",
-        "fight" => "a conflict of [[pc]] against [[npc]] tables, to Wounds and death",
+        "check",
+        "defense",
+        "attack",
+        "ongoing",
+        "fight",
     }
     "gods-and-monsters" {
-        "check" => "an ability or reaction roll: d20 at or under the score, mojo bids",
-        "contest" => "a contested action of 2 to 8 sides, acting or resisting",
-        "fight" => "a conflict of [[combatant]] tables: the book's Yeti ambush",
-        "fall" => "a fall from a height: damage, injuries, unconsciousness, death",
-        "climb" => "a climb that may fail, and the fall from where it failed",
-        "ailment" => "a poison, sickness or disease: reaction rolls and effects",
-        "jump" => "a jump up or across: how far it reaches",
-        "chase" => "a chase of a quarry by a pursuer: escaped or caught",
-        "march" => "a forced march: health rolls and injuries",
+        "fight",
+        "check",
+        "contest",
+        "fall",
+        "climb",
+        "ailment",
+        "jump",
+        "chase",
+        "march",
     }
     "unbound-legends" {
-        "check" => "a skill check: d20 + bonuses against a target number",
-        "attack" => "an attack roll against Passive Armor or an active defense",
-        "death-saves" => "death saves from 0 Health: stable or dead",
-        "contest" => "two sides roll against each other; ties keep the status quo",
-        "group" => "a group roll: does at least half the group succeed?",
-        "fight" => "an Action-Point fight of [[combatant]] tables",
+        "check",
+        "attack",
+        "death-saves",
+        "contest",
+        "group",
+        "fight",
     }
     "bonus-dice" {
-        "check" => "d20 + bursting bonus dice against a Victory Sum",
-        "attack" => "an attack against Guard and a Dodge, and its damage",
-        "damage" => "the damage of one hit through Armor Rank",
-        "fight" => "a skirmish of [[combatant]] tables to Shock and death",
+        "check",
+        "attack",
+        "damage",
+        "fight",
     }
 };
 
 impl Template {
+    /// What the shape answers, in one line: its declaration's ([`crate::scenario::keys::Shape`]).
+    pub fn about(&self) -> &'static str {
+        SystemKind::from_name(self.system)
+            .and_then(|k| k.schema().shape(self.shape))
+            .map_or("", |s| s.about)
+    }
+
     /// The scenario `oddsmith new` writes: the shape file with each key's comment written
     /// from its declaration ([`annotate`]).
     pub fn written(&self) -> String {
@@ -189,7 +196,7 @@ fn listing(only: Option<SystemKind>) -> String {
                 t.system,
                 t.shape,
                 " ".repeat(pad),
-                t.about
+                t.about()
             ));
         }
     }
