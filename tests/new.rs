@@ -116,3 +116,40 @@ fn an_existing_file_is_never_written_over() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(Path::new(&nested).is_file());
 }
+
+/// `oddsmith docs` writes every system's reference, the files committed under
+/// `docs/scenarios/` byte for byte; `oddsmith docs SYSTEM` prints one; a system it does not
+/// know exits 2 with the nearest.
+#[test]
+fn docs_writes_the_committed_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = oddsmith(&["docs", "--out", dir.path().to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scenarios");
+    let mut written = 0;
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_owned();
+        let committed = std::fs::read_to_string(root.join(&name)).unwrap_or_default();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            committed,
+            "{name:?}: run `cargo run --release -- docs` and commit docs/scenarios"
+        );
+        written += 1;
+    }
+    assert_eq!(written, 4, "one file per rule system");
+    let one = oddsmith(&["docs", "gods-and-monsters"]);
+    assert!(one.status.success(), "{}", stderr(&one));
+    let text = String::from_utf8(one.stdout).unwrap();
+    // The fight keys a game master looks for first are within one screen of the top.
+    let at = text.find("### `[[combatant]]`").expect("the fight's table");
+    assert!(text[..at].lines().count() < 40, "{}", &text[..at]);
+    let bad = oddsmith(&["docs", "gods-and-monster"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("did you mean \"gods-and-monsters\""),
+        "{}",
+        stderr(&bad)
+    );
+}
