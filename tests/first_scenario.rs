@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::docs::{blocks, named_file, words};
 use common::metric;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -21,51 +22,6 @@ fn walkthrough() -> String {
     let rest = &readme[start + 1..];
     let end = rest[3..].find("\n## ").map_or(rest.len(), |e| e + 3);
     rest[..end].to_string()
-}
-
-/// The fenced blocks of `text`: (language, body).
-fn blocks(text: &str) -> Vec<(String, String, String)> {
-    let mut out = Vec::new();
-    let mut lines = text.lines();
-    let mut before = String::new();
-    while let Some(line) = lines.next() {
-        if let Some(lang) = line.strip_prefix("```") {
-            let body: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
-            out.push((lang.to_string(), body.join("\n") + "\n", before.clone()));
-        } else if !line.trim().is_empty() {
-            before = line.to_string();
-        }
-    }
-    out
-}
-
-/// `line` split into words as a shell would (double quotes only).
-fn words(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let (mut quoted, mut any) = (false, false);
-    for c in line.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                any = true;
-            }
-            ' ' if !quoted => {
-                if any {
-                    out.push(std::mem::take(&mut word));
-                }
-                any = false;
-            }
-            c => {
-                word.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        out.push(word);
-    }
-    out
 }
 
 fn oddsmith_in(dir: &Path, args: &[String]) -> Output {
@@ -84,15 +40,11 @@ fn the_readme_walkthrough_runs_as_written() {
     let mut files = Vec::new();
     let mut commands = Vec::new();
     let mut quoted = None;
-    for (lang, body, before) in blocks(&text) {
-        match lang.as_str() {
+    for block in blocks(&text) {
+        let body = block.body.clone();
+        match block.lang.as_str() {
             "toml" => {
-                let name = before
-                    .trim_end_matches(':')
-                    .rsplit('`')
-                    .nth(1)
-                    .expect("a TOML block follows the name of its file")
-                    .to_string();
+                let name = named_file(&block).expect("a TOML block follows the name of its file");
                 std::fs::write(dir.join(&name), &body).unwrap();
                 files.push(name);
             }

@@ -5,7 +5,8 @@
 //!
 //! Bless mode: `ODDSMITH_BLESS=1 cargo test --release --test golden` writes every scenario's
 //! numbers to its golden file and prints what changed, for a change of draws that has been
-//! shown to leave every metric within 4.5 standard errors (the README says how).
+//! shown to leave every metric within 4.5 standard errors (`docs/ARCHITECTURE.md`, "When the
+//! numbers a seed gives change", says how).
 
 mod common;
 

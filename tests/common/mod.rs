@@ -1,6 +1,8 @@
 //! Helpers shared by the CLI test files: run the built binary (or spawn it and signal it),
-//! list the shipped scenarios, read JSON output.
+//! list the shipped scenarios, read JSON output; `docs` reads the documentation's blocks.
 #![allow(dead_code)] // each test file uses its own subset
+
+pub mod docs;
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
