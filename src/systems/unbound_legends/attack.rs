@@ -2,13 +2,13 @@
 //! an active defense (L247–260), resolved in this order:
 //!
 //! 1. a natural 20 is a critical hit, a natural 1 a miss (L367);
-//! 2. a total at least `crit_margin` (10) over the defense is a critical hit (L422);
+//! 2. a total at least `crit_margin` over the defense is a critical hit (L422);
 //! 3. a total that meets the defense hits — ties go to the attacker (L360) — except that
 //!    against an active defense of rank r, a total 0…r−1 above it is the defender's minor
 //!    failure (L250, L254, L259);
 //! 4. a total within the attacker's minor-failure band below the defense is a minor failure:
-//!    half damage (L434): `skill_rank` wide by default, `skill_rank − 1` wide when read as
-//!    L434 literally ("at your first rank, … if you meet the target number");
+//!    half damage (L434): `skill_rank` wide, or `skill_rank − 1` wide when read as L434
+//!    literally ("at your first rank, … if you meet the target number");
 //! 5. anything else misses; a miss (a natural 1 too) is the defender's critical success when
 //!    an active defense beats the total by `crit_margin` or more.
 

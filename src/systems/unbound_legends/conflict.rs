@@ -1,17 +1,14 @@
 //! Unbound Legends fights from `[[combatant]]` tables: the resolved combatants, their
 //! [`Fight`] (the rounds are in [`super::fight`]), and what each fight reports — the shared
-//! fight metrics of [`FightRecorder`], and this system's own per combatant:
+//! fight metrics of [`FightRecorder`], and this system's own per combatant: `disabled`,
+//! `death_instant` and `incapacitated` (PCs and villains only: monsters die at 0 Health,
+//! L456) and the AP spent per round by kind (`ap_attack`, `ap_defense`, `ap_other`,
+//! `ap_unspent`, pooled over fights with a delta-method interval).
 //!
-//! - `disabled.<name>`: reached 0 Health and survived the blow (L444);
-//! - `death_instant.<name>`: died outright (L442, L450);
-//! - `incapacitated.<name>`: two death-save failures (L447), saves after the fight included;
-//! - `ap_attack.<name>.mean`, `ap_defense.<name>.mean`, `ap_other.<name>.mean` (first aid),
-//!   `ap_unspent.<name>.mean`: AP per round the combatant began able to act, pooled over
-//!   fights (Σ AP / Σ rounds, with a delta-method interval). Each round, its AP plus any
-//!   given back by a Dodge's crit is the sum of the four.
-//!
-//! Monsters die at 0 Health (L456), so they get no `disabled`, `death_instant` or
-//! `incapacitated` rows.
+//! What each metric means, and the keys a combatant, an attack, a defense entry, `[rules]`
+//! and `[aftermath]` take, with their ranges, what leaving each out means and seed lines, are
+//! declared once in `schema/keys.rs` (the reference, `docs/scenarios/unbound-legends.md`, is
+//! written from them).
 
 use super::fight::{
     AP_ATTACK, AP_DEFENSE, AP_OTHER, AP_UNSPENT, ApDice, Arena, Event, Pace, paces,

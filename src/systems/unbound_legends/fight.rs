@@ -8,8 +8,8 @@
 //! wants (keeping `reserve_ap`) takes ONE action and pays (L268); ties go to higher Agility,
 //! then Dexterity or Cunning, then PCs (L269), then file order. The round ends when nobody
 //! can act. Defenses are paid from the same AP (L330). The fight ends as soon as at most one
-//! side has anyone standing, or after `max_rounds` as a stalemate; then the winners' dying
-//! are stabilised and everyone else's dying roll their saves out.
+//! side has anyone standing, or after `max_rounds` as a stalemate; then comes the shared
+//! aftermath ([`crate::combat::aftermath`]), where `[aftermath]` says who tends whom.
 //!
 //! Here the rounds and the bookkeeping; who acts next, with what and at whom is in
 //! `fight/order.rs`, attacks and damage in `fight/swing.rs`.

@@ -1,38 +1,16 @@
-//! The sections of an `unbound-legends` scenario: `[check]` (with `[check.defense]` for an
-//! attack against an active defense), `[contest]` with two `[[contest.side]]` tables, or
-//! `[group]` with `[[group.member]]` tables; one per file. `[rules]` holds the table-wide
-//! readings. Every key, its range, default and seed line is listed in the README.
-//!
-//! ```toml
-//! [check]
-//! roll = "attack"          # "skill" (default), "attack" or "death_saves"
-//! attribute = 3            # −50…50, default 0
-//! skill_rank = 1           # 0–4 (L9–10): +2 per rank; an attack's minor-failure band
-//! boost = 1                # 0–2
-//! modifier = 0             # −50…50
-//! advantage = 0            # sources of advantage / disadvantage (counted once each kind)
-//! disadvantage = 0
-//! help = false             # a capable helper: one more advantage (L38–39)
-//! target = 14              # 1–100: the number to meet, or the Passive Armor
-//!
-//! [check.defense]          # instead of `target` for an attack: an active defense
-//! kind = "dodge"           # "dodge" (1d6), "dodge2" (2d6), "block" (1d8), "parry" (1d20)
-//! bonus = 4                # everything of L251/L255/L260 but the dice
-//! rank = 1                 # 0–4: the defender's minor-failure band
-//!
-//! [rules]
-//! natural_rules_on_checks = false   # a 20 succeeds and a 1 fails on skill checks too
-//! crit_margin = 10                  # L422
-//! minor_failure_width = "rank"      # or "rank_minus_1" (L434 literally)
-//! ```
-//!
-//! Or a fight: `[[combatant]]` tables ([`combatant`]), with the fight readings of `[rules]`
-//! (`reroll_ap_each_round`, `instant_death`, `stabilised_rejoins`, `attack_downed`),
-//! `[aftermath]` (`allies = "tend" | "leave" | "stabilise"`, `foes`; see
-//! [`crate::combat::aftermath`]) and `[run] max_rounds`.
+//! The sections of an `unbound-legends` scenario, one shape per file: `[check]` (a skill
+//! check, an attack roll with an optional `[check.defense]`, or death saves), `[contest]`
+//! with two `[[contest.side]]` tables, `[group]` with `[[group.member]]` tables, or a fight of
+//! `[[combatant]]` tables ([`combatant`]) with `[aftermath]`; `[rules]` holds the table-wide
+//! readings. Every key, with what it takes, what leaving it out means and its seed lines, is
+//! declared once in [`keys`]; each value is read through those declarations, and only what
+//! depends on other keys (which keys a roll takes, a side's name, a group's count) is
+//! checked here by hand.
 
 mod combatant;
 mod keys;
+#[cfg(test)]
+mod tests;
 
 use super::Loaded;
 use super::attack::{Against, AttackRoll, AttackRules, Defense, DefenseKind, MinorBand};
@@ -43,17 +21,19 @@ use super::group::{GroupRoll, MAX_MEMBERS};
 use super::roll::{Check, Roller};
 use super::saves::DeathSaves;
 use crate::error::ScenarioError;
-use crate::scenario::fields::one_of;
-use crate::scenario::{Document, Source, Spanned, int_in_range};
+use crate::scenario::keys::{Absent, Key, Reader};
+use crate::scenario::{Document, Source, Spanned};
 use crate::systems::SystemModule;
+use keys::{AFTERMATH, CHECK, CHECK_DEFENSE, CONTEST, GROUP, MEMBER, RULES, SIDE};
 use serde::Deserialize;
+use std::ops::Range;
 
-/// The roll keys of `[check]`, `[[contest.side]]` and `[[group.member]]`.
+/// `[check]`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RollSpec {
-    name: Option<Spanned<String>>,
+pub(super) struct CheckSpec {
     roll: Option<Spanned<String>>,
+    target: Option<Spanned<i64>>,
     attribute: Option<Spanned<i64>>,
     skill_rank: Option<Spanned<i64>>,
     boost: Option<Spanned<i64>>,
@@ -61,13 +41,53 @@ struct RollSpec {
     advantage: Option<Spanned<i64>>,
     disadvantage: Option<Spanned<i64>>,
     help: Option<bool>,
-    target: Option<Spanned<i64>>,
     defense: Option<DefenseSpec>,
 }
 
+/// A `[[contest.side]]` or `[[group.member]]`: a name and the roll keys.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct DefenseSpec {
+pub(super) struct EntrySpec {
+    name: Option<Spanned<String>>,
+    attribute: Option<Spanned<i64>>,
+    skill_rank: Option<Spanned<i64>>,
+    boost: Option<Spanned<i64>>,
+    modifier: Option<Spanned<i64>>,
+    advantage: Option<Spanned<i64>>,
+    disadvantage: Option<Spanned<i64>>,
+    help: Option<bool>,
+}
+
+/// The roll keys of a `[check]` or an entry, as written.
+struct RollKeys<'a> {
+    attribute: Option<&'a Spanned<i64>>,
+    skill_rank: Option<&'a Spanned<i64>>,
+    boost: Option<&'a Spanned<i64>>,
+    modifier: Option<&'a Spanned<i64>>,
+    advantage: Option<&'a Spanned<i64>>,
+    disadvantage: Option<&'a Spanned<i64>>,
+    help: Option<bool>,
+}
+
+/// The roll keys of a spec struct (each lists them under the same names).
+macro_rules! roll_keys {
+    ($s:expr) => {
+        RollKeys {
+            attribute: $s.attribute.as_ref(),
+            skill_rank: $s.skill_rank.as_ref(),
+            boost: $s.boost.as_ref(),
+            modifier: $s.modifier.as_ref(),
+            advantage: $s.advantage.as_ref(),
+            disadvantage: $s.disadvantage.as_ref(),
+            help: $s.help,
+        }
+    };
+}
+
+/// `[check.defense]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct DefenseSpec {
     kind: Spanned<String>,
     bonus: Option<Spanned<i64>>,
     rank: Option<Spanned<i64>>,
@@ -75,9 +95,10 @@ struct DefenseSpec {
     disadvantage: Option<Spanned<i64>>,
 }
 
-#[derive(Debug, Deserialize)]
+/// `[rules]`.
+#[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-struct RulesSpec {
+pub(super) struct RulesSpec {
     natural_rules_on_checks: Option<bool>,
     crit_margin: Option<Spanned<i64>>,
     minor_failure_width: Option<Spanned<String>>,
@@ -88,19 +109,21 @@ struct RulesSpec {
     winners_stabilise: Option<Spanned<bool>>,
 }
 
+/// `[contest]`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ContestSpec {
+pub(super) struct ContestSpec {
     status_quo: Option<Spanned<String>>,
-    side: Spanned<Vec<RollSpec>>,
+    side: Spanned<Vec<EntrySpec>>,
 }
 
+/// `[group]`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct GroupSpec {
+pub(super) struct GroupSpec {
     target: Spanned<i64>,
     required: Option<Spanned<toml::Value>>,
-    member: Spanned<Vec<RollSpec>>,
+    member: Spanned<Vec<EntrySpec>>,
 }
 
 /// The registry's handle on Unbound Legends.
@@ -114,11 +137,35 @@ enum RollKind {
     DeathSaves,
 }
 
+/// The values of `[check] roll`.
 const ROLLS: [(&str, RollKind); 3] = [
     ("skill", RollKind::Skill),
     ("attack", RollKind::Attack),
     ("death_saves", RollKind::DeathSaves),
 ];
+
+/// The values of `[rules] minor_failure_width`.
+const MINOR_BANDS: [(&str, MinorBand); 2] = [
+    ("rank", MinorBand::Rank),
+    ("rank_minus_1", MinorBand::RankMinus1),
+];
+
+/// The declared value of a key the loader checks by hand, when it is left out (as written,
+/// without quotes).
+fn declared(key: &Key) -> &'static str {
+    match key.absent {
+        Absent::Is(v) => v.trim_matches('"'),
+        _ => "",
+    }
+}
+
+/// Where `key` of the section `section` is written, else where the section is.
+fn span_of(doc: &Document, section: &str, key: Option<&str>) -> Range<usize> {
+    let node = doc.get(section);
+    key.and_then(|k| node.and_then(|n| n.get(k)))
+        .or(node)
+        .map_or(0..0, |n| n.span.clone())
+}
 
 impl SystemModule for System {
     type Loaded = Loaded;
@@ -134,11 +181,10 @@ impl SystemModule for System {
 
     fn load(doc: &Document, max_rounds: Option<Spanned<i64>>) -> Result<Loaded, ScenarioError> {
         let rules = rules(doc)?;
-        let present: Vec<(&str, std::ops::Range<usize>)> =
-            ["check", "contest", "group", "combatant"]
-                .iter()
-                .filter_map(|k| doc.get(k).map(|n| (*k, n.span.clone())))
-                .collect();
+        let present: Vec<(&str, Range<usize>)> = ["check", "contest", "group", "combatant"]
+            .iter()
+            .filter_map(|k| doc.get(k).map(|n| (*k, n.span.clone())))
+            .collect();
         if !matches!(present.as_slice(), [("combatant", _)]) {
             let why = "unbound-legends rolls have no rounds; remove max_rounds";
             crate::combat::load::no_rounds(&doc.source, max_rounds.as_ref(), why)?;
@@ -151,16 +197,16 @@ impl SystemModule for System {
                     .map(|c| Loaded::Conflict(Box::new(c)))
             }
             [("check", _)] => {
-                let spec: RollSpec = doc.section("check")?.expect("present");
+                let spec: CheckSpec = doc.section("check")?.expect("present");
                 check(doc, &spec, &rules)
             }
-            [("contest", _)] => {
+            [("contest", span)] => {
                 let spec: ContestSpec = doc.section("contest")?.expect("present");
-                contest(doc, &spec).map(|c| Loaded::Contest(Box::new(c)))
+                contest(doc, &spec, span.clone()).map(|c| Loaded::Contest(Box::new(c)))
             }
-            [_] => {
+            [(_, span)] => {
                 let spec: GroupSpec = doc.section("group")?.expect("present");
-                group(doc, &spec).map(Loaded::Group)
+                group(doc, &spec, span.clone()).map(Loaded::Group)
             }
             [] => Err(doc.invalid(
                 0..0,
@@ -185,131 +231,84 @@ struct Rules {
     fight: FightRules,
 }
 
+/// Reads `[rules]` (absent: every reading as declared).
 fn rules(doc: &Document) -> Result<Rules, ScenarioError> {
-    let spec: Option<RulesSpec> = doc.section("rules")?;
-    let Some(r) = spec else {
-        return Ok(Rules {
-            attack: AttackRules::default(),
-            natural_on_checks: false,
-            fight: FightRules::default(),
-        });
-    };
+    let spec: RulesSpec = doc.section("rules")?.unwrap_or_default();
     let source = &doc.source;
-    if let Some(w) = &r.winners_stabilise {
+    let r = RULES.reader(source, "rules", span_of(doc, "rules", None));
+    if let Some(w) = &spec.winners_stabilise {
         // The free stabilisation of old is one choice of the shared aftermath now.
+        let allies = AFTERMATH.key("allies").expect("declared");
         return Err(source.invalid(
             w.span(),
-            "rules.winners_stabilise",
+            r.path("winners_stabilise"),
             format!(
-                "moved to [aftermath]: write allies = \"{}\" there (allowed: \"tend\", \
-                 \"leave\", \"stabilise\")",
-                if *w.get_ref() { "stabilise" } else { "leave" }
+                "moved to [aftermath]: write allies = \"{}\" there (allowed: {})",
+                if *w.get_ref() { "stabilise" } else { "leave" },
+                allies.allowed()
             ),
         ));
     }
     let attack = AttackRules {
-        crit_margin: int_in_range(
-            source,
-            r.crit_margin.as_ref(),
-            "rules.crit_margin",
-            1,
-            100,
-            10,
-        )?,
-        minor_band: one_of(
-            source,
-            r.minor_failure_width.as_ref(),
-            "rules.minor_failure_width",
-            &[
-                ("rank", MinorBand::Rank),
-                ("rank_minus_1", MinorBand::RankMinus1),
-            ],
-            MinorBand::Rank,
+        crit_margin: r.int("crit_margin", spec.crit_margin.as_ref())?,
+        minor_band: r.word(
+            "minor_failure_width",
+            spec.minor_failure_width.as_ref(),
+            &MINOR_BANDS,
         )?,
     };
-    let defaults = FightRules::default();
     Ok(Rules {
         attack,
-        natural_on_checks: r.natural_rules_on_checks.unwrap_or(false),
+        natural_on_checks: r.bool("natural_rules_on_checks", spec.natural_rules_on_checks),
         fight: FightRules {
             attack,
-            reroll_ap_each_round: r
-                .reroll_ap_each_round
-                .unwrap_or(defaults.reroll_ap_each_round),
-            instant_death: one_of(
-                source,
-                r.instant_death.as_ref(),
-                "rules.instant_death",
+            reroll_ap_each_round: r.bool("reroll_ap_each_round", spec.reroll_ap_each_round),
+            instant_death: r.word(
+                "instant_death",
+                spec.instant_death.as_ref(),
                 &InstantDeath::WORDS,
-                defaults.instant_death,
             )?,
-            stabilised_rejoins: r.stabilised_rejoins.unwrap_or(defaults.stabilised_rejoins),
-            attack_downed: r.attack_downed.unwrap_or(defaults.attack_downed),
+            stabilised_rejoins: r.bool("stabilised_rejoins", spec.stabilised_rejoins),
+            attack_downed: r.bool("attack_downed", spec.attack_downed),
         },
     })
 }
 
-/// The roller of a roll table at `key`.
-fn roller(source: &Source, r: &RollSpec, key: &str) -> Result<Roller, ScenarioError> {
-    let int = |v: &Option<Spanned<i64>>, name: &str, min, max| {
-        int_in_range(source, v.as_ref(), &format!("{key}.{name}"), min, max, 0)
-    };
+/// The roller of a roll table, read by `r`.
+fn roller(r: &Reader<'_>, k: RollKeys<'_>) -> Result<Roller, ScenarioError> {
     Ok(Roller::new(
-        int(&r.attribute, "attribute", -50, 50)?,
-        int(&r.skill_rank, "skill_rank", 0, 4)?,
-        int(&r.boost, "boost", 0, 2)?,
-        int(&r.modifier, "modifier", -50, 50)?,
-        int(&r.advantage, "advantage", 0, 20)? as u32,
-        int(&r.disadvantage, "disadvantage", 0, 20)? as u32,
-        r.help.unwrap_or(false),
+        r.int("attribute", k.attribute)?,
+        r.int("skill_rank", k.skill_rank)?,
+        r.int("boost", k.boost)?,
+        r.int("modifier", k.modifier)?,
+        r.int("advantage", k.advantage)? as u32,
+        r.int("disadvantage", k.disadvantage)? as u32,
+        r.bool("help", k.help),
     ))
 }
 
-fn target(source: &Source, r: &RollSpec, key: &str) -> Result<i64, ScenarioError> {
-    match &r.target {
-        Some(t) => int_in_range(source, Some(t), &format!("{key}.target"), 1, 100, 1),
-        None => Err(source.invalid(
-            0..0,
-            format!("{key}.target"),
-            "missing: give the target number to meet or beat (1–100)",
-        )),
-    }
-}
-
-fn check(doc: &Document, c: &RollSpec, rules: &Rules) -> Result<Loaded, ScenarioError> {
+fn check(doc: &Document, c: &CheckSpec, rules: &Rules) -> Result<Loaded, ScenarioError> {
     let source = &doc.source;
-    if let Some(n) = &c.name {
-        return Err(source.invalid(
-            n.span(),
-            "check.name",
-            "`name` belongs to contest sides and group members, not to a [check]",
-        ));
-    }
-    let kind = one_of(
-        source,
-        c.roll.as_ref(),
-        "check.roll",
-        &ROLLS,
-        RollKind::Skill,
-    )?;
+    let r = CHECK.reader(source, "check", span_of(doc, "check", None));
+    let kind = r.word("roll", c.roll.as_ref(), &ROLLS)?;
     if kind != RollKind::Attack && c.defense.is_some() {
         return Err(source.invalid(
-            0..0,
+            span_of(doc, "check", Some("defense")),
             "check.defense",
             "[check.defense] is for attacks: add roll = \"attack\"",
         ));
     }
     match kind {
         RollKind::Skill => Ok(Loaded::Check(Check::new(
-            roller(source, c, "check")?,
-            target(source, c, "check")?,
+            roller(&r, roll_keys!(c))?,
+            r.int("target", c.target.as_ref())?,
             rules.natural_on_checks,
         ))),
         RollKind::Attack => {
-            let roller = roller(source, c, "check")?;
+            let roller = roller(&r, roll_keys!(c))?;
             let against = match (&c.defense, &c.target) {
-                (Some(d), None) => Against::Active(defense(source, d)?),
-                (None, Some(_)) => Against::Passive(target(source, c, "check")?),
+                (Some(d), None) => Against::Active(defense(doc, d)?),
+                (None, Some(t)) => Against::Passive(r.int("target", Some(t))?),
                 (Some(_), Some(t)) => {
                     return Err(source.invalid(
                         t.span(),
@@ -320,9 +319,13 @@ fn check(doc: &Document, c: &RollSpec, rules: &Rules) -> Result<Loaded, Scenario
                 }
                 (None, None) => {
                     return Err(source.invalid(
-                        0..0,
+                        span_of(doc, "check", None),
                         "check.target",
-                        "missing: give the Passive Armor as `target`, or a [check.defense]",
+                        format!(
+                            "missing: give the Passive Armor as `target` ({}), or a \
+                             [check.defense]",
+                            r.key("target").allowed()
+                        ),
                     ));
                 }
             };
@@ -349,36 +352,22 @@ fn check(doc: &Document, c: &RollSpec, rules: &Rules) -> Result<Loaded, Scenario
                      against 10",
                 ));
             }
-            let modifier = int_in_range(source, c.modifier.as_ref(), "check.modifier", -50, 50, 0)?;
+            let modifier = r.int("modifier", c.modifier.as_ref())?;
             Ok(Loaded::DeathSaves(DeathSaves::new(modifier)))
         }
     }
 }
 
-fn defense(source: &Source, d: &DefenseSpec) -> Result<Defense, ScenarioError> {
-    let int = |v: &Option<Spanned<i64>>, name: &str, min, max| {
-        int_in_range(
-            source,
-            v.as_ref(),
-            &format!("check.defense.{name}"),
-            min,
-            max,
-            0,
-        )
-    };
+fn defense(doc: &Document, d: &DefenseSpec) -> Result<Defense, ScenarioError> {
+    let span = span_of(doc, "check", Some("defense"));
+    let r = CHECK_DEFENSE.reader(&doc.source, "check.defense", span);
     Ok(Defense {
-        kind: one_of(
-            source,
-            Some(&d.kind),
-            "check.defense.kind",
-            &DefenseKind::WORDS,
-            DefenseKind::Dodge,
-        )?,
-        bonus: int(&d.bonus, "bonus", -50, 50)?,
-        rank: int(&d.rank, "rank", 0, 4)?,
+        kind: r.word("kind", Some(&d.kind), &DefenseKind::WORDS)?,
+        bonus: r.int("bonus", d.bonus.as_ref())?,
+        rank: r.int("rank", d.rank.as_ref())?,
         edge: Edge::from_counts(
-            int(&d.advantage, "advantage", 0, 20)? as u32,
-            int(&d.disadvantage, "disadvantage", 0, 20)? as u32,
+            r.int("advantage", d.advantage.as_ref())? as u32,
+            r.int("disadvantage", d.disadvantage.as_ref())? as u32,
         ),
     })
 }
@@ -386,12 +375,12 @@ fn defense(source: &Source, d: &DefenseSpec) -> Result<Defense, ScenarioError> {
 /// The name of a side or member, checked unique.
 fn named(
     source: &Source,
-    r: &RollSpec,
+    e: &EntrySpec,
     key: &str,
     taken: &[String],
-    at: std::ops::Range<usize>,
+    at: Range<usize>,
 ) -> Result<String, ScenarioError> {
-    let Some(n) = &r.name else {
+    let Some(n) = &e.name else {
         return Err(source.invalid(at, format!("{key}.name"), "every entry needs a `name`"));
     };
     let name = n.get_ref().trim();
@@ -402,22 +391,10 @@ fn named(
             format!("\"{name}\": every entry needs its own, non-empty name"),
         ));
     }
-    for (field, span) in [
-        ("roll", r.roll.as_ref().map(Spanned::span)),
-        ("target", r.target.as_ref().map(Spanned::span)),
-    ] {
-        if let Some(span) = span {
-            return Err(source.invalid(
-                span,
-                format!("{key}.{field}"),
-                "not used here: entries take the roll keys only",
-            ));
-        }
-    }
     Ok(name.to_string())
 }
 
-fn contest(doc: &Document, c: &ContestSpec) -> Result<Contest, ScenarioError> {
+fn contest(doc: &Document, c: &ContestSpec, at: Range<usize>) -> Result<Contest, ScenarioError> {
     let source = &doc.source;
     let specs = c.side.get_ref();
     if specs.len() != 2 {
@@ -432,34 +409,35 @@ fn contest(doc: &Document, c: &ContestSpec) -> Result<Contest, ScenarioError> {
     }
     let mut names = Vec::new();
     let mut rollers = Vec::new();
+    let r = SIDE.reader(source, "contest.side", c.side.span());
     for s in specs {
         names.push(named(source, s, "contest.side", &names, c.side.span())?);
-        rollers.push(roller(source, s, "contest.side")?);
+        rollers.push(roller(&r, roll_keys!(s))?);
     }
-    let status_quo = match &c.status_quo {
-        None => None,
-        Some(q) if q.get_ref() == "none" => None,
-        Some(q) => match names.iter().position(|n| n == q.get_ref()) {
-            Some(i) => Some(i),
-            None => {
-                return Err(source.invalid(
-                    q.span(),
-                    "contest.status_quo",
-                    format!(
-                        "\"{}\" is not a side; allowed: \"none\", \"{}\", \"{}\"",
-                        q.get_ref(),
-                        names[0],
-                        names[1]
-                    ),
-                ));
-            }
-        },
+    let r = CONTEST.reader(source, "contest", at.clone());
+    let quo = c
+        .status_quo
+        .as_ref()
+        .map_or(declared(r.key("status_quo")), |q| q.get_ref().as_str());
+    let status_quo = match names.iter().position(|n| n == quo) {
+        _ if quo == "none" => None,
+        Some(i) => Some(i),
+        None => {
+            return Err(source.invalid(
+                c.status_quo.as_ref().map_or(at, Spanned::span),
+                r.path("status_quo"),
+                format!(
+                    "\"{quo}\" is not a side; allowed: \"none\", \"{}\", \"{}\"",
+                    names[0], names[1]
+                ),
+            ));
+        }
     };
     let [a, b] = [0, 1].map(|i| (names[i].clone(), rollers[i]));
     Ok(Contest::new([a, b], status_quo))
 }
 
-fn group(doc: &Document, g: &GroupSpec) -> Result<GroupRoll, ScenarioError> {
+fn group(doc: &Document, g: &GroupSpec, at: Range<usize>) -> Result<GroupRoll, ScenarioError> {
     let source = &doc.source;
     let specs = g.member.get_ref();
     if !(1..=MAX_MEMBERS).contains(&specs.len()) {
@@ -474,19 +452,22 @@ fn group(doc: &Document, g: &GroupSpec) -> Result<GroupRoll, ScenarioError> {
     }
     let mut members = Vec::new();
     let mut names = Vec::new();
+    let rm = MEMBER.reader(source, "group.member", g.member.span());
     for m in specs {
         let name = named(source, m, "group.member", &names, g.member.span())?;
         names.push(name.clone());
-        members.push((name, roller(source, m, "group.member")?));
+        members.push((name, roller(&rm, roll_keys!(m))?));
     }
+    let r = GROUP.reader(source, "group", at.clone());
     let n = members.len();
-    let required = match g.required.as_ref().map(|r| (r, r.get_ref())) {
-        None => n.div_ceil(2),
-        Some((_, toml::Value::String(s))) if s == "half" => n.div_ceil(2),
-        Some((_, toml::Value::Integer(k))) if (1..=n as i64).contains(k) => *k as usize,
-        Some((r, _)) => {
+    let half = toml::Value::String(declared(r.key("required")).to_string());
+    let required = g.required.as_ref().map_or(&half, Spanned::get_ref);
+    let required = match required {
+        toml::Value::String(s) if s == "half" => n.div_ceil(2),
+        toml::Value::Integer(k) if (1..=n as i64).contains(k) => *k as usize,
+        _ => {
             return Err(source.invalid(
-                r.span(),
+                g.required.as_ref().map_or(at, Spanned::span),
                 "group.required",
                 format!(
                     "allowed: \"half\" (at least half: {}) or a count from 1 to {n}",
@@ -495,6 +476,6 @@ fn group(doc: &Document, g: &GroupSpec) -> Result<GroupRoll, ScenarioError> {
             ));
         }
     };
-    let target = int_in_range(source, Some(&g.target), "group.target", 1, 100, 1)?;
+    let target = r.int("target", Some(&g.target))?;
     Ok(GroupRoll::new(members, target, required))
 }

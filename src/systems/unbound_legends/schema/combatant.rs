@@ -1,6 +1,8 @@
-//! `[[combatant]]` tables of an Unbound Legends fight, read into [`Fighter`]s. Every key,
-//! its range, default and seed line is listed in the README; the shipped
-//! `scenarios/ogre_in_the_mill.toml` shows them in use.
+//! `[[combatant]]` tables of an Unbound Legends fight, read into [`Fighter`]s through the
+//! keys declared in [`super::keys`] (`COMBATANT`, `ATTACKS`, the defense entries and
+//! `AFTERMATH`); the shipped `scenarios/ogre_in_the_mill.toml` shows them in use. Checked by
+//! hand here: what depends on other keys (`ap` or `vitality_die`, a `defend` and its entry, a
+//! Parry's weapon) and the dice, damage types and sources.
 
 use super::super::attack::DefenseKind;
 use super::super::conflict::Conflict;
@@ -9,13 +11,14 @@ use super::super::fighter::{
     ActiveDefense, ApSource, Armor, Attack, DAMAGE_SOURCES, DAMAGE_TYPES, DefendWhen, FightRules,
     Fighter, Kind, Kinds, Special, kind_bit,
 };
-use super::keys::AFTERMATH;
+use super::declared;
+use super::keys::{AFTERMATH, ATTACKS, BLOCK, COMBATANT, DODGE, PARRY};
 use crate::combat::load::{self, Entry};
 use crate::combat::{Care, Roster};
 use crate::dice::DiceExpr;
 use crate::error::ScenarioError;
-use crate::scenario::fields::one_of;
-use crate::scenario::{Document, Source, Spanned, int_in_range};
+use crate::scenario::keys::{Reader, Table};
+use crate::scenario::{Document, Source, Spanned};
 use serde::Deserialize;
 
 #[derive(Debug, Deserialize)]
@@ -50,28 +53,101 @@ pub(super) struct CombatantSpec {
     death_save_bonus: Option<Spanned<i64>>,
 }
 
+/// `defense` of a combatant.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct DefenseEntries {
-    dodge: Option<EntrySpec>,
-    block: Option<EntrySpec>,
-    parry: Option<EntrySpec>,
+pub(super) struct DefenseEntries {
+    dodge: Option<DodgeSpec>,
+    block: Option<BlockSpec>,
+    parry: Option<ParrySpec>,
 }
 
+/// `defense.dodge`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct EntrySpec {
+pub(super) struct DodgeSpec {
+    bonus: Option<Spanned<i64>>,
+    rank: Option<Spanned<i64>>,
+    advantage: Option<Spanned<i64>>,
+    disadvantage: Option<Spanned<i64>>,
+}
+
+/// `defense.block`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct BlockSpec {
     bonus: Option<Spanned<i64>>,
     rank: Option<Spanned<i64>>,
     advantage: Option<Spanned<i64>>,
     disadvantage: Option<Spanned<i64>>,
     strength: Option<Spanned<i64>>,
+}
+
+/// `defense.parry`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ParrySpec {
+    bonus: Option<Spanned<i64>>,
+    rank: Option<Spanned<i64>>,
+    advantage: Option<Spanned<i64>>,
+    disadvantage: Option<Spanned<i64>>,
     ap: Option<Spanned<i64>>,
 }
 
+/// One defense entry as written, with the table that declares its keys.
+struct EntryKeys<'a> {
+    name: &'static str,
+    table: &'static Table,
+    bonus: Option<&'a Spanned<i64>>,
+    rank: Option<&'a Spanned<i64>>,
+    advantage: Option<&'a Spanned<i64>>,
+    disadvantage: Option<&'a Spanned<i64>>,
+    strength: Option<&'a Spanned<i64>>,
+    ap: Option<&'a Spanned<i64>>,
+}
+
+impl DefenseEntries {
+    /// The entry a defense of `kind` reads (`"dodge2"` reads `dodge`), if written.
+    fn entry(&self, kind: DefenseKind) -> Option<EntryKeys<'_>> {
+        match kind {
+            DefenseKind::Dodge | DefenseKind::Dodge2 => self.dodge.as_ref().map(|e| EntryKeys {
+                name: "dodge",
+                table: &DODGE,
+                bonus: e.bonus.as_ref(),
+                rank: e.rank.as_ref(),
+                advantage: e.advantage.as_ref(),
+                disadvantage: e.disadvantage.as_ref(),
+                strength: None,
+                ap: None,
+            }),
+            DefenseKind::Block => self.block.as_ref().map(|e| EntryKeys {
+                name: "block",
+                table: &BLOCK,
+                bonus: e.bonus.as_ref(),
+                rank: e.rank.as_ref(),
+                advantage: e.advantage.as_ref(),
+                disadvantage: e.disadvantage.as_ref(),
+                strength: e.strength.as_ref(),
+                ap: None,
+            }),
+            DefenseKind::Parry => self.parry.as_ref().map(|e| EntryKeys {
+                name: "parry",
+                table: &PARRY,
+                bonus: e.bonus.as_ref(),
+                rank: e.rank.as_ref(),
+                advantage: e.advantage.as_ref(),
+                disadvantage: e.disadvantage.as_ref(),
+                strength: None,
+                ap: e.ap.as_ref(),
+            }),
+        }
+    }
+}
+
+/// One attack of a combatant.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct AttackSpec {
+pub(super) struct AttackSpec {
     #[allow(dead_code)] // shown to people reading the scenario
     name: Option<String>,
     to_hit: Option<Spanned<i64>>,
@@ -84,12 +160,18 @@ struct AttackSpec {
 }
 
 /// The defenses a combatant may declare, and the entry each reads.
-const DEFENDS: [(&str, Option<DefenseKind>); 5] = [
+pub(super) const DEFENDS: [(&str, Option<DefenseKind>); 5] = [
     ("passive", None),
     ("dodge", Some(DefenseKind::Dodge)),
     ("dodge2", Some(DefenseKind::Dodge2)),
     ("block", Some(DefenseKind::Block)),
     ("parry", Some(DefenseKind::Parry)),
+];
+
+/// The values of `defend_when`.
+pub(super) const DEFEND_WHEN: [(&str, DefendWhen); 2] = [
+    ("affordable", DefendWhen::Affordable),
+    ("spare", DefendWhen::Spare),
 ];
 
 /// Reads the `[[combatant]]` tables.
@@ -130,7 +212,7 @@ pub(super) fn conflict(
 /// `[aftermath]`: who tends whom once the fight is over (first aid, L453).
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-struct AftermathSpec {
+pub(super) struct AftermathSpec {
     allies: Option<Spanned<String>>,
     foes: Option<Spanned<String>>,
     patients: Option<Spanned<String>>,
@@ -143,40 +225,30 @@ fn fighter(
     me: usize,
 ) -> Result<Fighter, ScenarioError> {
     let name = c.name.get_ref();
-    let key = |k: &str| format!("combatant.{name}.{k}");
-    let int = |v: Option<&Spanned<i64>>, k: &str, min, max, default| {
-        int_in_range(source, v, &key(k), min, max, default)
-    };
-    let kind = one_of(
-        source,
-        c.kind.as_ref(),
-        &key("kind"),
-        &Kind::WORDS,
-        Kind::Pc,
-    )?;
-    let agility = int(c.agility.as_ref(), "agility", -50, 50, 0)?;
-    let dex_or_cunning = int(c.dex_or_cunning.as_ref(), "dex_or_cunning", -50, 50, 0)?;
+    let r = COMBATANT.reader(source, format!("combatant.{name}"), c.name.span());
+    let agility = r.int("agility", c.agility.as_ref())?;
+    let dex_or_cunning = r.int("dex_or_cunning", c.dex_or_cunning.as_ref())?;
     let ap = match (&c.ap, &c.vitality_die) {
         (Some(ap), None) => {
             if let Some(a) = &c.action_die {
                 return Err(source.invalid(
                     a.span(),
-                    key("action_die"),
+                    r.path("action_die"),
                     "a set `ap` is not rolled; remove action_die, or roll the AP with \
                      vitality_die instead of ap",
                 ));
             }
-            ApSource::Fixed(int(Some(ap), "ap", 0, 1000, 0)?)
+            ApSource::Fixed(r.int("ap", Some(ap))?)
         }
         (None, Some(v)) => ApSource::Rolled {
-            action_die: die(source, c.action_die.as_ref(), &key("action_die"), "d4")?,
-            vitality_die: die(source, Some(v), &key("vitality_die"), "d8")?,
+            action_die: die(source, &r, "action_die", c.action_die.as_ref())?,
+            vitality_die: die(source, &r, "vitality_die", Some(v))?,
             flat: 5 + agility + dex_or_cunning,
         },
         (Some(ap), Some(_)) => {
             return Err(source.invalid(
                 ap.span(),
-                key("ap"),
+                r.path("ap"),
                 "give either a set `ap` (monsters, NPCs) or a `vitality_die` to roll 5 + \
                  action die + Vitality die + agility + dex_or_cunning (L267), not both",
             ));
@@ -184,7 +256,7 @@ fn fighter(
         (None, None) => {
             return Err(source.invalid(
                 c.name.span(),
-                key("ap"),
+                r.path("ap"),
                 format!(
                     "\"{name}\" needs its Action Points: a set `ap` (monsters, NPCs) or a \
                      `vitality_die` (\"d8\") to roll them (L267)"
@@ -197,119 +269,97 @@ fn fighter(
         .iter()
         .map(|a| attack(source, a, name))
         .collect::<Result<Vec<_>, _>>()?;
-    let defend = defend(source, c, &attacks)?;
-    let first_aid = match &c.first_aid {
-        None => None,
-        Some(v) => Some(int(Some(v), "first_aid", -50, 50, 0)?),
-    };
     Ok(Fighter {
         name: name.clone(),
         side: 0,
-        kind,
+        kind: r.word("kind", c.kind.as_ref(), &Kind::WORDS)?,
         ap,
         agility,
         dex_or_cunning,
-        vitality: int(Some(&c.vitality), "vitality", 0, 100_000, 0)?,
-        health: int(Some(&c.health), "health", 1, 100_000, 1)?,
-        passive_armor: int(Some(&c.passive_armor), "passive_armor", -50, 200, 10)?,
-        armor_reduction: int(c.armor_reduction.as_ref(), "armor_reduction", 0, 200, 0)?,
-        armor_skill_rank: int(c.armor_skill_rank.as_ref(), "armor_skill_rank", 0, 4, 0)?,
-        armor: one_of(
-            source,
-            c.armor.as_ref(),
-            &key("armor"),
-            &Armor::WORDS,
-            Armor::None,
-        )?,
-        defend,
-        defend_when: one_of(
-            source,
-            c.defend_when.as_ref(),
-            &key("defend_when"),
-            &[
-                ("affordable", DefendWhen::Affordable),
-                ("spare", DefendWhen::Spare),
-            ],
-            DefendWhen::Affordable,
-        )?,
-        reserve_ap: int(c.reserve_ap.as_ref(), "reserve_ap", 0, 1000, 0)?,
+        vitality: r.int("vitality", Some(&c.vitality))?,
+        health: r.int("health", Some(&c.health))?,
+        passive_armor: r.int("passive_armor", Some(&c.passive_armor))?,
+        armor_reduction: r.int("armor_reduction", c.armor_reduction.as_ref())?,
+        armor_skill_rank: r.int("armor_skill_rank", c.armor_skill_rank.as_ref())?,
+        armor: r.word("armor", c.armor.as_ref(), &Armor::WORDS)?,
+        defend: defend(source, &r, c, &attacks)?,
+        defend_when: r.word("defend_when", c.defend_when.as_ref(), &DEFEND_WHEN)?,
+        reserve_ap: r.int("reserve_ap", c.reserve_ap.as_ref())?,
         attacks,
-        first_aid,
+        first_aid: r.opt_int("first_aid", c.first_aid.as_ref())?,
         target: load::targeting(source, roster, me, "combatant.target", c.target.as_ref())?,
-        resist: kinds(source, &c.resist, &key("resist"))?,
-        vulnerable: kinds(source, &c.vulnerable, &key("vulnerable"))?,
-        death_save_bonus: int(c.death_save_bonus.as_ref(), "death_save_bonus", -50, 50, 0)?,
+        resist: kinds(source, &c.resist, &r.path("resist"))?,
+        vulnerable: kinds(source, &c.vulnerable, &r.path("vulnerable"))?,
+        death_save_bonus: r.int("death_save_bonus", c.death_save_bonus.as_ref())?,
     })
 }
 
-/// A die such as `"d4"` or `"d10"` (any dice expression without exploding dice).
+/// A die such as `"d4"` or `"d10"` (any dice expression without exploding dice); left out,
+/// the key's declared die.
 fn die(
     source: &Source,
+    r: &Reader<'_>,
+    name: &str,
     value: Option<&Spanned<String>>,
-    key: &str,
-    default: &str,
 ) -> Result<DiceExpr, ScenarioError> {
     let Some(v) = value else {
-        return Ok(default.parse().expect("a valid default"));
+        return Ok(declared(r.key(name)).parse().expect("a valid declared die"));
     };
+    let allowed = || format!("allowed: {}", r.key(name).allowed());
     match v.get_ref().parse::<DiceExpr>() {
         Ok(d) if !d.is_exploding() && d.min() >= 0 => Ok(d),
-        Ok(_) => Err(source.invalid(v.span(), key, "allowed: a die such as \"d4\" or \"d10\"")),
-        Err(e) => Err(source.invalid(v.span(), key, e.to_string())),
+        Ok(_) => Err(source.invalid(v.span(), r.path(name), allowed())),
+        Err(e) => Err(source.invalid(v.span(), r.path(name), format!("{e}; {}", allowed()))),
     }
 }
 
 fn attack(source: &Source, a: &AttackSpec, name: &str) -> Result<Attack, ScenarioError> {
-    let key = |k: &str| format!("combatant.{name}.attacks.{k}");
-    let int = |v: Option<&Spanned<i64>>, k: &str, min, max, default| {
-        int_in_range(source, v, &key(k), min, max, default)
-    };
+    let r = ATTACKS.reader(source, format!("combatant.{name}.attacks"), a.damage.span());
     let damage = a
         .damage
         .get_ref()
         .parse::<DiceExpr>()
-        .map_err(|e| source.invalid(a.damage.span(), key("damage"), e.to_string()))?;
+        .map_err(|e| source.invalid(a.damage.span(), r.path("damage"), e.to_string()))?;
     let kind_word = a.kind.get_ref().as_str();
     if !DAMAGE_TYPES.contains(&kind_word) {
         return Err(source.invalid(
             a.kind.span(),
-            key("type"),
+            r.path("type"),
             format!(
                 "\"{kind_word}\" is not a damage type; allowed (L396–405): {}",
                 quoted(&DAMAGE_TYPES)
             ),
         ));
     }
-    let source_bit = match &a.source {
-        None => kind_bit("null").expect("a source"),
-        Some(s) if DAMAGE_SOURCES.contains(&s.get_ref().as_str()) => {
-            kind_bit(s.get_ref()).expect("a source")
-        }
-        Some(s) => {
-            return Err(source.invalid(
-                s.span(),
-                key("source"),
-                format!(
-                    "\"{}\" is not a damage source; allowed (L408–414): {}",
-                    s.get_ref(),
-                    quoted(&DAMAGE_SOURCES)
-                ),
-            ));
-        }
-    };
+    let source_word = a
+        .source
+        .as_ref()
+        .map_or(declared(r.key("source")), |s| s.get_ref().as_str());
+    if !DAMAGE_SOURCES.contains(&source_word) {
+        return Err(source.invalid(
+            a.source.as_ref().map_or(a.damage.span(), Spanned::span),
+            r.path("source"),
+            format!(
+                "\"{source_word}\" is not a damage source; allowed (L408–414): {}",
+                quoted(&DAMAGE_SOURCES)
+            ),
+        ));
+    }
     let special = match kind_word {
         "piercing" => Special::Piercing,
         "slashing" => Special::Slashing,
         "poison" => Special::Poison,
         _ => Special::Plain,
     };
+    let bits =
+        kind_bit(kind_word).expect("checked above") | kind_bit(source_word).expect("checked");
     Ok(Attack::new(
-        int(a.to_hit.as_ref(), "to_hit", -50, 100, 0)?,
+        r.int("to_hit", a.to_hit.as_ref())?,
         damage,
-        kind_bit(kind_word).expect("checked above") | source_bit,
+        bits,
         special,
-        int(a.skill_rank.as_ref(), "skill_rank", 0, 4, 0)?,
-        int(a.ap.as_ref(), "ap", 1, 1000, 5)?,
+        r.int("skill_rank", a.skill_rank.as_ref())?,
+        r.int("ap", a.ap.as_ref())?,
     ))
 }
 
@@ -346,53 +396,39 @@ fn kinds(source: &Source, list: &[Spanned<String>], key: &str) -> Result<Kinds, 
 /// The declared defense and its `defense.<kind>` entry ("dodge2" reads `defense.dodge`).
 fn defend(
     source: &Source,
+    r: &Reader<'_>,
     c: &CombatantSpec,
     attacks: &[Attack],
 ) -> Result<Option<ActiveDefense>, ScenarioError> {
     let name = c.name.get_ref();
-    let key = |k: &str| format!("combatant.{name}.{k}");
-    let Some(kind) = one_of(source, c.defend.as_ref(), &key("defend"), &DEFENDS, None)? else {
+    let Some(kind) = r.word("defend", c.defend.as_ref(), &DEFENDS)? else {
         return Ok(None);
     };
-    let (entry_name, entry) = {
-        let e = c.defense.as_ref();
-        match kind {
-            DefenseKind::Dodge | DefenseKind::Dodge2 => ("dodge", e.and_then(|e| e.dodge.as_ref())),
-            DefenseKind::Block => ("block", e.and_then(|e| e.block.as_ref())),
-            DefenseKind::Parry => ("parry", e.and_then(|e| e.parry.as_ref())),
-        }
-    };
     let at = c.defend.as_ref().map_or(c.name.span(), Spanned::span);
-    let Some(entry) = entry else {
+    let Some(entry) = c.defense.as_ref().and_then(|e| e.entry(kind)) else {
+        let entry_name = match kind {
+            DefenseKind::Dodge | DefenseKind::Dodge2 => "dodge",
+            DefenseKind::Block => "block",
+            DefenseKind::Parry => "parry",
+        };
         return Err(source.invalid(
             at,
-            key("defend"),
+            r.path("defend"),
             format!(
                 "defend = \"{}\" needs its entry: defense.{entry_name} = {{ bonus = …, rank = … }}",
                 c.defend.as_ref().map_or("", |d| d.get_ref().as_str())
             ),
         ));
     };
-    let ekey = |k: &str| format!("combatant.{name}.defense.{entry_name}.{k}");
-    let int = |v: Option<&Spanned<i64>>, k: &str, min, max, default| {
-        int_in_range(source, v, &ekey(k), min, max, default)
-    };
-    for (k, v, allowed) in [
-        ("strength", &entry.strength, kind == DefenseKind::Block),
-        ("ap", &entry.ap, kind == DefenseKind::Parry),
-    ] {
-        if let (Some(v), false) = (v, allowed) {
-            return Err(source.invalid(
-                v.span(),
-                ekey(k),
-                "only a Block takes `strength` (L254) and only a Parry `ap` (L258)",
-            ));
-        }
-    }
+    let e = entry.table.reader(
+        source,
+        format!("combatant.{name}.defense.{}", entry.name),
+        at.clone(),
+    );
     if kind == DefenseKind::Parry && attacks.is_empty() {
         return Err(source.invalid(
             at,
-            key("defend"),
+            r.path("defend"),
             "a Parry uses the first attack's weapon (L258–259): list an attack",
         ));
     }
@@ -400,20 +436,25 @@ fn defend(
         (DefenseKind::Dodge, _) => 2,
         (DefenseKind::Dodge2, _) => 4,
         (DefenseKind::Block, _) => 3,
-        (DefenseKind::Parry, first) => match &entry.ap {
-            Some(ap) => int(Some(ap), "ap", 0, 1000, 0)?,
+        // Left out, a Parry costs 2 less than the weapon (as its declaration says).
+        (DefenseKind::Parry, first) => match entry.ap {
+            Some(ap) => e.int("ap", Some(ap))?,
             None => first.map_or(0, |a| (a.ap - 2).max(0)),
         },
     };
     Ok(Some(ActiveDefense {
         kind,
         cost,
-        bonus: int(entry.bonus.as_ref(), "bonus", -50, 100, 0)?,
-        rank: int(entry.rank.as_ref(), "rank", 0, 4, 0)?,
+        bonus: e.int("bonus", entry.bonus)?,
+        rank: e.int("rank", entry.rank)?,
         edge: Edge::from_counts(
-            int(entry.advantage.as_ref(), "advantage", 0, 20, 0)? as u32,
-            int(entry.disadvantage.as_ref(), "disadvantage", 0, 20, 0)? as u32,
+            e.int("advantage", entry.advantage)? as u32,
+            e.int("disadvantage", entry.disadvantage)? as u32,
         ),
-        strength: int(entry.strength.as_ref(), "strength", -50, 50, 0)?,
+        // Only a Block adds Strength (L254); the other entries do not take it.
+        strength: match kind {
+            DefenseKind::Block => e.int("strength", entry.strength)?,
+            _ => 0,
+        },
     }))
 }
