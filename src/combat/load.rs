@@ -184,9 +184,12 @@ pub fn care(
     Ok(Care {
         allies: r.word("allies", allies, allies_words)?,
         foes: r.word("foes", foes, &Care::FOES)?,
-        patients: match patients {
-            None => Patients::MostUrgent,
-            Some(_) => r.word("patients", patients, &Care::PATIENTS)?,
+        // Where nobody tends more than one patient a round, the system declares no
+        // `patients` and the order never matters.
+        patients: if r.declares("patients") {
+            r.word("patients", patients, &Care::PATIENTS)?
+        } else {
+            Patients::MostUrgent
         },
     })
 }

@@ -507,6 +507,11 @@ impl Reader<'_> {
             })
     }
 
+    /// Whether the table declares `name`.
+    pub fn declares(&self, name: &str) -> bool {
+        self.table.key(name).is_some()
+    }
+
     /// The declaration of `name`, for a value the system checks itself.
     pub fn key(&self, name: &str) -> &'static Key {
         self.decl(name)

@@ -111,6 +111,7 @@ pub fn markdown(schema: &Schema) -> String {
         .collect();
     let _ = writeln!(out, "{}.\n", legend.join("; "));
 
+    let mut shown: Vec<(&str, &Shape)> = Vec::new();
     for shape in schema.shapes {
         let _ = writeln!(out, "## {}\n", shape_heading(shape));
         let _ = writeln!(
@@ -121,7 +122,21 @@ pub fn markdown(schema: &Schema) -> String {
             shape.name
         );
         for table in shape.tables {
-            keys_table(&mut out, table, "###");
+            match shown.iter().find(|(path, _)| *path == table.path) {
+                Some((_, first)) => {
+                    let _ = writeln!(
+                        out,
+                        "### `{}`: as in [{}](#{})\n",
+                        table.heading(),
+                        first.title,
+                        anchor(&shape_heading(first))
+                    );
+                }
+                None => {
+                    keys_table(&mut out, table, "###");
+                    shown.push((table.path, shape));
+                }
+            }
         }
         if !shape.metrics.is_empty() || shape.fight {
             out.push_str("### Metrics\n\n");
