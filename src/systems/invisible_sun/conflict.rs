@@ -5,17 +5,18 @@
 //!
 //! Every roll is the action roll of [`crate::systems::invisible_sun::action`]: NPCs never roll
 //! (L118); a PC's attack is a roll against the NPC's level + Dodge (L120), its defense a roll
-//! against the NPC's level + attack modifier (L118, L168–171). Readings where the seed leaves a
-//! choice (the README lists them with their keys):
+//! against the NPC's level + attack modifier (L118, L168–171). Every key, with its range and
+//! what leaving it out means, is declared in `schema/keys.rs`. Readings where the seed leaves
+//! a choice:
 //!
 //! - Each round everyone acts once (L160); `[conflict] order` says which side goes first (the
 //!   seed gives no order). One down before its turn does not act; the fight ends the moment a
 //!   side is all down, or at `[run] max_rounds` as a stalemate.
-//! - A PC's `wound_penalty` (1) is venture lost per Wound on attack, Dodge and Withstand rolls,
+//! - A PC's `wound_penalty` is venture lost per Wound on attack, Dodge and Withstand rolls,
 //!   per Anguish on Resist (L181 gives scourges in the Certes pools; the seed never lists
-//!   which rolls those are). An NPC's `wound_penalty` (0) lowers its level per Wound for every
-//!   challenge it presents, never its damage (L121–122); 0 by default, as L197 gives NPCs only
-//!   an Injury-to-Wound ratio and a Wound count.
+//!   which rolls those are). An NPC's `wound_penalty` lowers its level per Wound for every
+//!   challenge it presents, never its damage (L121–122); left out it is none, as L197 gives
+//!   NPCs only an Injury-to-Wound ratio and a Wound count.
 //! - Damage less Armor becomes Injuries; every `injuries_per_wound` Injuries, those already
 //!   there included, make a Wound (L179–180, L184); dead at `wounds_to_die` (PCs 3, L181).
 //!   Mental damage (an NPC whose attack is resisted) ignores Armor and becomes Anguish by

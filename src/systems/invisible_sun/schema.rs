@@ -1,21 +1,21 @@
 //! The sections of an `invisible-sun` scenario: `[check]`, `[defense]`, `[attack]`,
 //! `[ongoing]` (one roll or a run of them, [`rolls`]) or a conflict of `[[pc]]` and `[[npc]]`
-//! tables with an optional `[conflict]` ([`conflict`]); one shape per file. Every key, its
-//! range, default and seed line is listed in the README.
+//! tables with an optional `[conflict]` ([`conflict`]); one shape per file. Every key is
+//! declared once in [`keys`] and read against its declaration.
 //!
-//! Each roll table carries the *venture keys* ([`venture_table!`]): `skill`, `tools`,
-//! `circumstances`, `magic_effects`, `hidden_knowledge`, `help` (a bonus added as written),
-//! `helper_skill` (a helper adding max(1, skill), L145–146), `bene` (at most 1 without
-//! `expansive_endeavor`, L69), `hindrance`, `magic_dice` and `successes`.
+//! Each roll table carries the *venture keys* ([`venture_table!`]), read here into a
+//! [`Venture`] with the checks that tie them together: one bene at most without Expansive
+//! Endeavor (L69), one helper (L147).
 
 mod conflict;
 mod keys;
 mod rolls;
 
 use super::venture::{Venture, helper_bonus};
-use super::{Loaded, MAX_MAGIC_DICE, MAX_PART};
+use super::{Loaded, MAX_PART};
 use crate::error::ScenarioError;
-use crate::scenario::{Document, Source, Spanned, int_in_range};
+use crate::scenario::keys::{Kind, Table};
+use crate::scenario::{Document, Source, Spanned};
 use crate::systems::SystemModule;
 
 /// The registry's handle on Invisible Sun.
@@ -96,11 +96,11 @@ pub(super) struct VentureKeys<'a> {
 /// A roll table: the venture keys plus the table's own fields, read with unknown keys refused;
 /// `venture_keys()` views the venture keys.
 macro_rules! venture_table {
-    ($(#[$meta:meta])* struct $name:ident { $($field:ident : $ty:ty,)* }) => {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($field:ident : $ty:ty,)* }) => {
         $(#[$meta])*
         #[derive(Debug, Default, serde::Deserialize)]
         #[serde(deny_unknown_fields)]
-        struct $name {
+        $vis struct $name {
             skill: Option<Spanned<i64>>,
             tools: Option<Spanned<i64>>,
             circumstances: Option<Spanned<i64>>,
@@ -138,72 +138,72 @@ macro_rules! venture_table {
 }
 pub(crate) use venture_table;
 
-/// The venture of the roll table at `key` (e.g. `check`, `pc.attack`). `expansive` is the
-/// Expansive Endeavor of whoever rolls (a PC's own key); the table's `expansive_endeavor`
-/// adds to it.
+/// The venture of the roll table at `key` (e.g. `check`, `pc.Schaelee.attack`), read against
+/// `table`'s declarations. `expansive` is the Expansive Endeavor of whoever rolls (a PC's own
+/// key); the table's `expansive_endeavor` adds to it.
 pub(super) fn venture(
     source: &Source,
+    table: &'static Table,
     k: &VentureKeys<'_>,
     key: &str,
     expansive: bool,
 ) -> Result<Venture, ScenarioError> {
-    let expansive = expansive || k.expansive_endeavor.unwrap_or(false);
-    let part = |v: Option<&Spanned<i64>>, name: &str| {
-        int_in_range(source, v, &format!("{key}.{name}"), 0, MAX_PART, 0)
-    };
-    // L69: one bene at most on an action, unless Expansive Endeavor lifts the limit.
-    let bene = match k.bene {
-        Some(b) if !expansive && *b.get_ref() > 1 => {
+    let r = table.reader(source, key, 0..0);
+    let expansive = expansive || r.bool("expansive_endeavor", k.expansive_endeavor);
+    // L69: one bene at most on an action, unless Expansive Endeavor lifts the limit (a range
+    // that depends on another key, so checked here).
+    let bene = r.int("bene", k.bene)?;
+    if let Some(b) = k.bene {
+        if !(0..=MAX_PART).contains(&bene) {
             return Err(source.invalid(
                 b.span(),
-                format!("{key}.bene"),
+                r.path("bene"),
                 format!(
-                    "{} bene is more than the 1 allowed on one action (L69); allowed: 0 or 1, \
-                     or up to {MAX_PART} with expansive_endeavor = true",
-                    b.get_ref()
+                    "{bene} is out of range; allowed: {}",
+                    r.key("bene").allowed()
                 ),
             ));
         }
-        b => part(b, "bene")?,
-    };
+        if !expansive && bene > 1 {
+            return Err(source.invalid(
+                b.span(),
+                r.path("bene"),
+                format!(
+                    "{bene} bene is more than the 1 allowed on one action (L69); allowed: 0 or 1, \
+                     or up to {MAX_PART} with expansive_endeavor = true"
+                ),
+            ));
+        }
+    }
     // L145–147: one helper per roll; `help` is a bonus as written, `helper_skill` the helper's
     // skill (adding max(1, skill)). Both would count one helper twice.
     let help = match (k.help, k.helper_skill) {
         (Some(_), Some(s)) => {
             return Err(source.invalid(
                 s.span(),
-                format!("{key}.helper_skill"),
+                r.path("helper_skill"),
                 "`help` and `helper_skill` both describe the one helper a roll may have \
                  (L147); allowed: one of them (helper_skill = the helper's skill level, \
                  adding max(1, skill))",
             ));
         }
-        (help, None) => part(help, "help")?,
-        (None, Some(s)) => helper_bonus(part(Some(s), "helper_skill")?),
+        (help, None) => r.int("help", help)?,
+        (None, Some(s)) => helper_bonus(r.int("helper_skill", Some(s))?),
     };
-    let base = part(k.skill, "skill")?
-        + part(k.tools, "tools")?
-        + part(k.circumstances, "circumstances")?
-        + part(k.magic_effects, "magic_effects")?
-        + part(k.hidden_knowledge, "hidden_knowledge")?
+    let base = r.int("skill", k.skill)?
+        + r.int("tools", k.tools)?
+        + r.int("circumstances", k.circumstances)?
+        + r.int("magic_effects", k.magic_effects)?
+        + r.int("hidden_knowledge", k.hidden_knowledge)?
         + help
-        - part(k.hindrance, "hindrance")?;
-    let magic_dice = int_in_range(
-        source,
-        k.magic_dice,
-        &format!("{key}.magic_dice"),
-        0,
-        MAX_MAGIC_DICE,
-        0,
-    )? as u32;
-    let successes = int_in_range(
-        source,
-        k.successes,
-        &format!("{key}.successes"),
-        1,
-        MAX_MAGIC_DICE + 1,
-        1,
-    )? as u32;
+        - r.int("hindrance", k.hindrance)?;
+    let magic_dice = r.int("magic_dice", k.magic_dice)? as u32;
+    // A PC's defense tables take their successes from the NPC's attack (their `successes` is
+    // declared as not given, and refused where they are read), so theirs stays at 1, unread.
+    let successes = match r.key("successes").kind {
+        Kind::Int(..) => r.int("successes", k.successes)? as u32,
+        _ => Venture::default().successes,
+    };
     Ok(Venture {
         base,
         bene,

@@ -252,7 +252,7 @@ fn bad_input_names_line_key_and_what_is_allowed() {
         ),
         (
             "[attack]\nnpc_level = 4\ndamage = 4\neffect_level = 5\nexpansive_endeavor = true\n",
-            "`attack.effect_level`: 5 is out of range; allowed: an integer from 0 to 4",
+            "`attack.effect_level`: 5 is out of range; allowed: 0 or 1; up to 4 with `expansive_endeavor = true`",
         ),
         (
             "[check]\nchallenge = 4\nhelp = 1\nhelper_skill = 2\n",

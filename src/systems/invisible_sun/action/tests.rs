@@ -197,6 +197,14 @@ fn bad_values_name_line_key_and_what_is_allowed() {
             "t.scenario:5:8: `check.bene`: 2 bene is more than the 1 allowed",
         ),
         (
+            "challenge = 5\nbene = -1\n",
+            "t.scenario:5:8: `check.bene`: -1 is out of range; allowed: 0 or 1; up to 99 with `expansive_endeavor = true`",
+        ),
+        (
+            "challenge = 5\nbene = 100\nexpansive_endeavor = true\n",
+            "t.scenario:5:8: `check.bene`: 100 is out of range",
+        ),
+        (
             "challenge = 5\nsuccesses = 0\n",
             "t.scenario:5:13: `check.successes`: 0 is out of range; allowed: an integer from 1 to 10",
         ),

@@ -34,6 +34,14 @@ pub enum Order {
     NpcsFirst,
 }
 
+impl Order {
+    /// The words of `[conflict] order`.
+    pub const WORDS: [(&'static str, Order); 2] = [
+        ("pcs_first", Order::PcsFirst),
+        ("npcs_first", Order::NpcsFirst),
+    ];
+}
+
 /// The defense roll an NPC's attack calls for (L168–171).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Defense {

@@ -281,7 +281,7 @@ fn bad_conflicts_name_the_key_and_what_is_allowed() {
             format!(
                 "{pc}expansive_endeavor = true\nattack = {{ damage = 4, effect_level = 5 }}\n{npc}"
             ),
-            "`pc.A.attack.effect_level`: 5 is out of range; allowed: an integer from 0 to 4",
+            "`pc.A.attack.effect_level`: 5 is out of range; allowed: 0 or 1; up to 4 with `expansive_endeavor = true`",
         ),
         (
             format!("{pc}{attack}dodge = {{ help = 1, helper_skill = 2 }}\n{npc}"),

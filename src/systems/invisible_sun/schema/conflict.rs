@@ -1,45 +1,28 @@
 //! `[[pc]]`, `[[npc]]` and `[conflict]`: a fight of PCs (side `pcs`) against NPCs (side
-//! `npcs`), read into a [`Conflict`]. Every key, its range, default and seed line is listed in
-//! the README; `scenarios/vampire_and_thrall.toml` shows them in use.
-//!
-//! ```toml
-//! [conflict]
-//! order = "pcs_first"          # or "npcs_first" (an ambush)
-//!
-//! [[pc]]
-//! name = "Schaelee"            # required, unique
-//! armor = 1                    # 0–99
-//! physicality = 2              # bene pools accuracy, movement, intellect, physicality: 0–99
-//! wound_penalty = 1            # venture lost per Wound (per Anguish on Resist), 0–10
-//! negate = "greedy"            # "lethal_only", "never"
-//! attack = { skill = 1, tools = 1, damage = 4, effect_level = 1 }   # damage required
-//! dodge = { skill = 1, magic_dice = 1, bene = 1 }                     # resist, withstand too
-//!
-//! [[npc]]
-//! name = "Vampire"
-//! level = 5                    # required, 0–17
-//! attack_defense = "dodge"     # "withstand", "resist"
-//! ```
+//! `npcs`), read into a [`Conflict`] against the tables declared in [`super::keys`] (`PC`,
+//! `PC_ATTACK`, `PC_DODGE`, `PC_RESIST`, `PC_WITHSTAND`, `NPC`, `CONFLICT`, `AFTERMATH`);
+//! `scenarios/vampire_and_thrall.toml` shows them in use.
 
-use super::keys::AFTERMATH;
+use super::keys::{AFTERMATH, CONFLICT, NPC, PC, PC_ATTACK, PC_DODGE, PC_RESIST, PC_WITHSTAND};
+use super::rolls::effect_level;
 use super::{venture, venture_table};
 use crate::combat::load::{self, Entry};
 use crate::combat::{Care, Roster};
 use crate::error::ScenarioError;
-use crate::scenario::fields::one_of;
-use crate::scenario::{Document, Source, Spanned, int_in_range};
+use crate::scenario::keys::Table;
+use crate::scenario::{Document, Source, Spanned};
+use crate::systems::invisible_sun::Loaded;
 use crate::systems::invisible_sun::conflict::Conflict;
 use crate::systems::invisible_sun::conflict::fighter::{
     Defense, MAX_EFFECT_LEVEL, Negate, Npc, Order, Pc, RollTable,
 };
 use crate::systems::invisible_sun::venture::Venture;
-use crate::systems::invisible_sun::{Loaded, MAX_CHALLENGE, MAX_PART};
 use serde::Deserialize;
 
 venture_table! {
     /// A PC's `attack`: the venture keys (a weapon's level is `tools`, L70), its damage and
     /// bene for effect.
-    struct AttackTable {
+    pub(super) struct AttackTable {
         damage: Option<Spanned<i64>>,
         effect_level: Option<Spanned<i64>>,
     }
@@ -47,12 +30,12 @@ venture_table! {
 
 venture_table! {
     /// A PC's `dodge`, `resist` or `withstand`: the venture keys.
-    struct DefenseTable {}
+    pub(super) struct DefenseTable {}
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PcSpec {
+pub(super) struct PcSpec {
     name: Spanned<String>,
     armor: Option<Spanned<i64>>,
     accuracy: Option<Spanned<i64>>,
@@ -71,7 +54,7 @@ struct PcSpec {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct NpcSpec {
+pub(super) struct NpcSpec {
     name: Spanned<String>,
     level: Option<Spanned<i64>>,
     dodge: Option<Spanned<i64>>,
@@ -88,21 +71,18 @@ struct NpcSpec {
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ConflictSpec {
+pub(super) struct ConflictSpec {
     order: Option<Spanned<String>>,
 }
 
 /// `[aftermath]`: who tends whom once the fight is over, and what 3 Anguish is.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-struct AftermathSpec {
+pub(super) struct AftermathSpec {
     allies: Option<Spanned<String>>,
     foes: Option<Spanned<String>>,
     anguish_out: Option<Spanned<String>>,
 }
-
-/// Largest NPC modifier (Dodge, attack modifier): −10 to +10.
-const MAX_MODIFIER: i64 = 10;
 
 /// Reads a conflict.
 pub(super) fn load(
@@ -132,16 +112,9 @@ pub(super) fn load(
     let entries = (pcs.iter().map(|p| Entry::in_table(&p.name, "pc", "pcs")))
         .chain(npcs.iter().map(|n| Entry::in_table(&n.name, "npc", "npcs")));
     let roster = load::roster(source, 0..0, entries)?;
-    let order = one_of(
-        source,
-        spec.order.as_ref(),
-        "conflict.order",
-        &[
-            ("pcs_first", Order::PcsFirst),
-            ("npcs_first", Order::NpcsFirst),
-        ],
-        Order::PcsFirst,
-    )?;
+    let order = CONFLICT
+        .reader(source, "conflict", span_of("conflict"))
+        .word("order", spec.order.as_ref(), &Order::WORDS)?;
     let pc_list = pcs
         .iter()
         .enumerate()
@@ -177,10 +150,8 @@ pub(super) fn load(
 fn pc(source: &Source, p: &PcSpec, roster: &Roster, me: usize) -> Result<Pc, ScenarioError> {
     let name = p.name.get_ref();
     let key = |k: &str| format!("pc.{name}.{k}");
-    let int = |v: Option<&Spanned<i64>>, k: &str, min, max, default| {
-        int_in_range(source, v, &key(k), min, max, default)
-    };
-    let expansive = p.expansive_endeavor.unwrap_or(false);
+    let r = PC.reader(source, format!("pc.{name}"), p.name.span());
+    let expansive = r.bool("expansive_endeavor", p.expansive_endeavor);
     let Some(attack) = &p.attack else {
         return Err(source.invalid(
             p.name.span(),
@@ -192,27 +163,29 @@ fn pc(source: &Source, p: &PcSpec, roster: &Roster, me: usize) -> Result<Pc, Sce
         ));
     };
     let a = attack.get_ref();
-    let venture_of =
-        |t: &AttackTable| venture(source, &t.venture_keys(), &key("attack"), expansive);
-    let attack_venture = venture_of(a)?;
+    let ra = PC_ATTACK.reader(source, key("attack"), attack.span());
+    let attack_venture = venture(
+        source,
+        &PC_ATTACK,
+        &a.venture_keys(),
+        &key("attack"),
+        expansive,
+    )?;
     let damage = match &a.damage {
-        Some(d) => int(Some(d), "attack.damage", 0, MAX_PART, 0)?,
+        Some(d) => ra.int("damage", Some(d))?,
         None => {
             return Err(source.invalid(
                 attack.span(),
                 key("attack.damage"),
-                "missing: give the attack's damage, 0–99 (light weapon 2, medium 4, heavy 6, \
-                 a spell its level; L174)",
+                format!(
+                    "missing: give the attack's damage, {} (light weapon 2, medium 4, heavy \
+                     6, a spell its level; L174)",
+                    ra.key("damage").allowed()
+                ),
             ));
         }
     };
-    let effect_level = int(
-        a.effect_level.as_ref(),
-        "attack.effect_level",
-        0,
-        MAX_EFFECT_LEVEL,
-        0,
-    )?;
+    let effect_level = effect_level(source, &ra, a.effect_level.as_ref())?;
     if let Some(e) = &a.effect_level {
         if effect_level > 0 && attack_venture.bene > 0 {
             return Err(source.invalid(
@@ -233,28 +206,31 @@ fn pc(source: &Source, p: &PcSpec, roster: &Roster, me: usize) -> Result<Pc, Sce
             ));
         }
     }
-    let defense = |t: &Option<DefenseTable>, k: &str| -> Result<RollTable, ScenarioError> {
-        let Some(t) = t else {
-            return Ok(RollTable::new(Venture {
-                expansive,
-                ..Venture::default()
-            }));
-        };
-        if let Some(s) = &t.successes {
-            return Err(source.invalid(
-                s.span(),
-                key(&format!("{k}.successes")),
-                "a defense needs the successes the NPC's attack asks for: set the NPC's \
+    let defense =
+        |t: &Option<DefenseTable>, table: &'static Table| -> Result<RollTable, ScenarioError> {
+            let at = key(table.path.trim_start_matches("pc."));
+            let Some(t) = t else {
+                return Ok(RollTable::new(Venture {
+                    expansive,
+                    ..Venture::default()
+                }));
+            };
+            if let Some(s) = &t.successes {
+                return Err(source.invalid(
+                    s.span(),
+                    format!("{at}.successes"),
+                    "a defense needs the successes the NPC's attack asks for: set the NPC's \
                  attack_successes (2 for a magical attack, L51–52) instead",
-            ));
-        }
-        Ok(RollTable::new(venture(
-            source,
-            &t.venture_keys(),
-            &key(k),
-            expansive,
-        )?))
-    };
+                ));
+            }
+            Ok(RollTable::new(venture(
+                source,
+                table,
+                &t.venture_keys(),
+                &at,
+                expansive,
+            )?))
+        };
     let pools = [
         (&p.accuracy, "accuracy"),
         (&p.movement, "movement"),
@@ -263,29 +239,23 @@ fn pc(source: &Source, p: &PcSpec, roster: &Roster, me: usize) -> Result<Pc, Sce
     ];
     let mut bene = [0i64; 4];
     for (slot, (v, k)) in bene.iter_mut().zip(pools) {
-        *slot = int(v.as_ref(), k, 0, MAX_PART, 0)?;
+        *slot = r.int(k, v.as_ref())?;
     }
     Ok(Pc {
         name: name.clone(),
-        armor: int(p.armor.as_ref(), "armor", 0, MAX_PART, 0)?,
+        armor: r.int("armor", p.armor.as_ref())?,
         pools: bene,
-        wound_penalty: int(p.wound_penalty.as_ref(), "wound_penalty", 0, 10, 1)?,
-        negate: one_of(
-            source,
-            p.negate.as_ref(),
-            &key("negate"),
-            &Negate::WORDS,
-            Negate::Greedy,
-        )?,
+        wound_penalty: r.int("wound_penalty", p.wound_penalty.as_ref())?,
+        negate: r.word("negate", p.negate.as_ref(), &Negate::WORDS)?,
         expansive,
         target: load::targeting(source, roster, me, &key("target"), p.target.as_ref())?,
         attack: RollTable::new(attack_venture),
         damage,
         effect_level,
         defense: [
-            defense(&p.dodge, "dodge")?,
-            defense(&p.resist, "resist")?,
-            defense(&p.withstand, "withstand")?,
+            defense(&p.dodge, &PC_DODGE)?,
+            defense(&p.resist, &PC_RESIST)?,
+            defense(&p.withstand, &PC_WITHSTAND)?,
         ],
     })
 }
@@ -293,47 +263,31 @@ fn pc(source: &Source, p: &PcSpec, roster: &Roster, me: usize) -> Result<Pc, Sce
 fn npc(source: &Source, n: &NpcSpec, roster: &Roster, me: usize) -> Result<Npc, ScenarioError> {
     let name = n.name.get_ref();
     let key = |k: &str| format!("npc.{name}.{k}");
-    let int = |v: Option<&Spanned<i64>>, k: &str, min, max, default| {
-        int_in_range(source, v, &key(k), min, max, default)
-    };
+    let r = NPC.reader(source, format!("npc.{name}"), n.name.span());
     let Some(level) = &n.level else {
         return Err(source.invalid(
             n.name.span(),
             key("level"),
-            format!("missing: give \"{name}\" a level, 0–{MAX_CHALLENGE} (L119)"),
+            format!(
+                "missing: give \"{name}\" a level, {} (L119)",
+                r.key("level").allowed()
+            ),
         ));
     };
-    let level = int(Some(level), "level", 0, MAX_CHALLENGE, 0)?;
+    let level = r.int("level", Some(level))?;
     Ok(Npc {
         name: name.clone(),
         level,
-        dodge: int(n.dodge.as_ref(), "dodge", -MAX_MODIFIER, MAX_MODIFIER, 1)?,
-        armor: int(n.armor.as_ref(), "armor", 0, MAX_PART, 0)?,
-        damage: int(n.damage.as_ref(), "damage", 0, MAX_PART, level)?,
-        attack_modifier: int(
-            n.attack_modifier.as_ref(),
-            "attack_modifier",
-            -MAX_MODIFIER,
-            MAX_MODIFIER,
-            0,
-        )?,
-        defense: one_of(
-            source,
-            n.attack_defense.as_ref(),
-            &key("attack_defense"),
-            &Defense::WORDS,
-            Defense::Dodge,
-        )?,
-        successes: int(n.attack_successes.as_ref(), "attack_successes", 1, 10, 1)? as u32,
-        injuries_per_wound: int(
-            n.injuries_per_wound.as_ref(),
-            "injuries_per_wound",
-            1,
-            10,
-            3,
-        )?,
-        wounds_to_die: int(n.wounds_to_die.as_ref(), "wounds_to_die", 1, 20, 3)?,
-        wound_penalty: int(n.wound_penalty.as_ref(), "wound_penalty", 0, 10, 0)?,
+        dodge: r.int("dodge", n.dodge.as_ref())?,
+        armor: r.int("armor", n.armor.as_ref())?,
+        // Absent, an NPC deals its level (L174; the declaration says so).
+        damage: r.opt_int("damage", n.damage.as_ref())?.unwrap_or(level),
+        attack_modifier: r.int("attack_modifier", n.attack_modifier.as_ref())?,
+        defense: r.word("attack_defense", n.attack_defense.as_ref(), &Defense::WORDS)?,
+        successes: r.int("attack_successes", n.attack_successes.as_ref())? as u32,
+        injuries_per_wound: r.int("injuries_per_wound", n.injuries_per_wound.as_ref())?,
+        wounds_to_die: r.int("wounds_to_die", n.wounds_to_die.as_ref())?,
+        wound_penalty: r.int("wound_penalty", n.wound_penalty.as_ref())?,
         target: load::targeting(source, roster, me, &key("target"), n.target.as_ref())?,
     })
 }

@@ -1,53 +1,19 @@
-//! `[check]`, `[defense]`, `[attack]` and `[ongoing]`: one action roll, or a run of them.
-//!
-//! ```toml
-//! [check]                  # venture keys (see the parent module) plus:
-//! challenge = 6            # required, 0–17
-//! tries = 1                # 1–1000: attempts allowed (L142–143)
-//! mode = "action"          # "action" (retries free) or "narrative" (1 bene per retry)
-//!
-//! [defense]                # venture keys plus:
-//! kind = "dodge"           # "dodge", "resist" or "withstand" (L169–171)
-//! npc_level = 5            # required, 0–17
-//! npc_modifier = 0         # −10…10
-//! scourges = 0             # venture −1 each: the PC's Wounds, or Anguish on resist
-//! damage = 5               # default npc_level (L174)
-//! armor = 0                # not against resist (L191)
-//!
-//! [attack]                 # venture keys (a weapon's level is `tools`, L70) plus:
-//! npc_level = 4            # required, 0–17
-//! npc_dodge = 1            # −10…10 (L120)
-//! npc_armor = 0
-//! damage = 4               # required: light 2, medium 4, heavy 6, a spell its level (L174)
-//! effect_level = 0         # bene for effect, +2 damage per level (L77–103)
-//!
-//! [ongoing]                # venture keys plus:
-//! challenge = 7            # required, 0–17
-//! rolls_needed = 4         # required, 1–100 (L138)
-//! lowest_duration = 8      # default rolls_needed (L139)
-//! duration_unit = "week"   # default "increment"
-//! total_cost = 400         # default 0 (L141)
-//! max_increments = 100     # an unfinished project stops here
-//! within = [4, 6, 8, 12]   # default every K from rolls_needed to twice it
-//! ```
+//! `[check]`, `[defense]`, `[attack]` and `[ongoing]`: one action roll, or a run of them, read
+//! against the tables declared in [`super::keys`] (`CHECK`, `DEFENSE`, `ATTACK`, `ONGOING`).
 
+use super::keys::{ATTACK, CHECK, DEFENSE, ONGOING};
 use super::{venture, venture_table};
 use crate::error::ScenarioError;
-use crate::scenario::fields::one_of;
-use crate::scenario::{Document, Source, Spanned, int_in_range};
+use crate::scenario::keys::{Absent, Reader, Table};
+use crate::scenario::{Document, Source, Spanned};
 use crate::systems::invisible_sun::against_npc::{Attack, Defense, DefenseKind, MAX_EFFECT_LEVEL};
-use crate::systems::invisible_sun::ongoing::{MAX_INCREMENTS, MAX_ROLLS, OngoingAction, Project};
-use crate::systems::invisible_sun::retry::{MAX_TRIES, Mode, RetriedRoll};
-use crate::systems::invisible_sun::{ActionRoll, Loaded, MAX_CHALLENGE, MAX_PART};
-
-/// Lowest and highest NPC modifier or Dodge a roll accepts.
-const NPC_MODIFIER: (i64, i64) = (-10, 10);
-/// Most a duration or cost may be.
-const MAX_AMOUNT: i64 = 1_000_000_000;
+use crate::systems::invisible_sun::ongoing::{OngoingAction, Project};
+use crate::systems::invisible_sun::retry::{Mode, RetriedRoll};
+use crate::systems::invisible_sun::{ActionRoll, Loaded};
 
 venture_table! {
     /// `[check]` as written.
-    struct CheckSection {
+    pub(super) struct CheckSection {
         challenge: Option<Spanned<i64>>,
         tries: Option<Spanned<i64>>,
         mode: Option<Spanned<String>>,
@@ -56,7 +22,7 @@ venture_table! {
 
 venture_table! {
     /// `[defense]` as written.
-    struct DefenseSection {
+    pub(super) struct DefenseSection {
         kind: Option<Spanned<String>>,
         npc_level: Option<Spanned<i64>>,
         npc_modifier: Option<Spanned<i64>>,
@@ -68,7 +34,7 @@ venture_table! {
 
 venture_table! {
     /// `[attack]` as written.
-    struct AttackSection {
+    pub(super) struct AttackSection {
         npc_level: Option<Spanned<i64>>,
         npc_dodge: Option<Spanned<i64>>,
         npc_armor: Option<Spanned<i64>>,
@@ -79,7 +45,7 @@ venture_table! {
 
 venture_table! {
     /// `[ongoing]` as written.
-    struct OngoingSection {
+    pub(super) struct OngoingSection {
         challenge: Option<Spanned<i64>>,
         rolls_needed: Option<Spanned<i64>>,
         lowest_duration: Option<Spanned<i64>>,
@@ -100,74 +66,53 @@ pub(super) fn load(
                tables does); remove max_rounds";
     crate::combat::load::no_rounds(&doc.source, max_rounds.as_ref(), why)?;
     crate::combat::load::no_aftermath(doc)?;
-    let table = Table {
+    let span = doc.get(shape).map_or(0..0, |n| n.span.clone());
+    let t = |table: &'static Table| Section {
         source: &doc.source,
-        span: doc.get(shape).map_or(0..0, |n| n.span.clone()),
-        name: shape,
+        span: span.clone(),
+        r: table.reader(&doc.source, shape, span.clone()),
     };
     match shape {
-        "check" => check(&table, &doc.section("check")?.expect("present")),
-        "defense" => defense(&table, &doc.section("defense")?.expect("present")),
-        "attack" => attack(&table, &doc.section("attack")?.expect("present")),
-        _ => ongoing(&table, &doc.section("ongoing")?.expect("present")),
+        "check" => check(&t(&CHECK), &doc.section("check")?.expect("present")),
+        "defense" => defense(&t(&DEFENSE), &doc.section("defense")?.expect("present")),
+        "attack" => attack(&t(&ATTACK), &doc.section("attack")?.expect("present")),
+        _ => ongoing(&t(&ONGOING), &doc.section("ongoing")?.expect("present")),
     }
 }
 
-/// The table being read: where it is, for errors about keys it lacks.
-struct Table<'a> {
+/// The table being read: where it is, for errors about keys it lacks, and its reader.
+struct Section<'a> {
     source: &'a Source,
     span: std::ops::Range<usize>,
-    name: &'a str,
+    r: Reader<'a>,
 }
 
-impl Table<'_> {
-    fn key(&self, key: &str) -> String {
-        format!("{}.{key}", self.name)
-    }
-
-    /// An integer key in `min..=max`, `default` when absent.
-    fn int(
-        &self,
-        v: &Option<Spanned<i64>>,
-        key: &str,
-        min: i64,
-        max: i64,
-        default: i64,
-    ) -> Result<i64, ScenarioError> {
-        int_in_range(self.source, v.as_ref(), &self.key(key), min, max, default)
-    }
-
-    /// A required integer key in `min..=max`; `what` says what it is.
+impl Section<'_> {
+    /// A required integer key: its value in its declared range; absent, an error at the
+    /// table's heading saying `what` it is.
     fn required(
         &self,
         v: &Option<Spanned<i64>>,
-        key: &str,
-        min: i64,
-        max: i64,
+        name: &str,
         what: &str,
     ) -> Result<i64, ScenarioError> {
         match v {
-            Some(_) => self.int(v, key, min, max, min),
+            Some(_) => self.r.int(name, v.as_ref()),
             None => Err(self.source.invalid(
                 self.span.clone(),
-                self.key(key),
-                format!("missing: give {what} (an integer from {min} to {max})"),
+                self.r.path(name),
+                format!("missing: give {what} ({})", self.r.key(name).allowed()),
             )),
         }
     }
 }
 
-fn check(t: &Table<'_>, c: &CheckSection) -> Result<Loaded, ScenarioError> {
-    let challenge = t.required(&c.challenge, "challenge", 0, MAX_CHALLENGE, "the challenge")?;
-    let v = venture(t.source, &c.venture_keys(), t.name, false)?;
-    let tries = t.int(&c.tries, "tries", 1, i64::from(MAX_TRIES), 1)? as u32;
-    let mode = one_of(
-        t.source,
-        c.mode.as_ref(),
-        &t.key("mode"),
-        &Mode::WORDS,
-        Mode::Action,
-    )?;
+fn check(t: &Section<'_>, c: &CheckSection) -> Result<Loaded, ScenarioError> {
+    let r = &t.r;
+    let challenge = t.required(&c.challenge, "challenge", "the challenge")?;
+    let v = venture(t.source, &CHECK, &c.venture_keys(), "check", false)?;
+    let tries = r.int("tries", c.tries.as_ref())? as u32;
+    let mode = r.word("mode", c.mode.as_ref(), &Mode::WORDS)?;
     // One try is today's action roll, with today's metrics and numbers.
     Ok(if tries == 1 {
         Loaded::Check(ActionRoll::new(
@@ -188,29 +133,18 @@ fn check(t: &Table<'_>, c: &CheckSection) -> Result<Loaded, ScenarioError> {
     })
 }
 
-fn defense(t: &Table<'_>, d: &DefenseSection) -> Result<Loaded, ScenarioError> {
-    let v = venture(t.source, &d.venture_keys(), t.name, false)?;
-    let npc_level = t.required(
-        &d.npc_level,
-        "npc_level",
-        0,
-        MAX_CHALLENGE,
-        "the attacking NPC's level",
-    )?;
-    let (lo, hi) = NPC_MODIFIER;
+fn defense(t: &Section<'_>, d: &DefenseSection) -> Result<Loaded, ScenarioError> {
+    let r = &t.r;
+    let v = venture(t.source, &DEFENSE, &d.venture_keys(), "defense", false)?;
+    let npc_level = t.required(&d.npc_level, "npc_level", "the attacking NPC's level")?;
     let defense = Defense {
-        kind: one_of(
-            t.source,
-            d.kind.as_ref(),
-            &t.key("kind"),
-            &DefenseKind::WORDS,
-            DefenseKind::Dodge,
-        )?,
+        kind: r.word("kind", d.kind.as_ref(), &DefenseKind::WORDS)?,
         npc_level,
-        npc_modifier: t.int(&d.npc_modifier, "npc_modifier", lo, hi, 0)?,
-        scourges: t.int(&d.scourges, "scourges", 0, MAX_PART, 0)?,
-        damage: t.int(&d.damage, "damage", 0, MAX_PART, npc_level)?,
-        armor: t.int(&d.armor, "armor", 0, MAX_PART, 0)?,
+        npc_modifier: r.int("npc_modifier", d.npc_modifier.as_ref())?,
+        scourges: r.int("scourges", d.scourges.as_ref())?,
+        // Absent, an NPC deals its level (L174; the declaration says so).
+        damage: r.opt_int("damage", d.damage.as_ref())?.unwrap_or(npc_level),
+        armor: r.int("armor", d.armor.as_ref())?,
     };
     Ok(Loaded::Check(defense.roll(
         v.total(),
@@ -219,16 +153,17 @@ fn defense(t: &Table<'_>, d: &DefenseSection) -> Result<Loaded, ScenarioError> {
     )))
 }
 
-fn attack(t: &Table<'_>, a: &AttackSection) -> Result<Loaded, ScenarioError> {
-    let v = venture(t.source, &a.venture_keys(), t.name, false)?;
-    let effect_level = t.int(&a.effect_level, "effect_level", 0, MAX_EFFECT_LEVEL, 0)?;
+fn attack(t: &Section<'_>, a: &AttackSection) -> Result<Loaded, ScenarioError> {
+    let r = &t.r;
+    let v = venture(t.source, &ATTACK, &a.venture_keys(), "attack", false)?;
+    let effect_level = effect_level(t.source, r, a.effect_level.as_ref())?;
     if let Some(e) = &a.effect_level {
         // L77: bene go for success or for effect, not both; L79: past level 1 only with
         // Expansive Endeavor.
         if effect_level > 0 && v.bene > 0 {
             return Err(t.source.invalid(
                 e.span(),
-                t.key("effect_level"),
+                r.path("effect_level"),
                 "bene can go on the venture or for effect, not both (L77); allowed: \
                  `bene` or `effect_level`, not both above 0",
             ));
@@ -236,7 +171,7 @@ fn attack(t: &Table<'_>, a: &AttackSection) -> Result<Loaded, ScenarioError> {
         if effect_level > 1 && !v.expansive {
             return Err(t.source.invalid(
                 e.span(),
-                t.key("effect_level"),
+                r.path("effect_level"),
                 format!(
                     "effect level {effect_level} needs the Expansive Endeavor secret (L79); \
                      allowed: 0 or 1, or up to {MAX_EFFECT_LEVEL} with \
@@ -245,22 +180,13 @@ fn attack(t: &Table<'_>, a: &AttackSection) -> Result<Loaded, ScenarioError> {
             ));
         }
     }
-    let (lo, hi) = NPC_MODIFIER;
     let attack = Attack {
-        npc_level: t.required(
-            &a.npc_level,
-            "npc_level",
-            0,
-            MAX_CHALLENGE,
-            "the NPC's level",
-        )?,
-        npc_dodge: t.int(&a.npc_dodge, "npc_dodge", lo, hi, 1)?,
-        npc_armor: t.int(&a.npc_armor, "npc_armor", 0, MAX_PART, 0)?,
+        npc_level: t.required(&a.npc_level, "npc_level", "the NPC's level")?,
+        npc_dodge: r.int("npc_dodge", a.npc_dodge.as_ref())?,
+        npc_armor: r.int("npc_armor", a.npc_armor.as_ref())?,
         damage: t.required(
             &a.damage,
             "damage",
-            0,
-            MAX_PART,
             "the attack's damage: light 2, medium 4, heavy 6, a spell its level (L174)",
         )?,
         effect_level,
@@ -272,34 +198,59 @@ fn attack(t: &Table<'_>, a: &AttackSection) -> Result<Loaded, ScenarioError> {
     )))
 }
 
-fn ongoing(t: &Table<'_>, o: &OngoingSection) -> Result<Loaded, ScenarioError> {
+/// `effect_level` of `[attack]` or a PC's `attack`, in its widest range (0 to
+/// [`MAX_EFFECT_LEVEL`]); the range is declared in words, as it depends on `bene` and
+/// `expansive_endeavor` (L77–79), which each caller checks.
+pub(super) fn effect_level(
+    source: &Source,
+    r: &Reader<'_>,
+    e: Option<&Spanned<i64>>,
+) -> Result<i64, ScenarioError> {
+    let level = r.int("effect_level", e)?;
+    match e {
+        Some(e) if !(0..=MAX_EFFECT_LEVEL).contains(&level) => Err(source.invalid(
+            e.span(),
+            r.path("effect_level"),
+            format!(
+                "{level} is out of range; allowed: {}",
+                r.key("effect_level").allowed()
+            ),
+        )),
+        _ => Ok(level),
+    }
+}
+
+fn ongoing(t: &Section<'_>, o: &OngoingSection) -> Result<Loaded, ScenarioError> {
+    let (r, source) = (&t.r, t.source);
     let challenge = t.required(
         &o.challenge,
         "challenge",
-        0,
-        MAX_CHALLENGE,
         "the challenge of each progress roll",
     )?;
-    let v = venture(t.source, &o.venture_keys(), t.name, false)?;
+    let v = venture(source, &ONGOING, &o.venture_keys(), "ongoing", false)?;
     let n = t.required(
         &o.rolls_needed,
         "rolls_needed",
-        1,
-        MAX_ROLLS,
         "the successful progress rolls needed",
     )?;
-    let max_increments = t.int(&o.max_increments, "max_increments", 1, MAX_INCREMENTS, 100)?;
+    let max_increments = r.int("max_increments", o.max_increments.as_ref())?;
+    let unit_key = r.key("duration_unit");
     let unit = match &o.duration_unit {
         Some(u) if u.get_ref().trim().is_empty() || u.get_ref().len() > 40 => {
-            return Err(t.source.invalid(
+            return Err(source.invalid(
                 u.span(),
-                t.key("duration_unit"),
-                "allowed: a word of 1 to 40 characters (\"week\", \"day\")",
+                r.path("duration_unit"),
+                format!("allowed: {}", unit_key.allowed()),
             ));
         }
         Some(u) => u.get_ref().clone(),
-        None => "increment".into(),
+        None => match unit_key.absent {
+            Absent::Is(word) => word.trim_matches('"').to_string(),
+            _ => unreachable!("duration_unit declares its word"),
+        },
     };
+    // Absent: every K from n to 2n (the declaration says so); each K's range depends on
+    // `max_increments`, so it is checked here.
     let within = match &o.within {
         None => (n..=2 * n)
             .filter(|k| *k <= max_increments)
@@ -308,9 +259,18 @@ fn ongoing(t: &Table<'_>, o: &OngoingSection) -> Result<Loaded, ScenarioError> {
         Some(list) => {
             let mut ks = Vec::new();
             for k in list.get_ref() {
-                ks.push(
-                    int_in_range(t.source, Some(k), &t.key("within"), 1, max_increments, 1)? as u32,
-                );
+                if !(1..=max_increments).contains(k.get_ref()) {
+                    return Err(source.invalid(
+                        k.span(),
+                        r.path("within"),
+                        format!(
+                            "{} is out of range; allowed: an integer from 1 to {max_increments} \
+                             (`max_increments`)",
+                            k.get_ref()
+                        ),
+                    ));
+                }
+                ks.push(*k.get_ref() as u32);
             }
             ks.sort_unstable();
             ks.dedup();
@@ -319,9 +279,12 @@ fn ongoing(t: &Table<'_>, o: &OngoingSection) -> Result<Loaded, ScenarioError> {
     };
     let project = Project {
         rolls_needed: n as u32,
-        lowest_duration: t.int(&o.lowest_duration, "lowest_duration", 1, MAX_AMOUNT, n)? as u64,
+        // Absent, one increment a roll (the declaration says so).
+        lowest_duration: r
+            .opt_int("lowest_duration", o.lowest_duration.as_ref())?
+            .unwrap_or(n) as u64,
         duration_unit: unit,
-        total_cost: t.int(&o.total_cost, "total_cost", 0, MAX_AMOUNT, 0)? as u64,
+        total_cost: r.int("total_cost", o.total_cost.as_ref())? as u64,
         max_increments: max_increments as u32,
         within,
     };

@@ -1,0 +1,82 @@
+//! The declarations hold together and match the loader: no declaration mistakes, every table's
+//! keys exactly those its serde reader accepts, and every shape's `oddsmith new` file loads.
+
+use super::super::conflict::{
+    AftermathSpec, AttackTable, ConflictSpec, DefenseTable, NpcSpec, PcSpec,
+};
+use super::super::rolls::{AttackSection, CheckSection, DefenseSection, OngoingSection};
+use super::*;
+use crate::scenario::keys::{lint, serde_fields};
+use std::collections::BTreeSet;
+
+#[test]
+fn declarations_hold_together() {
+    assert_eq!(lint(&SCHEMA), Vec::<String>::new());
+}
+
+/// The keys `table` declares against those the serde reader `T` accepts, as sets.
+fn same_keys<T: serde::de::DeserializeOwned>(table: &Table) {
+    let declared: BTreeSet<String> = table.keys.iter().map(|k| k.name.to_string()).collect();
+    let read: BTreeSet<String> = serde_fields::<T>().into_iter().collect();
+    assert!(!read.is_empty(), "{}: no keys read", table.heading());
+    assert_eq!(
+        declared,
+        read,
+        "{}: declared (left) and read (right) differ",
+        table.heading()
+    );
+}
+
+#[test]
+fn every_table_declares_exactly_the_keys_its_reader_accepts() {
+    same_keys::<CheckSection>(&CHECK);
+    same_keys::<DefenseSection>(&DEFENSE);
+    same_keys::<AttackSection>(&ATTACK);
+    same_keys::<OngoingSection>(&ONGOING);
+    same_keys::<ConflictSpec>(&CONFLICT);
+    same_keys::<PcSpec>(&PC);
+    same_keys::<AttackTable>(&PC_ATTACK);
+    same_keys::<DefenseTable>(&PC_DODGE);
+    same_keys::<DefenseTable>(&PC_RESIST);
+    same_keys::<DefenseTable>(&PC_WITHSTAND);
+    same_keys::<NpcSpec>(&NPC);
+    same_keys::<AftermathSpec>(&AFTERMATH);
+}
+
+#[test]
+fn every_table_of_the_schema_is_checked_above() {
+    let paths: Vec<&str> = SCHEMA.tables().iter().map(|t| t.path).collect();
+    assert_eq!(
+        paths,
+        [
+            "check",
+            "defense",
+            "attack",
+            "ongoing",
+            "pc",
+            "pc.attack",
+            "pc.dodge",
+            "pc.resist",
+            "pc.withstand",
+            "npc",
+            "conflict",
+            "aftermath"
+        ]
+    );
+}
+
+#[test]
+fn every_shape_has_its_new_file_and_it_loads() {
+    let files: Vec<_> = crate::app::new::shapes_of(SCHEMA.system).collect();
+    let shapes: Vec<&str> = SCHEMA.shapes.iter().map(|s| s.name).collect();
+    let listed: Vec<&str> = files.iter().map(|t| t.shape).collect();
+    assert_eq!(
+        shapes, listed,
+        "the shapes declared and those `oddsmith new` lists"
+    );
+    for t in files {
+        if let Err(e) = crate::systems::Scenario::from_text("new.toml", t.text) {
+            panic!("{} {}: {e}", t.system, t.shape);
+        }
+    }
+}
