@@ -21,7 +21,7 @@ pub(in crate::systems::gods_and_monsters::schema) const FALL: Table = Table {
             .required_unless("`[fall.climb]` is given (then it is refused)")
             .means("feet fallen")
             .seed("003:36-46, 004:587"),
-        Key::int("survival", 0, 10_000).required().means("survival points").seed("004:573"),
+        Key::int("survival", 0, 10_000).required().means("survival points").seed("004:561"),
         Key::int("verve", 0, 10_000)
             .default("0")
             .means("verve points, spent first when the fall is archetypal")
@@ -66,7 +66,7 @@ pub(in crate::systems::gods_and_monsters::schema) const FALL: Table = Table {
             .seed("004:617"),
         Key::other("climb", "a table, `[fall.climb]`")
             .absent("a plain fall from `height`")
-            .means("instead of `height`: a climb that may end in the fall (see Climbs)"),
+            .means("instead of `height`: a climb that may end in the fall (see [Climbs](#climbs-climb))"),
     ],
 };
 
