@@ -121,7 +121,7 @@ pub struct Fighter {
     pub knockout_blows: bool,
     /// Its attacks on unconscious foes are killing blows (870).
     pub killing_blows: bool,
-    /// Evasion (0–40), needed when a foe deals knockout blows.
+    /// Evasion, needed when a foe deals knockout blows.
     pub evasion: Option<i64>,
     /// Bonus on the evasion roll against a knockout blow: 1 for any head protection plus its
     /// defense bonus (874).

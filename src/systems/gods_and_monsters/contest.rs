@@ -1,7 +1,8 @@
 //! Gods & Monsters contested actions (004_803a11f5ee1b6e60.txt, "Contested actions"): two or
 //! more sides roll at once, each against its own target, until one alone succeeds.
 //!
-//! The `[contest]` keys are read in the schema (see `schema.rs` and the README).
+//! The `[contest]` and `[[contest.side]]` keys are declared in `schema/keys.rs` and read in
+//! `schema.rs`.
 //!
 //! Each exchange every side still in rolls d20 ≤ its target. If every side fails, a
 //! resisting side still in wins (the acting side fails), otherwise it is a draw. If exactly

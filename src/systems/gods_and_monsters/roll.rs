@@ -2,21 +2,11 @@
 //! reactions", "Difficulty adjustments", "Careful attempts", "Mojo", "Group Effort"): roll
 //! d20 at or under a score after modifiers; on a failed archetypal roll, bid mojo.
 //!
-//! `[check]` keys (defaults in brackets):
-//! - `score` (0–40) — the ability or reaction; or `group_scores = [..]`, the members' final
-//!   scores, whose median is used (and whose count is the default `group_size`).
-//! - `bonus`, `penalty` [0] (0–40): field bonuses, skills and other modifiers.
-//! - `difficulty` ["normal"]: `"easy"` +2, `"very easy"` +4, `"a snap"` +8, `"incredibly
-//!   easy"` +16; `"difficult"` 0 (the table names it without a number), `"very difficult"`
-//!   −2, `"extremely difficult"` −4, `"nearly impossible"` −8, `"practically impossible"` −16.
-//! - `obstacle_size` [1] (1–10⁹, integer or float): multiples of the no-penalty size; the
-//!   penalty is floor(log₂ size): 2–3 → 1, 4–7 → 2, ..., 1024 → 10.
-//! - `careful` [0] (0–2): the careful-attempt bonus.
-//! - `injuries` [0] (0–99): injury points, a penalty.
-//! - `group_size` [1]: group effort bonus floor(log₂ size).
-//! - `archetypal` [false], `mojo` [0] (0–1000): after a failed archetypal roll the player
-//!   bids the mojo; exactly what the roll missed by is spent (the rest is kept) if the pool
-//!   covers it, else nothing. Each mojo spent earns 50 experience.
+//! The `[check]` keys (the score or a group's scores, modifiers, difficulty words, obstacle
+//! size, careful attempts, injuries, group size, mojo), with their ranges and what leaving
+//! each out means, are declared once in `schema/keys.rs`. After a failed archetypal roll the
+//! player bids the mojo: exactly what the roll missed by is spent (the rest is kept) if the
+//! pool covers it, else nothing; each mojo spent earns 50 experience.
 //!
 //! The roll succeeds on d20 ≤ target, target = score + bonus − penalty + difficulty −
 //! obstacle penalty + careful − injuries + group bonus (rounded down when a median makes it

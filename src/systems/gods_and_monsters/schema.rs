@@ -2,19 +2,11 @@
 //! `[check]` (an ability or reaction roll, [`super::roll`]), `[contest]` with
 //! `[[contest.side]]` tables ([`super::contest`]), or `[[combatant]]` tables (a conflict,
 //! [`super::conflict`]), or a hazard — `[fall]`, `[ailment]`, `[jump]`, `[chase]` or `[march]`
-//! ([`super::hazard`], read in `schema/hazard.rs`); one of them per file. The keys and their ranges are documented in
-//! those modules and in the README. A contest, for example:
+//! ([`super::hazard`], read in `schema/hazard.rs`); one of them per file.
 //!
-//! ```toml
-//! [contest]
-//! max_exchanges = 10                       # [10] 1–1000; then the contest is unresolved
-//! double_if_opponent_cannot_fail = false   # [false] a side may ask for doubled rolls
-//!
-//! [[contest.side]]                         # two to eight sides
-//! name = "thief"                           # required, unique
-//! role = "acting"                          # ["acting"] or "resisting" (at most one side)
-//! score = 14                               # and every other [check] roll key
-//! ```
+//! Every key of every table is declared once in `schema/keys.rs` (its range, what leaving it
+//! out means, its meaning and seed lines); the loaders here read each value through those
+//! declarations and check by hand only what depends on other keys.
 
 mod combatant;
 mod hazard;
@@ -25,9 +17,11 @@ use super::contest::{Contest, MAX_SIDES, Side};
 use super::group::{group_bonus, median};
 use super::roll::{DIFFICULTIES, RollCheck, obstacle_penalty};
 use crate::error::ScenarioError;
-use crate::scenario::{Document, Source, Spanned, int_in_range};
+use crate::scenario::keys::{Kind, Reader, Table};
+use crate::scenario::{Document, Source, Spanned};
 use crate::systems::SystemModule;
 use serde::Deserialize;
+use std::ops::Range;
 
 /// The registry's handle on Gods & Monsters.
 pub struct System;
@@ -124,8 +118,9 @@ const KINDS: [&str; 8] = [
 const KIND_NAMES: &str =
     "[check], [contest], [[combatant]], [fall], [ailment], [jump], [chase] or [march]";
 
-/// The roll keys of `[check]` and of each `[[contest.side]]` (`name` and `role` are for
-/// sides only).
+/// The roll keys of `[check]` and of every table that makes a roll (`[[contest.side]]`,
+/// `[fall.climb]`, `[chase.quarry]`, `[chase.pursuer]`; `name` and `role` are for contest
+/// sides only): each table takes those its declaration lists.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RollSpec {
@@ -144,115 +139,113 @@ struct RollSpec {
     mojo: Option<Spanned<i64>>,
 }
 
+/// Reads the roll keys of one table against its declarations. A roll key the table does not
+/// take cannot be written there (the registry refuses it before the system loads), so it is
+/// read as absent from `[check]`: at the value `[check]` declares for leaving it out.
+struct RollReader<'a> {
+    table: &'static Table,
+    own: Reader<'a>,
+    check: Reader<'a>,
+}
+
+impl<'a> RollReader<'a> {
+    /// Reads `table`, naming keys `at.KEY`; a missing key is reported at `span`.
+    fn new(source: &'a Source, table: &'static Table, at: &str, span: Range<usize>) -> Self {
+        Self {
+            table,
+            own: table.reader(source, at, span.clone()),
+            check: keys::CHECK.reader(source, at, span),
+        }
+    }
+
+    /// The reader that declares `name`.
+    fn of(&self, name: &str) -> &Reader<'a> {
+        match self.table.key(name) {
+            Some(_) => &self.own,
+            None => &self.check,
+        }
+    }
+
+    fn int(&self, name: &str, value: Option<&Spanned<i64>>) -> Result<i64, ScenarioError> {
+        self.of(name).int(name, value)
+    }
+}
+
 impl RollSpec {
-    /// The number a d20 must not exceed, checked and with every modifier applied. `key` is
-    /// the table's dotted path for messages (`check`, `contest.side`).
-    fn target(&self, source: &Source, key: &str) -> Result<i64, ScenarioError> {
-        let k = |name: &str| format!("{key}.{name}");
+    /// The number a d20 must not exceed, checked and with every modifier applied.
+    fn target(&self, source: &Source, r: &RollReader) -> Result<i64, ScenarioError> {
         let (score, default_group) = match (&self.score, &self.group_scores) {
-            (Some(s), None) => (
-                int_in_range(source, Some(s), &k("score"), 0, 40, 0)? as f64,
-                1,
-            ),
-            (None, Some(g)) => match median(g.get_ref()) {
-                Some(m) if g.get_ref().iter().all(|v| (0.0..=40.0).contains(v)) => {
-                    (m, g.get_ref().len() as i64)
-                }
-                _ => {
-                    return Err(source.invalid(
-                        g.span(),
-                        k("group_scores"),
-                        "give one or more scores, each from 0 to 40",
-                    ));
-                }
-            },
             (Some(s), Some(_)) => {
                 return Err(source.invalid(
                     s.span(),
-                    k("score"),
+                    r.own.path("score"),
                     "give either `score` or `group_scores`, not both",
                 ));
             }
-            (None, None) => {
-                return Err(source.invalid(
-                    0..0,
-                    k("score"),
-                    "missing: give the ability or reaction `score` (0–40) or `group_scores`",
-                ));
-            }
-        };
-        let difficulty = match &self.difficulty {
-            None => 0,
-            Some(d) => {
-                let word = d.get_ref().trim().to_lowercase();
-                DIFFICULTIES
-                    .iter()
-                    .find(|(w, _)| *w == word)
-                    .map(|(_, m)| *m)
-                    .ok_or_else(|| {
-                        let allowed: Vec<String> = DIFFICULTIES
-                            .iter()
-                            .map(|(w, _)| format!("\"{w}\""))
-                            .collect();
-                        source.invalid(
-                            d.span(),
-                            k("difficulty"),
+            (None, Some(g)) => {
+                // Each member's score takes what `score` does.
+                let in_range = match r.of("score").key("score").kind {
+                    Kind::Int(min, max) => g
+                        .get_ref()
+                        .iter()
+                        .all(|v| (min as f64..=max as f64).contains(v)),
+                    _ => true,
+                };
+                match median(g.get_ref()) {
+                    Some(m) if in_range => (m, g.get_ref().len() as i64),
+                    _ => {
+                        return Err(source.invalid(
+                            g.span(),
+                            r.own.path("group_scores"),
                             format!(
-                                "unknown difficulty \"{}\"; allowed: {}",
-                                d.get_ref(),
-                                allowed.join(", ")
+                                "give one or more scores; allowed: {}",
+                                r.of("group_scores").key("group_scores").allowed()
                             ),
-                        )
-                    })?
+                        ));
+                    }
+                }
             }
+            // One character: a group of one.
+            (score, None) => (r.int("score", score.as_ref())? as f64, 1),
         };
-        let obstacle = match &self.obstacle_size {
-            None => 0,
-            Some(o) if *o.get_ref() >= 1.0 && *o.get_ref() <= 1e9 => obstacle_penalty(*o.get_ref()),
-            Some(o) => {
-                return Err(source.invalid(
-                    o.span(),
-                    k("obstacle_size"),
-                    format!(
-                        "{} is out of range; allowed: a size from 1 to 1e9",
-                        o.get_ref()
-                    ),
-                ));
-            }
-        };
-        let group = int_in_range(
-            source,
-            self.group_size.as_ref(),
-            &k("group_size"),
-            1,
-            1 << 20,
-            default_group,
-        )?;
+        // The book's words in any case and spacing ("A snap").
+        let difficulty = self
+            .difficulty
+            .as_ref()
+            .map(|d| Spanned::new(d.span(), d.get_ref().trim().to_lowercase()));
+        let difficulty =
+            r.of("difficulty")
+                .word("difficulty", difficulty.as_ref(), &DIFFICULTIES)?;
+        let obstacle = obstacle_penalty(
+            r.of("obstacle_size")
+                .number("obstacle_size", self.obstacle_size.as_ref())?,
+        );
+        let group = r
+            .of("group_size")
+            .opt_int("group_size", self.group_size.as_ref())?
+            .unwrap_or(default_group);
         let total = score
-            + (int_in_range(source, self.bonus.as_ref(), &k("bonus"), 0, 40, 0)?
-                - int_in_range(source, self.penalty.as_ref(), &k("penalty"), 0, 40, 0)?
+            + (r.int("bonus", self.bonus.as_ref())? - r.int("penalty", self.penalty.as_ref())?
                 + difficulty
                 - obstacle
-                + int_in_range(source, self.careful.as_ref(), &k("careful"), 0, 2, 0)?
-                - int_in_range(source, self.injuries.as_ref(), &k("injuries"), 0, 99, 0)?
+                + r.int("careful", self.careful.as_ref())?
+                - r.int("injuries", self.injuries.as_ref())?
                 + group_bonus(group as u64)) as f64;
         Ok(total.floor() as i64)
     }
 
-    /// The mojo pool, checked against `archetypal`.
-    fn mojo(&self, source: &Source, key: &str) -> Result<u64, ScenarioError> {
-        let mojo = int_in_range(
-            source,
-            self.mojo.as_ref(),
-            &format!("{key}.mojo"),
-            0,
-            1000,
-            0,
-        )?;
+    /// The mojo pool; a bid needs an `archetypal` roll.
+    fn mojo(
+        &self,
+        source: &Source,
+        r: &RollReader,
+        archetypal: bool,
+    ) -> Result<u64, ScenarioError> {
+        let mojo = r.int("mojo", self.mojo.as_ref())?;
         match &self.mojo {
-            Some(m) if mojo > 0 && !self.archetypal.unwrap_or(false) => Err(source.invalid(
+            Some(m) if mojo > 0 && !archetypal => Err(source.invalid(
                 m.span(),
-                format!("{key}.mojo"),
+                r.own.path("mojo"),
                 "mojo may be bid only on archetypal rolls; add `archetypal = true` or remove mojo",
             )),
             _ => Ok(mojo as u64),
@@ -263,18 +256,12 @@ impl RollSpec {
 /// Reads `[check]`.
 fn roll(doc: &Document, c: &RollSpec) -> Result<RollCheck, ScenarioError> {
     let source = &doc.source;
-    for (field, what) in [(&c.name, "name"), (&c.role, "role")] {
-        if let Some(f) = field {
-            return Err(source.invalid(
-                f.span(),
-                format!("check.{what}"),
-                "`name` and `role` belong to contest sides, not to a [check]",
-            ));
-        }
-    }
+    let span = doc.get("check").map_or(0..0, |n| n.span.clone());
+    let r = RollReader::new(source, &keys::CHECK, "check", span);
+    let archetypal = r.own.bool("archetypal", c.archetypal);
     Ok(RollCheck::new(
-        c.target(source, "check")?,
-        c.mojo(source, "check")?,
+        c.target(source, &r)?,
+        c.mojo(source, &r, archetypal)?,
     ))
 }
 
@@ -289,6 +276,8 @@ struct ContestSpec {
 /// Reads `[contest]`.
 fn contest(doc: &Document, c: &ContestSpec) -> Result<Contest, ScenarioError> {
     let source = &doc.source;
+    let span = doc.get("contest").map_or(0..0, |n| n.span.clone());
+    let r = keys::CONTEST.reader(source, "contest", span);
     let specs = c.side.get_ref();
     if !(2..=MAX_SIDES).contains(&specs.len()) {
         return Err(source.invalid(
@@ -302,6 +291,7 @@ fn contest(doc: &Document, c: &ContestSpec) -> Result<Contest, ScenarioError> {
     }
     let mut sides: Vec<Side> = Vec::new();
     for spec in specs {
+        let side = RollReader::new(source, &keys::CONTEST_SIDE, "contest.side", c.side.span());
         let Some(name) = &spec.name else {
             return Err(source.invalid(
                 c.side.span(),
@@ -319,17 +309,7 @@ fn contest(doc: &Document, c: &ContestSpec) -> Result<Contest, ScenarioError> {
                 ),
             ));
         }
-        let resisting = match spec.role.as_ref().map(|r| (r, r.get_ref().as_str())) {
-            None | Some((_, "acting")) => false,
-            Some((_, "resisting")) => true,
-            Some((r, other)) => {
-                return Err(source.invalid(
-                    r.span(),
-                    "contest.side.role",
-                    format!("unknown role \"{other}\"; allowed: \"acting\", \"resisting\""),
-                ));
-            }
-        };
+        let resisting = side.own.word("role", spec.role.as_ref(), &keys::ROLES)?;
         if resisting && sides.iter().any(|s| s.resisting) {
             return Err(source.invalid(
                 name.span(),
@@ -337,30 +317,19 @@ fn contest(doc: &Document, c: &ContestSpec) -> Result<Contest, ScenarioError> {
                 "only one side may be resisting",
             ));
         }
-        if let Some(m) = &spec.mojo {
-            return Err(source.invalid(
-                m.span(),
-                "contest.side.mojo",
-                "mojo bids are modelled on single rolls ([check]), not in contests",
-            ));
-        }
         sides.push(Side {
             name: name.get_ref().clone(),
             resisting,
-            target: spec.target(source, "contest.side")?,
+            target: spec.target(source, &side)?,
         });
     }
-    let max_exchanges = int_in_range(
-        source,
-        c.max_exchanges.as_ref(),
-        "contest.max_exchanges",
-        1,
-        1000,
-        10,
-    )? as u32;
+    let max_exchanges = r.int("max_exchanges", c.max_exchanges.as_ref())? as u32;
     Ok(Contest::new(
         sides,
         max_exchanges,
-        c.double_if_opponent_cannot_fail.unwrap_or(false),
+        r.bool(
+            "double_if_opponent_cannot_fail",
+            c.double_if_opponent_cannot_fail,
+        ),
     ))
 }

@@ -5,10 +5,10 @@
 //! 004:748: ten-second rounds); once it is over, what can bring the injuries to zero in time
 //! is:
 //!
-//! - `[aftermath] heal_injuries` (default 0): the injury points of healing aid each dying
+//! - `[aftermath] heal_injuries`: the injury points of healing aid each dying
 //!   patient gets in time — magical, divine or psychic (004:569), or the Healing Craft of
 //!   004:738. Enough of it cancels the death.
-//! - `[aftermath] rest` (default false): the patient rests, unconscious (as Toromeen crawls
+//! - `[aftermath] rest`: the patient rests, unconscious (as Toromeen crawls
 //!   under a tree, 004:639), so the minutes it had left are hours; each night (eight hours) of
 //!   them gives a health roll, d20 ≤ `health` − injuries (the injury penalty of 004:601), and
 //!   each success removes one injury point (004:565).

@@ -147,7 +147,7 @@ fn bad_contests_name_line_and_key() {
         ),
         (
             format!("{a}[[contest.side]]\nname = \"b\"\nrole = \"defending\"\nscore = 9\n"),
-            "unknown role \"defending\"; allowed: \"acting\", \"resisting\"",
+            "t.scenario:9:8: `contest.side.role`: \"defending\" is not allowed; allowed: \"acting\", \"resisting\"",
         ),
         (
             format!("max_exchanges = 0\n{a}[[contest.side]]\nname = \"b\"\nscore = 9\n"),
@@ -155,7 +155,11 @@ fn bad_contests_name_line_and_key() {
         ),
         (
             format!("{a}[[contest.side]]\nname = \"b\"\nscore = 9\ndifficulty = \"meh\"\n"),
-            "`contest.side.difficulty`: unknown difficulty \"meh\"",
+            "`contest.side.difficulty`: \"meh\" is not allowed",
+        ),
+        (
+            format!("{a}[[contest.side]]\nname = \"b\"\nscore = 9\nmojo = 2\n"),
+            "t.scenario:10:1: `contest.side.mojo`: unknown field `mojo`",
         ),
     ] {
         let err = load(&body).unwrap_err();

@@ -3,7 +3,7 @@
 //! gaining an injury point on a failure (003:106).
 //!
 //! Roll k = 0…periods − 1 is d20 ≤ health + bonus + 2·slower_by (each point of Movement given
-//! up for the whole period) − thirst (up to 4) − step_penalty·k (2 for each earlier roll since
+//! up for the whole period) − thirst − step_penalty·k (2 for each earlier roll since
 //! resting, 003:105; 0 for the single roll to walk 50% farther in a day, 003:112) − injuries,
 //! the injuries gained so far included (004:601). With `stop_at_injuries`, the character
 //! rests once the march gave that many.

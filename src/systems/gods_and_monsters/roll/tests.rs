@@ -139,7 +139,7 @@ fn bad_rolls_name_line_and_key() {
     for (body, expected) in [
         (
             "score = 10\ndifficulty = \"hard\"",
-            "t.scenario:5:14: `check.difficulty`: unknown difficulty \"hard\"; allowed: \"normal\", \"easy\"",
+            "t.scenario:5:14: `check.difficulty`: \"hard\" is not allowed; allowed: \"normal\", \"easy\"",
         ),
         (
             "score = 10\nmojo = 3",
@@ -147,7 +147,7 @@ fn bad_rolls_name_line_and_key() {
         ),
         (
             "score = 10\nobstacle_size = 0",
-            "t.scenario:5:17: `check.obstacle_size`: 0 is out of range; allowed: a size from 1 to 1e9",
+            "t.scenario:5:17: `check.obstacle_size`: 0 is out of range; allowed: a number from 1 to 1000000000",
         ),
         (
             "score = 41",
@@ -155,12 +155,17 @@ fn bad_rolls_name_line_and_key() {
         ),
         ("bonus = 2", "`check.score`: missing"),
         (
+            "group_scores = [12, 41]",
+            "t.scenario:4:16: `check.group_scores`: give one or more scores; allowed: a list of \
+             one or more numbers from 0 to 40",
+        ),
+        (
             "score = 10\ncareful = 3",
             "`check.careful`: 3 is out of range; allowed: an integer from 0 to 2",
         ),
         (
             "score = 10\nname = \"x\"",
-            "`check.name`: `name` and `role` belong to contest sides",
+            "t.scenario:5:1: `check.name`: unknown field `name`, expected one of `score`",
         ),
         ("score = 10\nluck = 1", "unknown field `luck`"),
     ] {
@@ -171,4 +176,6 @@ fn bad_rolls_name_line_and_key() {
         );
     }
     assert!(load("score = 10\narchetypal = true\nmojo = 3").is_ok());
+    // The book's difficulty words in any case.
+    assert!(load("score = 10\ndifficulty = \"A Snap \"").is_ok());
 }

@@ -22,7 +22,7 @@ use serde::Deserialize;
 
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-struct ConflictSpec {
+pub(super) struct ConflictSpec {
     consciousness_check: Option<Spanned<String>>,
     death_contest: Option<Spanned<String>>,
     surprised_are_unaware: Option<bool>,
@@ -56,7 +56,7 @@ fn rules(doc: &Document) -> Result<ConflictRules, ScenarioError> {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct AttackSpec {
+pub(super) struct AttackSpec {
     #[allow(dead_code)] // shown to people reading the scenario
     name: Option<String>,
     damage: Spanned<String>,
@@ -68,7 +68,7 @@ struct AttackSpec {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CombatantSpec {
+pub(super) struct CombatantSpec {
     name: Spanned<String>,
     side: Spanned<String>,
     survival: Spanned<i64>,
@@ -109,7 +109,7 @@ struct CombatantSpec {
 /// `[aftermath]`: who tends whom once the fight is over, and what saves the dying.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-struct AftermathSpec {
+pub(super) struct AftermathSpec {
     allies: Option<Spanned<String>>,
     foes: Option<Spanned<String>>,
     heal_injuries: Option<Spanned<i64>>,

@@ -1,14 +1,15 @@
 //! The hazard sections of a `gods-and-monsters` scenario, read into the rule structs of
 //! [`crate::systems::gods_and_monsters::hazard`]: `[fall]` (with an optional `[fall.climb]`)
 //! and `[chase]` (with `[chase.quarry]` and `[chase.pursuer]`) here, `[ailment]`, `[jump]`
-//! and `[march]` in [`single`]. The keys, defaults and ranges are listed in the README;
-//! every error names the file, line, column, key and what is allowed. A climb and the sides
-//! of a chase reuse the `[check]` roll keys ([`super::RollSpec`]).
+//! and `[march]` in [`single`]. Every key is read against its declaration in
+//! `schema/keys.rs`; every error names the file, line, column, key and what is allowed. A
+//! climb and the sides of a chase reuse the `[check]` roll keys ([`super::RollSpec`]).
 
-use super::RollSpec;
+use super::keys::{CHASE, CHASE_PURSUER, CHASE_QUARRY, FALL, FALL_CLIMB};
+use super::{RollReader, RollSpec};
 use crate::error::ScenarioError;
-use crate::scenario::fields::one_of;
-use crate::scenario::{Document, Node, NodeValue, Spanned, int_in_range};
+use crate::scenario::keys::{Absent, Key, Kind, Reader, Table};
+use crate::scenario::{Document, Node, NodeValue, Spanned};
 use crate::systems::gods_and_monsters::hazard::chase::{Chase, movement_bonus};
 use crate::systems::gods_and_monsters::hazard::fall::{
     Climb, Fall, FallRules, Faller, RoundHalf, Start,
@@ -19,75 +20,38 @@ use serde::Deserialize;
 use serde::de::IgnoredAny;
 use std::ops::Range;
 
-/// One table of the file, for reading its keys with their dotted paths in messages.
-struct Table<'a> {
+/// One hazard table being read: its reader, and where it is named (for a missing key).
+struct Section<'a> {
     doc: &'a Document,
-    /// Dotted path (`fall`, `fall.climb`).
-    path: &'a str,
-    /// Where the table is named, for a missing key.
+    r: Reader<'a>,
     at: Range<usize>,
 }
 
-impl Table<'_> {
-    fn key(&self, name: &str) -> String {
-        format!("{}.{name}", self.path)
-    }
-
-    /// An optional integer in `min..=max`.
-    fn int(
-        &self,
-        v: &Option<Spanned<i64>>,
-        name: &str,
-        (min, max): (i64, i64),
-        default: i64,
-    ) -> Result<i64, ScenarioError> {
-        int_in_range(
-            &self.doc.source,
-            v.as_ref(),
-            &self.key(name),
-            min,
-            max,
-            default,
-        )
-    }
-
-    /// A required integer in `min..=max`.
-    fn need(
-        &self,
-        v: &Option<Spanned<i64>>,
-        name: &str,
-        (min, max): (i64, i64),
-        what: &str,
-    ) -> Result<i64, ScenarioError> {
-        match v {
-            Some(_) => self.int(v, name, (min, max), 0),
-            None => Err(self.missing(name, &format!("{what}, an integer from {min} to {max}"))),
-        }
-    }
-
-    fn missing(&self, name: &str, what: &str) -> ScenarioError {
-        let message = format!("missing: `{}` needs `{name}` ({what})", self.path);
-        self.doc.invalid(self.at.clone(), self.key(name), message)
-    }
-
-    fn word<T: Copy>(
-        &self,
-        v: &Option<Spanned<String>>,
-        name: &str,
-        allowed: &[(&str, T)],
-        default: T,
-    ) -> Result<T, ScenarioError> {
-        one_of(
-            &self.doc.source,
-            v.as_ref(),
-            &self.key(name),
-            allowed,
-            default,
-        )
-    }
-
+impl Section<'_> {
     fn invalid(&self, span: Range<usize>, name: &str, message: impl Into<String>) -> ScenarioError {
-        self.doc.invalid(span, self.key(name), message)
+        self.doc.invalid(span, self.r.path(name), message)
+    }
+
+    /// `name` is missing, for the reason `why`.
+    fn missing(&self, name: &str, why: &str) -> ScenarioError {
+        let message = format!(
+            "missing key `{name}`: {why}; allowed: {}",
+            self.r.key(name).allowed()
+        );
+        self.invalid(self.at.clone(), name, message)
+    }
+
+    /// An integer the hazard needs here though its declaration does not always require it.
+    fn needed(
+        &self,
+        name: &str,
+        value: Option<&Spanned<i64>>,
+        why: &str,
+    ) -> Result<i64, ScenarioError> {
+        match value {
+            Some(_) => self.r.int(name, value),
+            None => Err(self.missing(name, why)),
+        }
     }
 
     /// The sub-table `name` of `node` with the span of its name; `None` when absent.
@@ -99,6 +63,22 @@ impl Table<'_> {
             NodeValue::Table(_) => Ok(Some((sub.clone(), key))),
             _ => Err(self.invalid(sub.span.clone(), name, format!("`{name}` is a table"))),
         }
+    }
+}
+
+/// The largest value an integer key allows.
+fn max_of(key: &Key) -> i64 {
+    match key.kind {
+        Kind::Int(_, max) => max,
+        _ => i64::MAX,
+    }
+}
+
+/// The value a text key takes when left out.
+fn text_default(key: &Key) -> String {
+    match key.absent {
+        Absent::Is(v) => v.trim_matches('"').to_string(),
+        _ => String::new(),
     }
 }
 
@@ -122,32 +102,30 @@ fn without(node: &Node, keys: &[&str]) -> Node {
     node
 }
 
-/// The top-level section `name` as a table, with the span of its name.
-fn section<'d>(doc: &'d Document, name: &'d str) -> Result<(Table<'d>, &'d Node), ScenarioError> {
-    let (at, node) = entry(doc.root(), name).expect("the section is present");
-    let table = Table {
+/// The top-level section `table` declares, with the span of its name.
+fn section<'d>(
+    doc: &'d Document,
+    table: &'static Table,
+) -> Result<(Section<'d>, &'d Node), ScenarioError> {
+    let (at, node) = entry(doc.root(), table.path).expect("the section is present");
+    let s = Section {
         doc,
-        path: name,
+        r: table.reader(&doc.source, table.path, at.clone()),
         at,
     };
     match node.value {
-        NodeValue::Table(_) => Ok((table, node)),
-        _ => Err(table.invalid(node.span.clone(), name, format!("`{name}` is a table"))),
+        NodeValue::Table(_) => Ok((s, node)),
+        _ => Err(doc.invalid(
+            node.span.clone(),
+            table.path,
+            format!("`{}` is a table", table.path),
+        )),
     }
 }
 
-/// Scores are 0–40.
-const SCORE: (i64, i64) = (0, 40);
-/// Injury points a character may start with.
-const INJURIES: (i64, i64) = (0, 99);
-/// Modifiers (bonus, penalty).
-const MODIFIER: (i64, i64) = (0, 40);
-/// Heights in feet.
-const HEIGHT: (i64, i64) = (1, 100_000);
-
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct FallSpec {
+pub(super) struct FallSpec {
     height: Option<Spanned<i64>>,
     survival: Option<Spanned<i64>>,
     verve: Option<Spanned<i64>>,
@@ -169,32 +147,31 @@ struct FallSpec {
 
 /// Reads `[fall]` and `[fall.climb]`.
 pub(super) fn fall(doc: &Document) -> Result<Fall, ScenarioError> {
-    let (t, node) = section(doc, "fall")?;
+    let (t, node) = section(doc, &FALL)?;
+    let r = &t.r;
     let s: FallSpec = doc.read_node(node)?;
-    let archetypal = s.archetypal.unwrap_or(false);
-    let injuries = t.int(&s.injuries, "injuries", INJURIES, 0)?;
+    let archetypal = r.bool("archetypal", s.archetypal);
+    let injuries = r.int("injuries", s.injuries.as_ref())?;
     let faller = Faller {
-        survival: t.need(&s.survival, "survival", (0, 10_000), "survival points")?,
-        verve: t.int(&s.verve, "verve", (0, 10_000), 0)?,
+        survival: r.int("survival", s.survival.as_ref())?,
+        verve: r.int("verve", s.verve.as_ref())?,
         archetypal,
-        endurance: t.need(&s.endurance, "endurance", (1, 40), "endurance")?,
-        evasion: t.need(&s.evasion, "evasion", SCORE, "evasion")?,
-        fortitude: t.need(&s.fortitude, "fortitude", SCORE, "fortitude")?,
-        willpower: t.need(&s.willpower, "willpower", SCORE, "willpower")?,
+        endurance: r.int("endurance", s.endurance.as_ref())?,
+        evasion: r.int("evasion", s.evasion.as_ref())?,
+        fortitude: r.int("fortitude", s.fortitude.as_ref())?,
+        willpower: r.int("willpower", s.willpower.as_ref())?,
         injuries,
     };
-    let d = FallRules::default();
     let rules = FallRules {
-        round_half: t.word(&s.round_half, "round_half", &RoundHalf::WORDS, d.round_half)?,
-        verve_spares_injuries: s.verve_spares_injuries.unwrap_or(d.verve_spares_injuries),
-        death_bonus: t.int(&s.death_bonus, "death_bonus", MODIFIER, 0)?,
-        death_contest: t.word(
-            &s.death_contest,
+        round_half: r.word("round_half", s.round_half.as_ref(), &RoundHalf::WORDS)?,
+        verve_spares_injuries: r.bool("verve_spares_injuries", s.verve_spares_injuries),
+        death_bonus: r.int("death_bonus", s.death_bonus.as_ref())?,
+        death_contest: r.word(
             "death_contest",
+            s.death_contest.as_ref(),
             &DeathContest::WORDS,
-            d.death_contest,
         )?,
-        faint_for_death_roll: s.faint_for_death_roll.unwrap_or(d.faint_for_death_roll),
+        faint_for_death_roll: r.bool("faint_for_death_roll", s.faint_for_death_roll),
     };
     let start = match (t.sub(node, "climb")?, &s.height) {
         (Some(_), Some(h)) => {
@@ -205,10 +182,7 @@ pub(super) fn fall(doc: &Document) -> Result<Fall, ScenarioError> {
                  (a fall from section k of the wall is a fall of 10·(k − 1) feet)",
             ));
         }
-        (None, None) => {
-            return Err(t.missing("height", "feet, 1 to 100000; or a [fall.climb] table"));
-        }
-        (None, Some(_)) => Start::Height(t.int(&s.height, "height", HEIGHT, 1)? as u64),
+        (None, height) => Start::Height(r.int("height", height.as_ref())? as u64),
         (Some((climb, at)), None) => {
             Start::Climb(self::climb(doc, &climb, at, archetypal, injuries)?)
         }
@@ -221,8 +195,8 @@ struct HeightSpec {
     height: Option<Spanned<i64>>,
 }
 
-/// Reads `[fall.climb]`: the `[check]` keys `score`, `bonus`, `penalty`, `difficulty`,
-/// `careful` and `mojo`, and `height`.
+/// Reads `[fall.climb]`: `height` and the roll keys its declaration takes; `archetypal` and
+/// `injuries` come from `[fall]`.
 fn climb(
     doc: &Document,
     node: &Node,
@@ -230,61 +204,21 @@ fn climb(
     archetypal: bool,
     injuries: i64,
 ) -> Result<Climb, ScenarioError> {
-    let t = Table {
-        doc,
-        path: "fall.climb",
-        at,
-    };
+    let r = RollReader::new(&doc.source, &FALL_CLIMB, FALL_CLIMB.path, at);
     let h: HeightSpec = doc.read_node(node)?;
-    need_score(&t, node)?;
-    let height = t.need(&h.height, "height", HEIGHT, "the wall's height in feet")? as u64;
-    refuse(
-        &t,
-        node,
-        &[
-            "name",
-            "role",
-            "group_scores",
-            "obstacle_size",
-            "injuries",
-            "group_size",
-            "archetypal",
-        ],
-        "not a climb key; allowed: height, score, bonus, penalty, difficulty, careful, mojo (the \
-         obstacle penalty comes from the height, injuries and archetypal from [fall])",
-    )?;
-    let mut spec: RollSpec = doc.read_node(&without(node, &["height"]))?;
-    spec.archetypal = Some(archetypal);
+    let height = r.own.int("height", h.height.as_ref())? as u64;
+    let spec: RollSpec = doc.read_node(&without(node, &["height"]))?;
     let obstacle = obstacle_penalty(height as f64 / 10.0);
     Ok(Climb {
         height,
-        target: spec.target(&doc.source, "fall.climb")? - obstacle - injuries,
-        mojo: spec.mojo(&doc.source, "fall.climb")?,
+        target: spec.target(&doc.source, &r)? - obstacle - injuries,
+        mojo: spec.mojo(&doc.source, &r, archetypal)?,
     })
-}
-
-/// A roll table needs `score` or `group_scores`.
-fn need_score(t: &Table, node: &Node) -> Result<(), ScenarioError> {
-    match (entry(node, "score"), entry(node, "group_scores")) {
-        (None, None) => Err(t.missing("score", "the ability score, 0 to 40, or group_scores")),
-        _ => Ok(()),
-    }
-}
-
-/// Refuses the first of `keys` that `node` has, with `message`.
-fn refuse(t: &Table, node: &Node, keys: &[&str], message: &str) -> Result<(), ScenarioError> {
-    match keys
-        .iter()
-        .find_map(|k| entry(node, k).map(|(at, _)| (k, at)))
-    {
-        Some((key, at)) => Err(t.invalid(at, key, message)),
-        None => Ok(()),
-    }
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ChaseSpec {
+pub(super) struct ChaseSpec {
     max_exchanges: Option<Spanned<i64>>,
     double_if_opponent_cannot_fail: Option<bool>,
     /// Read on their own.
@@ -301,37 +235,24 @@ struct MovementSpec {
 
 /// Reads `[chase]`, `[chase.quarry]` and `[chase.pursuer]`.
 pub(super) fn chase(doc: &Document) -> Result<Chase, ScenarioError> {
-    let (t, node) = section(doc, "chase")?;
+    let (t, node) = section(doc, &CHASE)?;
     let s: ChaseSpec = doc.read_node(node)?;
     let mut sides = Vec::new();
-    for name in ["quarry", "pursuer"] {
+    for (name, table) in [("quarry", &CHASE_QUARRY), ("pursuer", &CHASE_PURSUER)] {
         let Some((side, at)) = t.sub(node, name)? else {
-            return Err(t.missing(name, "a table of [check] roll keys and `movement`"));
+            return Err(t.missing(name, "a chase needs both sides"));
         };
-        let path = format!("chase.{name}");
-        let st = Table {
-            doc,
-            path: &path,
-            at,
-        };
-        need_score(&st, &side)?;
+        let r = RollReader::new(&doc.source, table, table.path, at);
         let m: MovementSpec = doc.read_node(&side)?;
         let movement = match &m.movement {
             Some(v) => Some((
-                st.int(&m.movement, "movement", (0, 1000), 0)?,
-                (v.span(), st.key("movement")),
+                r.own.int("movement", Some(v))?,
+                (v.span(), r.own.path("movement")),
             )),
             None => None,
         };
-        refuse(
-            &st,
-            &side,
-            &["mojo", "archetypal", "name", "role"],
-            "not a chase key; allowed: the [check] roll keys but mojo and archetypal (bids are \
-             modelled on single rolls), and movement",
-        )?;
         let spec: RollSpec = doc.read_node(&without(&side, &["movement"]))?;
-        sides.push((spec.target(&doc.source, &path)?, movement));
+        sides.push((spec.target(&doc.source, &r)?, movement));
     }
     let pursuer_side = sides.pop().expect("two sides");
     let quarry_side = sides.pop().expect("two sides");
@@ -352,13 +273,18 @@ pub(super) fn chase(doc: &Document) -> Result<Chase, ScenarioError> {
     Ok(Chase::new(
         quarry,
         pursuer,
-        t.int(&s.max_exchanges, "max_exchanges", (1, 100_000), 100)? as u32,
-        s.double_if_opponent_cannot_fail.unwrap_or(false),
+        t.r.int("max_exchanges", s.max_exchanges.as_ref())? as u32,
+        t.r.bool(
+            "double_if_opponent_cannot_fail",
+            s.double_if_opponent_cannot_fail,
+        ),
     ))
 }
 
 mod single;
 
+#[cfg(test)]
+pub(super) use single::{AilmentSpec, JumpSpec, MarchSpec};
 pub(super) use single::{ailment, jump, march};
 
 #[cfg(test)]

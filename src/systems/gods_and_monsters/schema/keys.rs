@@ -4,6 +4,16 @@
 //! lines are cited as `003:L` (`003_2f5399e0a98f81be.txt`) and `004:L`
 //! (`004_803a11f5ee1b6e60.txt`).
 
+mod hazards;
+mod rolls;
+#[cfg(test)]
+mod tests;
+
+pub(super) use hazards::{
+    AILMENT, CHASE, CHASE_PURSUER, CHASE_QUARRY, DIRECTIONS, FALL, FALL_CLIMB, JUMP, MARCH,
+};
+pub(super) use rolls::{CHECK, CONTEST, CONTEST_SIDE, ROLES};
+
 use crate::scenario::keys::common::{ALLIES, FOES};
 use crate::scenario::keys::{Form, Key, Metric, Schema, Shape, Table};
 
@@ -240,13 +250,87 @@ pub const SCHEMA: Schema = Schema {
     system: "gods-and-monsters",
     title: "Gods & Monsters",
     seeds: SEEDS,
-    shapes: &[Shape {
-        name: "fight",
-        title: "Conflicts",
-        about: "a fight of any number of combatants on two or more sides: the book's Yeti ambush",
-        tables: &[&COMBATANT, &ATTACKS, &CONFLICT, &AFTERMATH],
-        metrics: FIGHT_METRICS,
-        fight: true,
-        prose: include_str!("docs/fight.md"),
-    }],
+    shapes: &[
+        Shape {
+            name: "fight",
+            title: "Conflicts",
+            about: "a fight of any number of combatants on two or more sides: the book's Yeti ambush",
+            tables: &[&COMBATANT, &ATTACKS, &CONFLICT, &AFTERMATH],
+            metrics: FIGHT_METRICS,
+            fight: true,
+            prose: include_str!("docs/fight.md"),
+        },
+        Shape {
+            name: "check",
+            title: "Rolls",
+            about: "one ability or reaction roll, d20 at or under the score after modifiers, and a mojo bid on a failure",
+            tables: &[&CHECK],
+            metrics: rolls::CHECK_METRICS,
+            fight: false,
+            prose: include_str!("docs/check.md"),
+        },
+        Shape {
+            name: "contest",
+            title: "Contests",
+            about: "a contested action of two to eight sides: who wins, and in how many exchanges",
+            tables: &[&CONTEST, &CONTEST_SIDE],
+            metrics: rolls::CONTEST_METRICS,
+            fight: false,
+            prose: include_str!("docs/contest.md"),
+        },
+        Shape {
+            name: "fall",
+            title: "Falls",
+            about: "a fall from a height: damage, injuries, unconsciousness and the death contest",
+            tables: &[&FALL],
+            metrics: hazards::FALL_METRICS,
+            fight: false,
+            prose: include_str!("docs/fall.md"),
+        },
+        Shape {
+            name: "climb",
+            title: "Climbs",
+            about: "a climb that may fail, and the fall from where it failed: a `[fall]` without `height` and with a `[fall.climb]` table",
+            tables: &[&FALL_CLIMB, &FALL],
+            metrics: hazards::CLIMB_METRICS,
+            fight: false,
+            prose: include_str!("docs/climb.md"),
+        },
+        Shape {
+            name: "ailment",
+            title: "Ailments",
+            about: "a poison, sickness or disease: how often it takes hold, how many times, and what its effects add up to",
+            tables: &[&AILMENT],
+            metrics: hazards::AILMENT_METRICS,
+            fight: false,
+            prose: include_str!("docs/ailment.md"),
+        },
+        Shape {
+            name: "jump",
+            title: "Jumps",
+            about: "a jump up or across: how often it reaches the whole distance, and how far it gets",
+            tables: &[&JUMP],
+            metrics: hazards::JUMP_METRICS,
+            fight: false,
+            prose: include_str!("docs/jump.md"),
+        },
+        Shape {
+            name: "chase",
+            title: "Chases",
+            about: "a quarry and a pursuer: how often the quarry escapes or is caught, and in how many exchanges",
+            tables: &[&CHASE, &CHASE_QUARRY, &CHASE_PURSUER],
+            metrics: hazards::CHASE_METRICS,
+            fight: false,
+            prose: include_str!("docs/chase.md"),
+        },
+        Shape {
+            name: "march",
+            title: "Forced marches",
+            about: "pushing on without rest: how many injury points it costs",
+            tables: &[&MARCH],
+            metrics: hazards::MARCH_METRICS,
+            fight: false,
+            prose: include_str!("docs/march.md"),
+        },
+    ],
 };

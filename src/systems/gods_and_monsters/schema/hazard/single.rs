@@ -1,8 +1,7 @@
-//! The hazards read from one table each: `[ailment]`, `[jump]` and `[march]` (the keys are
-//! listed in the README and in the rule modules of
-//! [`crate::systems::gods_and_monsters::hazard`]).
+//! The hazards read from one table each: `[ailment]`, `[jump]` and `[march]`, against their
+//! declarations in `schema/keys.rs`.
 
-use super::{INJURIES, MODIFIER, SCORE, section};
+use super::{max_of, section, text_default};
 use crate::dice::DiceExpr;
 use crate::error::ScenarioError;
 use crate::scenario::{Document, Spanned};
@@ -10,6 +9,7 @@ use crate::systems::gods_and_monsters::hazard::ailment::{Ailment, Nature, Reacti
 use crate::systems::gods_and_monsters::hazard::jump::{Jump, Size};
 use crate::systems::gods_and_monsters::hazard::march::March;
 use crate::systems::gods_and_monsters::roll::DIFFICULTIES;
+use crate::systems::gods_and_monsters::schema::keys::{AILMENT, DIRECTIONS, JUMP, MARCH};
 use serde::Deserialize;
 
 /// Most action times an ailment's effects may add up over, times the effect's largest roll.
@@ -17,7 +17,7 @@ pub const MAX_EFFECT_TOTAL: i64 = 1_000_000;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct AilmentSpec {
+pub(in crate::systems::gods_and_monsters::schema) struct AilmentSpec {
     effect: Option<Spanned<String>>,
     strength: Option<Spanned<i64>>,
     reaction: Option<Spanned<String>>,
@@ -38,11 +38,15 @@ struct AilmentSpec {
 pub(in crate::systems::gods_and_monsters::schema) fn ailment(
     doc: &Document,
 ) -> Result<Ailment, ScenarioError> {
-    let (t, node) = section(doc, "ailment")?;
+    let (t, node) = section(doc, &AILMENT)?;
+    let r = &t.r;
     let s: AilmentSpec = doc.read_node(node)?;
-    let (chronic, inescapable) = (s.chronic.unwrap_or(false), s.inescapable.unwrap_or(false));
-    let reaction = t.word(&s.reaction, "reaction", &Reaction::WORDS, Reaction::Evasion)?;
-    let accepted = s.accepted.as_ref().is_some_and(|a| *a.get_ref());
+    let (chronic, inescapable) = (
+        r.bool("chronic", s.chronic),
+        r.bool("inescapable", s.inescapable),
+    );
+    let reaction = r.word("reaction", s.reaction.as_ref(), &Reaction::WORDS)?;
+    let accepted = r.bool("accepted", s.accepted.as_ref().map(|a| *a.get_ref()));
     if let Some(a) = s
         .accepted
         .as_ref()
@@ -59,19 +63,23 @@ pub(in crate::systems::gods_and_monsters::schema) fn ailment(
         Reaction::Perception => ("perception", &s.perception),
         Reaction::Health => ("health", &s.health),
     };
-    let score = t.need(score, name, SCORE, "the reaction's score")?;
+    let score = t.needed(
+        name,
+        score.as_ref(),
+        &format!("the reaction is {name}, so it rolls the victim's {name}"),
+    )?;
     let health = match (&s.health, chronic) {
-        (None, true) => t.need(
-            &s.health,
+        (None, true) => t.needed(
             "health",
-            SCORE,
-            "a chronic ailment is thrown off with health",
+            None,
+            "a chronic ailment is thrown off with health (003:13)",
         )?,
-        _ => t.int(&s.health, "health", SCORE, 0)?,
+        // Not rolled: neither the reaction nor a throw-off.
+        (health, _) => r.opt_int("health", health.as_ref())?.unwrap_or(0),
     };
-    t.int(&s.perception, "perception", SCORE, 0)?;
-    t.int(&s.evasion, "evasion", SCORE, 0)?;
-    let exposure_times = t.int(&s.exposure_times, "exposure_times", (1, 1000), 1)?;
+    r.opt_int("perception", s.perception.as_ref())?;
+    r.opt_int("evasion", s.evasion.as_ref())?;
+    let exposure_times = r.int("exposure_times", s.exposure_times.as_ref())?;
     if let Some(e) = s
         .exposure_times
         .as_ref()
@@ -84,7 +92,7 @@ pub(in crate::systems::gods_and_monsters::schema) fn ailment(
              add inescapable = true or use 1",
         ));
     }
-    let max_action_times = t.int(&s.max_action_times, "max_action_times", (1, 1000), 100)?;
+    let max_action_times = r.int("max_action_times", s.max_action_times.as_ref())?;
     if max_action_times < exposure_times {
         let span = s
             .max_action_times
@@ -95,12 +103,13 @@ pub(in crate::systems::gods_and_monsters::schema) fn ailment(
             "max_action_times",
             format!(
                 "{max_action_times} is less than exposure_times ({exposure_times}); allowed: \
-                 an integer from {exposure_times} to 1000"
+                 an integer from {exposure_times} to {}",
+                max_of(r.key("max_action_times"))
             ),
         ));
     }
     let Some(text) = &s.effect else {
-        return Err(t.missing("effect", "a dice expression such as \"d3\" or \"2d10\""));
+        return Err(t.missing("effect", "it is required"));
     };
     let effect: DiceExpr = text
         .get_ref()
@@ -127,26 +136,28 @@ pub(in crate::systems::gods_and_monsters::schema) fn ailment(
     }
     let nature = Nature {
         effect,
-        strength: t.int(&s.strength, "strength", (-20, 20), 0)?,
+        strength: r.int("strength", s.strength.as_ref())?,
         chronic,
         inescapable,
         exposure_times: exposure_times as u32,
         max_action_times: max_action_times as u32,
-        effect_injures: s.effect_injures.unwrap_or(true),
+        effect_injures: r.bool("effect_injures", s.effect_injures),
     };
     let victim = Victim {
         reaction: score,
         health,
         accepted,
-        injuries: t.int(&s.injuries, "injuries", INJURIES, 0)?,
+        injuries: r.int("injuries", s.injuries.as_ref())?,
     };
-    let label = s.action_time.unwrap_or_else(|| "action time".into());
+    let label = s
+        .action_time
+        .unwrap_or_else(|| text_default(r.key("action_time")));
     Ok(Ailment::new(nature, victim, label))
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct JumpSpec {
+pub(in crate::systems::gods_and_monsters::schema) struct JumpSpec {
     score: Option<Spanned<i64>>,
     distance: Option<Spanned<i64>>,
     direction: Option<Spanned<String>>,
@@ -162,41 +173,30 @@ struct JumpSpec {
 pub(in crate::systems::gods_and_monsters::schema) fn jump(
     doc: &Document,
 ) -> Result<Jump, ScenarioError> {
-    let (t, node) = section(doc, "jump")?;
+    let (t, node) = section(doc, &JUMP)?;
+    let r = &t.r;
     let s: JumpSpec = doc.read_node(node)?;
-    let across = t.word(
-        &s.direction,
-        "direction",
-        &[("up", false), ("across", true)],
-        false,
-    )?;
-    if let Some(r) = s.running_movement.as_ref().filter(|_| !across) {
+    let across = r.word("direction", s.direction.as_ref(), &DIRECTIONS)?;
+    if let Some(m) = s.running_movement.as_ref().filter(|_| !across) {
         return Err(t.invalid(
-            r.span(),
+            m.span(),
             "running_movement",
             "running movement lengthens a leap across (003:83); add direction = \"across\"",
         ));
     }
-    let snap = DIFFICULTIES[3].1;
-    let target = t.need(&s.score, "score", SCORE, "agility")?
-        + t.int(&s.bonus, "bonus", MODIFIER, 0)?
-        - t.int(&s.penalty, "penalty", MODIFIER, 0)?
-        + t.word(&s.difficulty, "difficulty", &DIFFICULTIES, snap)?
-        + t.int(&s.running_movement, "running_movement", (0, 1000), 0)?
-        - t.int(&s.injuries, "injuries", INJURIES, 0)?;
-    let distance = t.need(
-        &s.distance,
-        "distance",
-        (1, 1000),
-        "feet up or yards across",
-    )?;
-    let size = t.word(&s.size, "size", &Size::WORDS, Size::Medium)?;
+    let target = r.int("score", s.score.as_ref())? + r.int("bonus", s.bonus.as_ref())?
+        - r.int("penalty", s.penalty.as_ref())?
+        + r.word("difficulty", s.difficulty.as_ref(), &DIFFICULTIES)?
+        + r.int("running_movement", s.running_movement.as_ref())?
+        - r.int("injuries", s.injuries.as_ref())?;
+    let distance = r.int("distance", s.distance.as_ref())?;
+    let size = r.word("size", s.size.as_ref(), &Size::WORDS)?;
     Ok(Jump::new(distance as u64, target, size))
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MarchSpec {
+pub(in crate::systems::gods_and_monsters::schema) struct MarchSpec {
     health: Option<Spanned<i64>>,
     periods: Option<Spanned<i64>>,
     bonus: Option<Spanned<i64>>,
@@ -211,17 +211,18 @@ struct MarchSpec {
 pub(in crate::systems::gods_and_monsters::schema) fn march(
     doc: &Document,
 ) -> Result<March, ScenarioError> {
-    let (t, node) = section(doc, "march")?;
+    let (t, node) = section(doc, &MARCH)?;
+    let r = &t.r;
     let s: MarchSpec = doc.read_node(node)?;
-    let base = t.need(&s.health, "health", SCORE, "health")?
-        + t.int(&s.bonus, "bonus", MODIFIER, 0)?
-        + 2 * t.int(&s.slower_by, "slower_by", (0, 40), 0)?
-        - t.int(&s.thirst, "thirst", (0, 4), 0)?;
+    let base = r.int("health", s.health.as_ref())?
+        + r.int("bonus", s.bonus.as_ref())?
+        + 2 * r.int("slower_by", s.slower_by.as_ref())?
+        - r.int("thirst", s.thirst.as_ref())?;
     Ok(March::new(
         base,
-        t.int(&s.step_penalty, "step_penalty", (0, 40), 2)?,
-        t.need(&s.periods, "periods", (1, 1000), "pushes without rest")? as u32,
-        t.int(&s.injuries, "injuries", INJURIES, 0)?,
-        t.int(&s.stop_at_injuries, "stop_at_injuries", (0, 1000), 0)? as u32,
+        r.int("step_penalty", s.step_penalty.as_ref())?,
+        r.int("periods", s.periods.as_ref())? as u32,
+        r.int("injuries", s.injuries.as_ref())?,
+        r.int("stop_at_injuries", s.stop_at_injuries.as_ref())? as u32,
     ))
 }

@@ -159,7 +159,8 @@ fn bad_hazards_name_the_line_and_key() {
         (
             "[fall]\nheight = 30\nendurance = 12\nevasion = 10\nfortitude = 8\nwillpower = 10\n"
                 .into(),
-            "t.toml:3:2: `fall.survival`: missing: `fall` needs `survival`",
+            "t.toml:3:2: `fall.survival`: missing key `survival`: it is required; allowed: an integer \
+             from 0 to 10000",
         ),
         (
             format!("{FALL}height = \"thirty\"\n"),
@@ -180,7 +181,7 @@ fn bad_hazards_name_the_line_and_key() {
         ),
         (
             format!("{FALL}[fall.climb]\nheight = 80\nscore = 13\nobstacle_size = 2\n"),
-            "`fall.climb.obstacle_size`: not a climb key",
+            "t.toml:12:1: `fall.climb.obstacle_size`: unknown field `obstacle_size`",
         ),
         (
             format!("{FALL}[fall.climb]\nheight = 80\n"),
@@ -233,7 +234,7 @@ fn bad_hazards_name_the_line_and_key() {
         ),
         (
             "[chase]\n[chase.quarry]\nscore = 12\nmojo = 1\n[chase.pursuer]\nscore = 11\n".into(),
-            "`chase.quarry.mojo`: not a chase key",
+            "t.toml:6:1: `chase.quarry.mojo`: unknown field `mojo`",
         ),
         (
             "[march]\nhealth = 12\nperiods = 4\nthirst = 5\n".into(),
