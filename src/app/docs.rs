@@ -21,8 +21,7 @@ pub fn docs(system: Option<&str>, out: &Path) -> Result<()> {
             ))
             .into());
         };
-        println!("{}", markdown(kind.schema()));
-        return Ok(());
+        return super::print(&format!("{}\n", markdown(kind.schema())));
     }
     for (name, kind) in SystemKind::ALL {
         let path = out.join(format!("{name}.md"));

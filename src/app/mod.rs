@@ -165,3 +165,12 @@ fn validate(paths: &[PathBuf], sets: &[String]) -> Result<()> {
         .into()),
     }
 }
+
+/// Prints `text` on stdout; a reader that stopped early (`| head`) is no error.
+pub(crate) fn print(text: &str) -> Result<()> {
+    use std::io::Write as _;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}

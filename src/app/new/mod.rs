@@ -17,7 +17,6 @@ use crate::export::write::write_new_file;
 use crate::scenario::hint::{did_you_mean, did_you_mean_value};
 use crate::systems::SystemKind;
 use anyhow::Result;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// One scenario template: the shape of one system it writes.
@@ -116,9 +115,9 @@ enum Ask {
 /// Runs `oddsmith new [SYSTEM [SHAPE [FILE]]]`.
 pub fn new(system: Option<&str>, shape: Option<&str>, file: Option<&Path>) -> Result<()> {
     match plan(system, shape, file)? {
-        Ask::List => print(&listing(None)),
-        Ask::System(kind) => print(&listing(Some(kind))),
-        Ask::Write(t, None) => print(&t.written()),
+        Ask::List => super::print(&listing(None)),
+        Ask::System(kind) => super::print(&listing(Some(kind))),
+        Ask::Write(t, None) => super::print(&t.written()),
         Ask::Write(t, Some(path)) => write(t, &path),
     }
 }
@@ -203,13 +202,6 @@ fn listing(only: Option<SystemKind>) -> String {
     out
 }
 
-/// Prints `text` on stdout; a reader that stopped early (`| head`) is no error.
-fn print(text: &str) -> Result<()> {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(()),
-    }
-}
 
 /// Writes `t` to `path`, refusing a file that exists, and says what to do next on stderr.
 fn write(t: &Template, path: &Path) -> Result<()> {
