@@ -21,7 +21,7 @@ const LONGEST_CODE: usize = 60;
 struct KeyLine<'a> {
     /// The line up to the end of its value (`survival = 6`, `# level = 1`).
     code: &'a str,
-    /// The key.
+    /// The key, dotted where it reaches into a table (`attack.damage`).
     key: &'a str,
     /// What the file writes after the value's `#`, if anything.
     note: Option<&'a str>,
@@ -51,7 +51,7 @@ fn key_line(line: &str) -> Option<KeyLine<'_>> {
     let body = line.strip_prefix("# ").unwrap_or(line);
     let offset = line.len() - body.len();
     let key_len = body
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
         .unwrap_or(body.len());
     if key_len == 0 || !body[key_len..].trim_start().starts_with('=') {
         return None;
@@ -160,6 +160,16 @@ fn with_comment(out: &mut String, code: &str, comment: &str) {
     }
 }
 
+/// The table and key a key line under `path` writes: `attack.damage` under `[[pc]]` is
+/// `damage` of `pc.attack`.
+fn within<'a>(path: &str, key: &'a str) -> (String, &'a str) {
+    match key.rsplit_once('.') {
+        Some((inner, key)) if path.is_empty() => (inner.to_string(), key),
+        Some((inner, key)) => (format!("{path}.{inner}"), key),
+        None => (path.to_string(), key),
+    }
+}
+
 /// The table a header line opens (`[[contest.side]]`: `contest.side`), if it is one; a
 /// commented-out header (`# [tune]`) opens its table too.
 fn opened(line: &str) -> Option<&str> {
@@ -180,7 +190,8 @@ pub fn keys_of(text: &str) -> Vec<(String, String, usize)> {
         if let Some(p) = opened(line) {
             path = p.to_string();
         } else if let Some(k) = key_line(line) {
-            out.push((path.clone(), k.key.to_string(), i + 1));
+            let (table, key) = within(&path, k.key);
+            out.push((table, key.to_string(), i + 1));
         }
     }
     out
@@ -200,9 +211,10 @@ pub fn annotated(schema: &Schema, text: &str) -> String {
             continue;
         }
         let decl = key_line(line).and_then(|k| {
-            let first = !seen.iter().any(|(p, s)| *p == path && *s == k.key);
-            let decl = declared(schema, &path, k.key).filter(|_| first)?;
-            seen.push((path.clone(), decl.name));
+            let (table, key) = within(&path, k.key);
+            let first = !seen.iter().any(|(p, s)| *p == table && *s == key);
+            let decl = declared(schema, &table, key).filter(|_| first)?;
+            seen.push((table, decl.name));
             Some((k, decl))
         });
         let Some((k, decl)) = decl else {

@@ -202,7 +202,6 @@ fn listing(only: Option<SystemKind>) -> String {
     out
 }
 
-
 /// Writes `t` to `path`, refusing a file that exists, and says what to do next on stderr.
 fn write(t: &Template, path: &Path) -> Result<()> {
     if write_new_file(path, t.written().as_bytes())?.is_none() {
