@@ -195,69 +195,6 @@ fn capitalized(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::keys::{Form, lint};
-    use crate::systems::SystemKind;
-
-    /// The tables every scenario shares, as a schema of their own for [`lint`].
-    const SHARED: Schema = Schema {
-        system: "(shared)",
-        title: "",
-        seeds: &[],
-        shapes: &[Shape {
-            name: "shared",
-            title: "",
-            about: "",
-            tables: &[&HEADER, &RUN, &TUNE, &DIFFICULTY, &TEMPLATE_KEYS],
-            metrics: &[],
-            fight: false,
-            prose: "",
-        }],
-    };
-
-    #[test]
-    fn every_declaration_holds_together() {
-        let mut wrong = lint(&SHARED);
-        for (_, kind) in SystemKind::ALL {
-            let schema = kind.schema();
-            wrong.extend(lint(schema));
-            assert!(!schema.shapes.is_empty(), "{}: no shapes", schema.system);
-            for shape in schema.shapes {
-                let first = shape.tables.first().expect("a shape has a table");
-                assert_ne!(
-                    first.form,
-                    Form::Inline,
-                    "{}: {}",
-                    schema.system,
-                    shape.name
-                );
-                if shape.fight {
-                    assert!(
-                        shape.tables.iter().any(|t| t.path == "aftermath"),
-                        "{} {}: a fight takes [aftermath]",
-                        schema.system,
-                        shape.name
-                    );
-                }
-            }
-            for table in schema.tables() {
-                // A list of tables is declared as a table of its own at its path.
-                for key in table
-                    .keys
-                    .iter()
-                    .filter(|k| k.kind == crate::scenario::keys::Kind::Tables)
-                {
-                    let path = format!("{}.{}", table.path, key.name);
-                    assert!(
-                        schema.tables().iter().any(|t| t.path == path),
-                        "{}: `{}` holds tables that no table declares at {path}",
-                        schema.system,
-                        key.name
-                    );
-                }
-            }
-        }
-        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    }
 
     /// The shared defaults are the numbers the code uses.
     #[test]
@@ -287,25 +224,6 @@ mod tests {
                 1,
                 crate::scenario::template::MOST_COUNT
             ))
-        );
-    }
-
-    /// The committed reference is what the declarations write now.
-    #[test]
-    fn the_committed_reference_is_current() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut stale = Vec::new();
-        for (name, kind) in SystemKind::ALL {
-            let path = root.join(FOLDER).join(format!("{name}.md"));
-            let committed = std::fs::read_to_string(&path).unwrap_or_default();
-            if committed != format!("{}\n", markdown(kind.schema())) {
-                stale.push(format!("{FOLDER}/{name}.md"));
-            }
-        }
-        assert!(
-            stale.is_empty(),
-            "{} differ from the key declarations: run `{COMMAND}` and commit the result",
-            stale.join(", ")
         );
     }
 
