@@ -1,23 +1,13 @@
 //! The sections of a `bonus-dice` scenario: `[check]` (a roll against a Victory Sum),
-//! `[attack]` (with `[attack.target]`, `[attack.dodge]`, `[attack.damage]`) or `[damage]` (one
-//! hit's damage); one per file. `[rules]` holds the table-wide readings ([`super::rules`]).
-//! Every key, its range, default and seed line is listed in the README.
-//!
-//! ```toml
-//! [check]
-//! vs = 20                 # required, 0–1000: the Victory Sum
-//! bonus_dice = 3          # 0–20
-//! base_die = "d10"        # d4, d6, d8, d10, d12 or d20 before stepping
-//! charges = 0             # 0–20: one step up each (002:2)
-//! challenges = 1          # 0–20: one step down each; they cancel Charges
-//! wounded = false         # one step down (002:53)
-//! visibility = "normal"   # reduced/low/zero: VS +5/+10/+15 (002:90–92)
-//! ```
+//! `[attack]` (with `[attack.target]`, `[attack.dodge]`, `[attack.damage]`), `[damage]` (one
+//! hit's damage) or `[[combatant]]` tables (a skirmish, [`combatant`]); one per file.
+//! `[rules]` holds the table-wide readings ([`super::rules`]). Every key (what it takes, what
+//! leaving it out means, its seed lines) is declared once in [`keys`], and each value is read
+//! through that declaration's reader.
 
 mod combatant;
 mod keys;
 
-use keys::{ATTACK, ATTACK_DAMAGE, CHECK, DAMAGE, DODGE, RULES, TARGET};
 use super::Loaded;
 use super::attack::{Approach, AttackRoll, Cover, Defender, Dodge, DodgePolicy, Size, guard};
 use super::check::{Check, Visibility};
@@ -30,6 +20,7 @@ use crate::error::ScenarioError;
 use crate::scenario::keys::Reader;
 use crate::scenario::{Document, Source, Spanned};
 use crate::systems::SystemModule;
+use keys::{ATTACK, ATTACK_DAMAGE, CHECK, DAMAGE, DODGE, RULES, TARGET};
 use serde::Deserialize;
 
 /// The registry's handle on the bonus-dice system.
@@ -293,7 +284,7 @@ pub(super) fn armor_rank(
         source.invalid(
             v.span(),
             r.path(NAME),
-            format!("allowed: {} (002:56)", r.key(NAME).allowed()),
+            format!("allowed: {}", r.key(NAME).allowed()),
         )
     };
     let ranks: Vec<i64> = match v.get_ref() {

@@ -4,13 +4,13 @@
 //! shipped `scenarios/grizzly_ambush.toml` shows the keys in use.
 
 use super::super::attack::Cover;
+use super::super::attack::Size;
 use super::super::check::Visibility;
 use super::super::dice::{BonusDice, bonus_die};
 use super::super::rules::{DamageCharges, Rules};
 use super::super::skirmish::{
     Aftermath, Encounter, Fighter, OFFHAND_CHALLENGES, Offhand, Skirmish, Strike,
 };
-use super::super::attack::Size;
 use super::keys::{AFTERMATH, COMBATANT, ENCOUNTER, MEDICINE, OFFHAND};
 use super::{armor, count, ladder_die, policy, quality, span_of, weapon};
 use crate::combat::load::{self, Entry};
@@ -128,7 +128,9 @@ pub(super) fn skirmish(
                     format!(
                         "\"{}\" is no side; allowed: {} ({})",
                         a.get_ref(),
-                        ENCOUNTER.key("ambush").map_or(String::new(), |k| k.allowed()),
+                        ENCOUNTER
+                            .key("ambush")
+                            .map_or(String::new(), |k| k.allowed()),
                         sides.join(", ")
                     ),
                 ));

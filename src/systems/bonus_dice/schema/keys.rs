@@ -45,7 +45,7 @@ pub(super) const SIZE: &[&str] = &[
 /// Cover against ranged attacks (002:93–96).
 pub(super) const COVER: &[&str] = &["none", "light", "partial", "full"];
 
-/// Visibility (002:89–92).
+/// Visibility (002:88–92).
 pub(super) const VISIBILITY: &[&str] = &["normal", "reduced", "low", "zero"];
 
 /// The Dodge policies that are one word; the other is `{ keep_vigor = N }`.
@@ -71,7 +71,7 @@ const BONUS_DICE: Key = Key::int("bonus_dice", 0, 20)
     .seed("002:1-2");
 const BASE_DIE: Key = Key::word("base_die", LADDER)
     .default("\"d10\"")
-    .means("the bonus dice's size before Charges, Challenges and Wounded step it")
+    .means("the size of the bonus dice before Charges, Challenges and Wounded step it")
     .seed("002:1");
 const CHARGES: Key = Key::int("charges", 0, 20)
     .default("0")
@@ -88,7 +88,7 @@ const WOUNDED: Key = Key::bool("wounded")
 const VISIBILITY_KEY: Key = Key::word("visibility", VISIBILITY)
     .default("\"normal\"")
     .means("ranged attacks only: Guard +5, +10 or +15 (none at point blank in zero visibility)")
-    .seed("002:89-92");
+    .seed("002:90-92");
 const SIZE_KEY: Key = Key::word("size", SIZE)
     .default("\"medium\"")
     .means("a target's Guard is +5 per size category the attacker is larger")
@@ -148,7 +148,7 @@ pub(super) const CHECK: Table = Table {
         Key::word("visibility", VISIBILITY)
             .default("\"normal\"")
             .means("\"reduced\", \"low\", \"zero\": the VS +5, +10, +15")
-            .seed("002:89-92"),
+            .seed("002:90-92"),
     ],
 };
 
@@ -268,7 +268,9 @@ pub(super) const DAMAGE: Table = Table {
     keys: &[
         WEAPON_DICE,
         WEAPON_DIE,
-        BONUS_DICE.means("Strength or Skill bonus dice; they burst: a critical hit").seed("002:49-50, 002:55"),
+        BONUS_DICE
+            .means("Strength or Skill bonus dice; they burst: a critical hit")
+            .seed("002:49-50, 002:55"),
         BASE_DIE,
         CHARGES,
         CHALLENGES,
@@ -357,7 +359,7 @@ pub(super) const COMBATANT: Table = Table {
             .means("when it Dodges: only against a total that beats its Guard; always; never; or as when_hit while N Vigor would be left")
             .seed("002:18, 002:31"),
         SIZE_KEY,
-        BASE_DIE.means("its bonus dice's size before Charges, Challenges and Wounded step it"),
+        BASE_DIE.means("the size of all its bonus dice before Charges, Challenges and Wounded step them"),
         CHARGES.means("one step up each, on every roll it makes; damage takes them per `[rules] damage_charges`"),
         CHALLENGES.means("one step down each, on its attack rolls only"),
         Key::bool("ranged")
@@ -396,7 +398,7 @@ pub(super) const COMBATANT: Table = Table {
             .seed("002:21"),
         Key::other("target", "\"random\", \"weakest\", \"focus\" or a foe's name")
             .default("\"random\"")
-            .means("whom it attacks: a random foe, the one nearest to falling, all on one foe, or a named one"),
+            .means("whom it attacks: a random standing foe; the one with least Durability + Health left; a random one, then the same while it stands; or the named one"),
         Key::bool("finish_downed")
             .default("false")
             .means("it attacks foes in Shock too (any damage kills them)")
@@ -414,7 +416,9 @@ pub(super) const OFFHAND: Table = Table {
     form: Form::One,
     about: "`offhand = { … }` on a combatant: an off-hand attack with each Attack action at the same foe, for 8 Vigor, with two Challenges to hit and to damage (002:21)",
     keys: &[
-        WEAPON_DICE.means("the off-hand weapon's Damage Value; unarmed, 1 feeble die").seed("002:48, 002:73"),
+        WEAPON_DICE
+            .means("the off-hand weapon's Damage Value; unarmed, 1 feeble die")
+            .seed("002:48, 002:73"),
         WEAPON_DIE
             .default("\"d4\"")
             .means("the off-hand weapon's quality; unarmed, feeble (d4)")
@@ -435,7 +439,7 @@ pub(super) const MEDICINE: Table = Table {
             .required()
             .means("its Medicine bonus dice; they burst, and step down while it is Wounded")
             .seed("002:76"),
-        BASE_DIE,
+        BASE_DIE.means("the size of its Medicine dice before Wounded steps them"),
     ],
 };
 
@@ -587,7 +591,7 @@ const FIGHT_METRICS: &[Metric] = &[
 /// Every shape of a `bonus-dice` scenario.
 pub const SCHEMA: Schema = Schema {
     system: "bonus-dice",
-    title: "The bonus-dice d20 system",
+    title: "Bonus-dice d20",
     seeds: SEEDS,
     shapes: &[
         Shape {
@@ -622,12 +626,7 @@ pub const SCHEMA: Schema = Schema {
             title: "Skirmishes",
             about: "a fight of any number of combatants on two or more sides, to Shock and death",
             tables: &[
-                &COMBATANT,
-                &OFFHAND,
-                &MEDICINE,
-                &ENCOUNTER,
-                &AFTERMATH,
-                &RULES,
+                &COMBATANT, &OFFHAND, &MEDICINE, &ENCOUNTER, &AFTERMATH, &RULES,
             ],
             metrics: FIGHT_METRICS,
             fight: true,
