@@ -298,7 +298,10 @@ pub(super) fn armor_rank(
     if ranks.iter().any(|x| !keys::ARMOR_RANK.contains(x)) {
         return Err(bad());
     }
-    Ok(ranks.into_iter().max().unwrap_or(0))
+    match ranks.into_iter().max() {
+        Some(highest) => Ok(highest),
+        None => r.int(NAME, None),
+    }
 }
 
 /// `at_least`: damage thresholds, each in [`keys::AT_LEAST`].

@@ -737,6 +737,8 @@ mod tests {
         assert_eq!(POLICY, names(&DodgePolicy::WORDS));
         assert_eq!(&QUALITY[LADDER.len()..], names(&QUALITIES));
         assert_eq!(&QUALITY[..LADDER.len()], LADDER);
+        assert_eq!(LADDER, names(&super::super::LADDER_DICE));
+        assert_eq!(DURABILITY, names(&super::super::DURABILITY_DICE));
     }
 
     /// The keys that take more than one form say in words the ranges the loader checks.
