@@ -4,8 +4,10 @@
 //!
 //! A scenario describes one of: a check against a Victory Sum ([`check`]); attacks against
 //! Guard, with the target's Dodge paid from Vigor and damage through armor ([`attack`],
-//! [`damage`]); or one hit's damage. Every rate and mean has an exact value from capped
-//! tables, with its bound. [`schema`] reads the sections; [`rules`] holds the readings.
+//! [`damage`]); one hit's damage; or a skirmish of `[[combatant]]` tables ([`skirmish`]).
+//! Every rate and mean of a roll has an exact value from capped tables, with its bound.
+//! `schema` declares every key once (`schema/keys.rs`) and reads the sections through those
+//! declarations; [`rules`] holds the readings.
 
 pub mod attack;
 pub mod check;

@@ -1,6 +1,7 @@
 //! The table-wide readings of the bonus-dice system (`[rules]`), each where the seed
-//! (002_88b8445f1f52ae9c.txt) leaves a choice; the README gives each line and what the
-//! alternative does. Every default is the reading the text supports best.
+//! (002_88b8445f1f52ae9c.txt) leaves a choice. Their words, seed lines and what leaving each
+//! out means are declared in `schema/keys.rs` (`RULES`); when left out, each takes the reading
+//! the text supports best.
 
 use super::dice::{Burst, WoundedStep};
 
@@ -13,6 +14,12 @@ pub enum SuccessOn {
     Meet,
 }
 
+impl SuccessOn {
+    /// The words `[rules] success_on` takes.
+    pub const WORDS: [(&'static str, SuccessOn); 2] =
+        [("higher", SuccessOn::Higher), ("meet", SuccessOn::Meet)];
+}
+
 /// What an attack's Charges do to its damage roll (002:3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DamageCharges {
@@ -22,6 +29,14 @@ pub enum DamageCharges {
     None,
 }
 
+impl DamageCharges {
+    /// The words `[rules] damage_charges` takes.
+    pub const WORDS: [(&'static str, DamageCharges); 2] = [
+        ("inherit", DamageCharges::Inherit),
+        ("none", DamageCharges::None),
+    ];
+}
+
 /// What "from behind, unaware" halves (002:36).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BehindHalves {
@@ -29,6 +44,12 @@ pub enum BehindHalves {
     Total,
     /// The Guard of 15 + bonuses; size, cover and visibility are added after.
     Base,
+}
+
+impl BehindHalves {
+    /// The words `[rules] behind_halves` takes.
+    pub const WORDS: [(&'static str, BehindHalves); 2] =
+        [("total", BehindHalves::Total), ("base", BehindHalves::Base)];
 }
 
 /// All the readings.

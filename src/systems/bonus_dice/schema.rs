@@ -1,18 +1,9 @@
 //! The sections of a `bonus-dice` scenario: `[check]` (a roll against a Victory Sum),
-//! `[attack]` (with `[attack.target]`, `[attack.dodge]`, `[attack.damage]`) or `[damage]` (one
-//! hit's damage); one per file. `[rules]` holds the table-wide readings ([`super::rules`]).
-//! Every key, its range, default and seed line is listed in the README.
-//!
-//! ```toml
-//! [check]
-//! vs = 20                 # required, 0–1000: the Victory Sum
-//! bonus_dice = 3          # 0–20
-//! base_die = "d10"        # d4, d6, d8, d10, d12 or d20 before stepping
-//! charges = 0             # 0–20: one step up each (002:2)
-//! challenges = 1          # 0–20: one step down each; they cancel Charges
-//! wounded = false         # one step down (002:53)
-//! visibility = "normal"   # reduced/low/zero: VS +5/+10/+15 (002:90–92)
-//! ```
+//! `[attack]` (with `[attack.target]`, `[attack.dodge]`, `[attack.damage]`), `[damage]` (one
+//! hit's damage) or `[[combatant]]` tables (a skirmish, [`combatant`]); one per file.
+//! `[rules]` holds the table-wide readings ([`super::rules`]). Every key (what it takes, what
+//! leaving it out means, its seed lines) is declared once in [`keys`], and each value is read
+//! through that declaration's reader.
 
 mod combatant;
 mod keys;
@@ -23,11 +14,13 @@ use super::check::{Check, Visibility};
 use super::damage::{Armor, Damage, DamageRoll, QUALITIES};
 use super::dice::{BonusDice, Burst, WoundedStep, bonus_die};
 use super::rules::{BehindHalves, DamageCharges, Rules, SuccessOn};
+use super::skirmish::OFFHAND_CHALLENGES;
 use crate::dice::StepDie;
 use crate::error::ScenarioError;
-use crate::scenario::fields::one_of;
-use crate::scenario::{Document, Source, Spanned, int_in_range};
+use crate::scenario::keys::Reader;
+use crate::scenario::{Document, Source, Spanned};
 use crate::systems::SystemModule;
+use keys::{ATTACK, ATTACK_DAMAGE, CHECK, DAMAGE, DODGE, RULES, TARGET};
 use serde::Deserialize;
 
 /// The registry's handle on the bonus-dice system.
@@ -172,17 +165,17 @@ impl SystemModule for System {
                 combatant::skirmish(doc, &list, &rules, max_rounds)
                     .map(|s| Loaded::Skirmish(Box::new(s)))
             }
-            [("check", span)] => {
+            [("check", _)] => {
                 let spec: CheckSpec = doc.section("check")?.expect("present");
-                check(&doc.source, span.clone(), &spec, &rules).map(Loaded::Check)
+                check(doc, &spec, &rules).map(Loaded::Check)
             }
             [("attack", _)] => {
                 let spec: AttackSpec = doc.section("attack")?.expect("present");
-                attack(&doc.source, &spec, &rules).map(|a| Loaded::Attack(Box::new(a)))
+                attack(doc, &spec, &rules).map(|a| Loaded::Attack(Box::new(a)))
             }
             [(_, _)] => {
                 let spec: DamageSpec = doc.section("damage")?.expect("present");
-                damage(&doc.source, &spec, &rules).map(Loaded::Damage)
+                damage(doc, &spec, &rules).map(Loaded::Damage)
             }
             [] => Err(doc.invalid(
                 0..0,
@@ -200,65 +193,49 @@ impl SystemModule for System {
     }
 }
 
+/// The span of the table at `path` (for a missing key), or the file's start.
+fn span_of(doc: &Document, path: &str) -> std::ops::Range<usize> {
+    doc.at(path).map_or(0..0, |n| n.span.clone())
+}
+
+/// Reads `[rules]` (absent: every reading as declared).
 fn rules(doc: &Document) -> Result<Rules, ScenarioError> {
-    let r: RulesSpec = doc.section("rules")?.unwrap_or_default();
-    let source = &doc.source;
-    let d = Rules::default();
+    let spec: RulesSpec = doc.section("rules")?.unwrap_or_default();
+    let r = RULES.reader(&doc.source, "rules", span_of(doc, "rules"));
     Ok(Rules {
-        burst: one_of(
-            source,
-            r.burst.as_ref(),
-            "rules.burst",
-            &Burst::WORDS,
-            d.burst,
-        )?,
-        wounded_step: one_of(
-            source,
-            r.wounded_step.as_ref(),
-            "rules.wounded_step",
+        burst: r.word("burst", spec.burst.as_ref(), &Burst::WORDS)?,
+        wounded_step: r.word(
+            "wounded_step",
+            spec.wounded_step.as_ref(),
             &WoundedStep::WORDS,
-            d.wounded_step,
         )?,
-        success_on: one_of(
-            source,
-            r.success_on.as_ref(),
-            "rules.success_on",
-            &[("higher", SuccessOn::Higher), ("meet", SuccessOn::Meet)],
-            d.success_on,
+        success_on: r.word("success_on", spec.success_on.as_ref(), &SuccessOn::WORDS)?,
+        weapon_dice_burst: r.bool("weapon_dice_burst", spec.weapon_dice_burst),
+        damage_charges: r.word(
+            "damage_charges",
+            spec.damage_charges.as_ref(),
+            &DamageCharges::WORDS,
         )?,
-        weapon_dice_burst: r.weapon_dice_burst.unwrap_or(d.weapon_dice_burst),
-        damage_charges: one_of(
-            source,
-            r.damage_charges.as_ref(),
-            "rules.damage_charges",
-            &[
-                ("inherit", DamageCharges::Inherit),
-                ("none", DamageCharges::None),
-            ],
-            d.damage_charges,
+        behind_halves: r.word(
+            "behind_halves",
+            spec.behind_halves.as_ref(),
+            &BehindHalves::WORDS,
         )?,
-        behind_halves: one_of(
-            source,
-            r.behind_halves.as_ref(),
-            "rules.behind_halves",
-            &[("total", BehindHalves::Total), ("base", BehindHalves::Base)],
-            d.behind_halves,
-        )?,
-        overflow_to_health: r.overflow_to_health.unwrap_or(d.overflow_to_health),
+        overflow_to_health: r.bool("overflow_to_health", spec.overflow_to_health),
     })
 }
 
-/// A count of dice, Charges or Challenges: 0–20.
+/// A count of dice, Charges or Challenges.
 pub(super) fn count(
-    source: &Source,
+    r: &Reader<'_>,
+    name: &str,
     v: Option<&Spanned<i64>>,
-    key: &str,
 ) -> Result<u32, ScenarioError> {
-    int_in_range(source, v, key, 0, 20, 0).map(|n| n as u32)
+    r.int(name, v).map(|n| n as u32)
 }
 
 /// The ladder dice by name.
-const LADDER: [(&str, StepDie); 6] = [
+const LADDER_DICE: [(&str, StepDie); 6] = [
     ("d4", StepDie::D4),
     ("d6", StepDie::D6),
     ("d8", StepDie::D8),
@@ -269,57 +246,45 @@ const LADDER: [(&str, StepDie); 6] = [
 
 /// A ladder die (`"d4"` … `"d20"`).
 pub(super) fn ladder_die(
-    source: &Source,
+    r: &Reader<'_>,
+    name: &str,
     v: Option<&Spanned<String>>,
-    key: &str,
-    default: StepDie,
 ) -> Result<StepDie, ScenarioError> {
-    one_of(source, v, key, &LADDER, default)
+    r.word(name, v, &LADDER_DICE)
 }
 
 /// A quality: a ladder die or its name (`feeble`, `ordinary`, `heroic`, `epic`, `legendary`).
 pub(super) fn quality(
-    source: &Source,
+    r: &Reader<'_>,
+    name: &str,
     v: Option<&Spanned<String>>,
-    key: &str,
-    default: StepDie,
 ) -> Result<StepDie, ScenarioError> {
-    let words: Vec<(&str, StepDie)> = LADDER.iter().chain(&QUALITIES).copied().collect();
-    one_of(source, v, key, &words, default)
+    let words: Vec<(&str, StepDie)> = LADDER_DICE.iter().chain(&QUALITIES).copied().collect();
+    r.word(name, v, &words)
 }
 
-/// Superior Durability: `none`, `heroic`, `epic` or `legendary` (002:58).
-pub(super) fn durability(
-    source: &Source,
-    v: Option<&Spanned<String>>,
-    key: &str,
-) -> Result<Option<StepDie>, ScenarioError> {
-    one_of(
-        source,
-        v,
-        key,
-        &[
-            ("none", None),
-            ("heroic", Some(StepDie::D10)),
-            ("epic", Some(StepDie::D12)),
-            ("legendary", Some(StepDie::D20)),
-        ],
-        None,
-    )
-}
+/// Superior Durability by name (002:58).
+const DURABILITY_DICE: [(&str, Option<StepDie>); 4] = [
+    ("none", None),
+    ("heroic", Some(StepDie::D10)),
+    ("epic", Some(StepDie::D12)),
+    ("legendary", Some(StepDie::D20)),
+];
 
-/// Armor Rank: a number, or a list of them of which the highest counts (002:56).
+/// Armor Rank: a number, or a list of them of which the highest counts (002:56), each in
+/// [`keys::ARMOR_RANK`].
 pub(super) fn armor_rank(
     source: &Source,
+    r: &Reader<'_>,
     v: Option<&Spanned<toml::Value>>,
-    key: &str,
 ) -> Result<i64, ScenarioError> {
-    let Some(v) = v else { return Ok(0) };
+    const NAME: &str = "armor_rank";
+    let Some(v) = v else { return r.int(NAME, None) };
     let bad = || {
         source.invalid(
             v.span(),
-            key,
-            "allowed: an integer from 0 to 100, or a list of them (the highest counts, 002:56)",
+            r.path(NAME),
+            format!("allowed: {}", r.key(NAME).allowed()),
         )
     };
     let ranks: Vec<i64> = match v.get_ref() {
@@ -330,21 +295,32 @@ pub(super) fn armor_rank(
             .collect::<Result<_, _>>()?,
         _ => return Err(bad()),
     };
-    if ranks.iter().any(|r| !(0..=100).contains(r)) {
+    if ranks.iter().any(|x| !keys::ARMOR_RANK.contains(x)) {
         return Err(bad());
     }
-    Ok(ranks.into_iter().max().unwrap_or(0))
+    match ranks.into_iter().max() {
+        Some(highest) => Ok(highest),
+        None => r.int(NAME, None),
+    }
 }
 
-/// `at_least`: damage thresholds, each 1–1000.
+/// `at_least`: damage thresholds, each in [`keys::AT_LEAST`].
 pub(super) fn at_least(
     source: &Source,
+    r: &Reader<'_>,
     v: Option<&Spanned<Vec<Spanned<i64>>>>,
-    key: &str,
 ) -> Result<Vec<i64>, ScenarioError> {
+    const NAME: &str = "at_least";
     let mut out = Vec::new();
     for x in v.map(|v| v.get_ref().as_slice()).unwrap_or_default() {
-        let n = int_in_range(source, Some(x), key, 1, 1000, 1)?;
+        let n = *x.get_ref();
+        if !keys::AT_LEAST.contains(&n) {
+            return Err(source.invalid(
+                x.span(),
+                r.path(NAME),
+                format!("{n} is out of range; allowed: {}", r.key(NAME).allowed()),
+            ));
+        }
         if !out.contains(&n) {
             out.push(n);
         }
@@ -358,7 +334,7 @@ struct DiceKeys<'a> {
     base: Option<&'a Spanned<String>>,
     charges: Option<&'a Spanned<i64>>,
     challenges: Option<&'a Spanned<i64>>,
-    wounded: bool,
+    wounded: Option<bool>,
 }
 
 /// The dice keys of each table that has them.
@@ -371,7 +347,7 @@ macro_rules! dice_keys {
                     base: self.base_die.as_ref(),
                     charges: self.charges.as_ref(),
                     challenges: self.challenges.as_ref(),
-                    wounded: self.wounded.unwrap_or(false),
+                    wounded: self.wounded,
                 }
             }
         })+
@@ -380,88 +356,58 @@ macro_rules! dice_keys {
 
 dice_keys!(CheckSpec, AttackSpec, DodgeSpec, DamageSpec);
 
-/// Bonus dice from the dice keys at `key`: `bonus_dice` dice of `base_die` stepped by
-/// Charges, Challenges (and `extra_challenges` the situation adds) and Wounded; also the base
-/// die and the Charges, for a damage roll that inherits them.
+/// The dice keys read by `r`: `bonus_dice` dice of `base_die` stepped by Charges, Challenges
+/// (and `extra_challenges` the situation adds) and Wounded; also the base die, the Charges and
+/// whether Wounded, for a damage roll that inherits them.
 fn stepped(
-    source: &Source,
-    key: &str,
+    r: &Reader<'_>,
     k: DiceKeys<'_>,
     extra_challenges: u32,
     rules: &Rules,
-) -> Result<(BonusDice, StepDie, u32), ScenarioError> {
-    let n = count(source, k.dice, &format!("{key}.bonus_dice"))?;
-    let base = ladder_die(source, k.base, &format!("{key}.base_die"), StepDie::D10)?;
-    let ch = count(source, k.charges, &format!("{key}.charges"))?;
-    let cl = count(source, k.challenges, &format!("{key}.challenges"))?;
-    let die = bonus_die(
-        base,
-        ch,
-        cl + extra_challenges,
-        k.wounded,
-        rules.wounded_step,
-    );
-    Ok((BonusDice::new(n, die, rules.burst), base, ch))
+) -> Result<(BonusDice, StepDie, u32, bool), ScenarioError> {
+    let n = count(r, "bonus_dice", k.dice)?;
+    let base = ladder_die(r, "base_die", k.base)?;
+    let ch = count(r, "charges", k.charges)?;
+    let cl = count(r, "challenges", k.challenges)?;
+    let wounded = r.bool("wounded", k.wounded);
+    let die = bonus_die(base, ch, cl + extra_challenges, wounded, rules.wounded_step);
+    Ok((BonusDice::new(n, die, rules.burst), base, ch, wounded))
 }
 
-fn check(
-    source: &Source,
-    span: std::ops::Range<usize>,
-    c: &CheckSpec,
-    rules: &Rules,
-) -> Result<Check, ScenarioError> {
-    let vs = match &c.vs {
-        Some(v) => int_in_range(source, Some(v), "check.vs", 0, 1000, 0)?,
-        None => {
-            return Err(source.invalid(
-                span,
-                "check.vs",
-                "missing: give the Victory Sum to beat (0–1000)",
-            ));
-        }
-    };
-    let (dice, _, _) = stepped(source, "check", c.keys(), 0, rules)?;
-    let vis = one_of(
-        source,
-        c.visibility.as_ref(),
-        "check.visibility",
-        &Visibility::WORDS,
-        Visibility::Normal,
-    )?;
+fn check(doc: &Document, c: &CheckSpec, rules: &Rules) -> Result<Check, ScenarioError> {
+    let r = CHECK.reader(&doc.source, "check", span_of(doc, "check"));
+    let vs = r.int("vs", c.vs.as_ref())?;
+    let (dice, _, _, _) = stepped(&r, c.keys(), 0, rules)?;
+    let vis = r.word("visibility", c.visibility.as_ref(), &Visibility::WORDS)?;
     Ok(Check::new(dice, vs + vis.penalty(), rules.success_on))
 }
 
-pub(super) fn size(
-    source: &Source,
-    v: Option<&Spanned<String>>,
-    key: &str,
-) -> Result<Size, ScenarioError> {
-    one_of(source, v, key, &Size::WORDS, Size::Medium)
-}
-
+/// A Dodge policy: one of [`keys::POLICY`] or `{ keep_vigor = N }` with N in
+/// [`keys::KEEP_VIGOR`].
 pub(super) fn policy(
     source: &Source,
+    r: &Reader<'_>,
+    name: &str,
     v: Option<&Spanned<toml::Value>>,
-    key: &str,
 ) -> Result<DodgePolicy, ScenarioError> {
     let Some(v) = v else {
-        return Ok(DodgePolicy::WhenHit);
+        return r.word(name, None, &DodgePolicy::WORDS);
     };
     let bad = || {
         source.invalid(
             v.span(),
-            key,
-            "allowed: \"when_hit\", \"always\", \"never\" or { keep_vigor = N } (N from 0 to 1000)",
+            r.path(name),
+            format!("allowed: {}", r.key(name).allowed()),
         )
     };
     match v.get_ref() {
         toml::Value::String(s) => DodgePolicy::WORDS
             .iter()
-            .find(|(w, _)| w == s)
+            .find(|(w, _)| w == s && keys::POLICY.contains(w))
             .map(|(_, p)| *p)
             .ok_or_else(bad),
         toml::Value::Table(t) if t.len() == 1 => match t.get("keep_vigor") {
-            Some(toml::Value::Integer(n)) if (0..=1000).contains(n) => {
+            Some(toml::Value::Integer(n)) if keys::KEEP_VIGOR.contains(n) => {
                 Ok(DodgePolicy::KeepVigor(*n))
             }
             _ => Err(bad()),
@@ -470,85 +416,67 @@ pub(super) fn policy(
     }
 }
 
-fn attack(source: &Source, a: &AttackSpec, rules: &Rules) -> Result<AttackRoll, ScenarioError> {
-    let target = a.target.as_ref();
+fn attack(doc: &Document, a: &AttackSpec, rules: &Rules) -> Result<AttackRoll, ScenarioError> {
+    let source = &doc.source;
+    let r = ATTACK.reader(source, "attack", span_of(doc, "attack"));
     let default_target = TargetSpec::default();
-    let t = target.unwrap_or(&default_target);
+    let t = a.target.as_ref().unwrap_or(&default_target);
+    let rt = TARGET.reader(source, "attack.target", span_of(doc, "attack.target"));
     let approach = Approach {
-        size: size(source, a.size.as_ref(), "attack.size")?,
-        ranged: a.ranged.unwrap_or(false),
-        point_blank: a.point_blank.unwrap_or(false),
-        behind_unaware: a.from_behind_unaware.unwrap_or(false),
-        visibility: one_of(
-            source,
-            a.visibility.as_ref(),
-            "attack.visibility",
-            &Visibility::WORDS,
-            Visibility::Normal,
-        )?,
+        size: r.word("size", a.size.as_ref(), &Size::WORDS)?,
+        ranged: r.bool("ranged", a.ranged),
+        point_blank: r.bool("point_blank", a.point_blank),
+        behind_unaware: r.bool("from_behind_unaware", a.from_behind_unaware),
+        visibility: r.word("visibility", a.visibility.as_ref(), &Visibility::WORDS)?,
     };
     let defender = Defender {
-        guard_bonus: int_in_range(
-            source,
-            t.guard_bonus.as_ref(),
-            "attack.target.guard_bonus",
-            0,
-            100,
-            0,
-        )?,
-        size: size(source, t.size.as_ref(), "attack.target.size")?,
-        cover: one_of(
-            source,
-            t.cover.as_ref(),
-            "attack.target.cover",
-            &Cover::WORDS,
-            Cover::None,
-        )?,
-        prone: t.prone.unwrap_or(false),
+        guard_bonus: rt.int("guard_bonus", t.guard_bonus.as_ref())?,
+        size: rt.word("size", t.size.as_ref(), &Size::WORDS)?,
+        cover: rt.word("cover", t.cover.as_ref(), &Cover::WORDS)?,
+        prone: rt.bool("prone", t.prone),
     };
     let g = guard(&approach, &defender, rules);
-    let offhand = if a.offhand.unwrap_or(false) { 2 } else { 0 };
-    let wounded = a.wounded.unwrap_or(false);
-    let (dice, base, charges) = stepped(source, "attack", a.keys(), offhand + g.challenges, rules)?;
-    let attacks = int_in_range(source, a.attacks.as_ref(), "attack.attacks", 1, 20, 1)? as u32;
+    let offhand = if r.bool("offhand", a.offhand) {
+        OFFHAND_CHALLENGES
+    } else {
+        0
+    };
+    let (dice, base, charges, wounded) = stepped(&r, a.keys(), offhand + g.challenges, rules)?;
+    let attacks = r.int("attacks", a.attacks.as_ref())? as u32;
     let dodge = match &a.dodge {
         None => None,
         Some(d) => {
-            let (dice, _, _) = stepped(source, "attack.dodge", d.keys(), 0, rules)?;
-            let defending = d.defending.unwrap_or(false);
+            let rd = DODGE.reader(source, "attack.dodge", span_of(doc, "attack.dodge"));
+            let (dice, _, _, _) = stepped(&rd, d.keys(), 0, rules)?;
             Some(Dodge {
                 dice,
-                policy: policy(source, d.policy.as_ref(), "attack.dodge.policy")?,
-                vigor: int_in_range(source, d.vigor.as_ref(), "attack.dodge.vigor", 0, 1000, 5)?,
-                defending,
+                policy: policy(source, &rd, "policy", d.policy.as_ref())?,
+                vigor: rd.int("vigor", d.vigor.as_ref())?,
+                defending: rd.bool("defending", d.defending),
             })
         }
     };
     let armor = Armor {
-        rank: armor_rank(source, t.armor_rank.as_ref(), "attack.target.armor_rank")?,
-        quality: quality(
-            source,
-            t.armor_quality.as_ref(),
-            "attack.target.armor_quality",
-            StepDie::D8,
-        )?,
-        durability: durability(
-            source,
-            t.durability_quality.as_ref(),
-            "attack.target.durability_quality",
-        )?,
         cover: g.cover_armor,
+        ..armor(
+            source,
+            &rt,
+            t.armor_rank.as_ref(),
+            t.armor_quality.as_ref(),
+            t.durability_quality.as_ref(),
+        )?
     };
     let (damage, thresholds) = match &a.damage {
         None => (None, Vec::new()),
         Some(d) => {
+            let rd = ATTACK_DAMAGE.reader(source, "attack.damage", span_of(doc, "attack.damage"));
             let inherited = match rules.damage_charges {
                 DamageCharges::Inherit => charges,
                 DamageCharges::None => 0,
             };
-            let n = count(source, d.bonus_dice.as_ref(), "attack.damage.bonus_dice")?;
-            let ch = count(source, d.charges.as_ref(), "attack.damage.charges")?;
-            let cl = count(source, d.challenges.as_ref(), "attack.damage.challenges")?;
+            let n = count(&rd, "bonus_dice", d.bonus_dice.as_ref())?;
+            let ch = count(&rd, "charges", d.charges.as_ref())?;
+            let cl = count(&rd, "challenges", d.challenges.as_ref())?;
             // 002:3: effect rolls take Charges and Wounded; the off-hand's Challenges apply
             // to damage too (002:21), other Challenges to the attack only.
             let die = bonus_die(
@@ -559,31 +487,29 @@ fn attack(source: &Source, a: &AttackSpec, rules: &Rules) -> Result<AttackRoll, 
                 rules.wounded_step,
             );
             let damage = weapon(
-                source,
-                "attack.damage",
+                &rd,
                 d.weapon_dice.as_ref(),
                 d.weapon_die.as_ref(),
                 BonusDice::new(n, die, rules.burst),
                 rules,
             )?;
-            let thresholds = at_least(source, d.at_least.as_ref(), "attack.damage.at_least")?;
+            let thresholds = at_least(source, &rd, d.at_least.as_ref())?;
             (Some((damage, armor)), thresholds)
         }
     };
     Ok(AttackRoll::new(dice, g, dodge, damage, thresholds, attacks))
 }
 
-/// The weapon part of a damage roll.
+/// The weapon part of a damage roll, from the table `r` reads (`weapon_dice`, `weapon_die`).
 pub(super) fn weapon(
-    source: &Source,
-    key: &str,
+    r: &Reader<'_>,
     dice: Option<&Spanned<i64>>,
     die: Option<&Spanned<String>>,
     bonus: BonusDice,
     rules: &Rules,
 ) -> Result<Damage, ScenarioError> {
-    let n = int_in_range(source, dice, &format!("{key}.weapon_dice"), 0, 20, 1)? as u32;
-    let die = quality(source, die, &format!("{key}.weapon_die"), StepDie::D8)?;
+    let n = count(r, "weapon_dice", dice)?;
+    let die = quality(r, "weapon_die", die)?;
     Ok(Damage::new(
         n,
         die,
@@ -592,31 +518,39 @@ pub(super) fn weapon(
     ))
 }
 
-fn damage(source: &Source, d: &DamageSpec, rules: &Rules) -> Result<DamageRoll, ScenarioError> {
-    let (bonus, _, _) = stepped(source, "damage", d.keys(), 0, rules)?;
+/// The armor of the table `r` reads (`armor_rank`, `armor_quality`, `durability_quality`).
+pub(super) fn armor(
+    source: &Source,
+    r: &Reader<'_>,
+    rank: Option<&Spanned<toml::Value>>,
+    quality_: Option<&Spanned<String>>,
+    durability: Option<&Spanned<String>>,
+) -> Result<Armor, ScenarioError> {
+    Ok(Armor {
+        rank: armor_rank(source, r, rank)?,
+        quality: quality(r, "armor_quality", quality_)?,
+        durability: r.word("durability_quality", durability, &DURABILITY_DICE)?,
+        cover: 0,
+    })
+}
+
+fn damage(doc: &Document, d: &DamageSpec, rules: &Rules) -> Result<DamageRoll, ScenarioError> {
+    let r = DAMAGE.reader(&doc.source, "damage", span_of(doc, "damage"));
+    let (bonus, _, _, _) = stepped(&r, d.keys(), 0, rules)?;
     let damage = weapon(
-        source,
-        "damage",
+        &r,
         d.weapon_dice.as_ref(),
         d.weapon_die.as_ref(),
         bonus,
         rules,
     )?;
-    let armor = Armor {
-        rank: armor_rank(source, d.armor_rank.as_ref(), "damage.armor_rank")?,
-        quality: quality(
-            source,
-            d.armor_quality.as_ref(),
-            "damage.armor_quality",
-            StepDie::D8,
-        )?,
-        durability: durability(
-            source,
-            d.durability_quality.as_ref(),
-            "damage.durability_quality",
-        )?,
-        cover: 0,
-    };
-    let thresholds = at_least(source, d.at_least.as_ref(), "damage.at_least")?;
+    let armor = armor(
+        &doc.source,
+        &r,
+        d.armor_rank.as_ref(),
+        d.armor_quality.as_ref(),
+        d.durability_quality.as_ref(),
+    )?;
+    let thresholds = at_least(&doc.source, &r, d.at_least.as_ref())?;
     Ok(DamageRoll::new(damage, armor, thresholds))
 }

@@ -11,37 +11,38 @@
 //!   Recovery phase; the last round counts when the fight ends with it Winded);
 //! - `vigor_spent.<name>.mean`: Vigor paid for Dodges and off-hand attacks, per fight.
 //!
-//! `down.<name>` is Shock or dead at the end; `death.<name>` is a death within the fight: one
-//! still in Shock when the fight ends is down, not dead (stabilising, 002:76, is not modelled).
+//! Shock is dying: one still in Shock when the fight ends is `dying.<name>`, and the aftermath
+//! (Medicine tries, 002:76, then the countdown of 002:75) decides `death.<name>`.
 //!
-//! Readings where the seed leaves a choice (the README lists them):
+//! Readings where the seed leaves a choice (the reference `docs/scenarios/bonus-dice.md` lists
+//! them; the keys are declared in `schema/keys.rs`):
 //! - Initiative is rolled once (002:12): d20 + `initiative_dice` bursting bonus dice; ties are
 //!   broken at random, once.
 //! - An ambush (002:13–14) gives the ambushing side one more action in round 1 and everyone
-//!   else at most `ambushed_actions` (1); order stays by initiative. With
+//!   else at most `ambushed_actions`; order stays by initiative. With
 //!   `ambushed_can_react = false` the ambushed take no Dodge in round 1. With
 //!   `ambush_from_behind = true` the ambushers' round-1 attacks halve Guard (002:36).
 //! - `defend = true` spends the turn's last action on Defend (002:22): its Dodges cost 3 until
 //!   its next turn begins. With one action, the turn is Defend only.
 //! - The off-hand attack (002:21) follows each Attack action at the same foe while that foe is
 //!   still one the attacker would choose (standing, or in Shock for `finish_downed`), for 8
-//!   Vigor when Vigor − 8 ≥ `keep_vigor`, with 2 Challenges on its attack and damage dice. Its
-//!   weapon defaults to an unarmed 1 feeble (d4) die (002:73).
+//!   Vigor when Vigor − 8 ≥ `keep_vigor`, with 2 Challenges on its attack and damage dice. An
+//!   off-hand with no weapon given is unarmed: 1 feeble (d4) die (002:73).
 //! - Winded (002:43): at 0 Vigor no action and no reaction; it ends when Vigor is back to 5.
 //! - Damage after Armor Rank takes Durability, then Health (002:51; `[rules]
 //!   overflow_to_health`). At 0 Health the combatant is in Shock: out of the fight, the rest of
 //!   the hit lost; any later damage above 0 kills (002:75), else one who fell in round r dies in
 //!   the Recovery phase of round r + Stamina. A combatant in Shock keeps its Guard; it takes
 //!   no reactions (002:16).
-//! - Recovery at the end of each round (002:10, 002:44–46): Vigor + `vigor_recovery`
-//!   (⌊Stamina/5⌋) up to its starting Vigor; Durability + `durability_recovery` (0) up to its
-//!   start unless Wounded (002:52–53); Shock countdowns.
+//! - Recovery at the end of each round (002:10, 002:44–46): Vigor + `vigor_recovery` up to its
+//!   starting Vigor; Durability + `durability_recovery` up to its start unless Wounded
+//!   (002:52–53); Shock countdowns.
 //! - Ranged attackers are at range: cover and visibility count against them (002:88–96).
 //! - The fight ends as soon as at most one side has anyone standing (Winded stands), or at
-//!   `[run] max_rounds` (100) as a stalemate.
+//!   `[run] max_rounds` as a stalemate.
 //!
 //! Not modelled: movement (everyone is engaged), Escape, openings, Ready, spells, knockdown,
-//! Over Watch, stabilising and emergency aid.
+//! Over Watch, stabilising within the fight and emergency aid.
 
 pub mod fight;
 #[cfg(test)]
@@ -141,17 +142,8 @@ pub struct Fighter {
 pub struct Aftermath {
     /// Who tends whom; whether fallen foes are killed.
     pub care: Care,
-    /// Actions one Medicine try takes (default 1).
+    /// Actions one Medicine try takes.
     pub medicine_actions: u32,
-}
-
-impl Default for Aftermath {
-    fn default() -> Self {
-        Self {
-            care: Care::default(),
-            medicine_actions: 1,
-        }
-    }
 }
 
 /// `[encounter]`: the ambush and the visibility.
@@ -167,18 +159,6 @@ pub struct Encounter {
     pub ambush_from_behind: bool,
     /// Visibility (002:88–92), against ranged attacks.
     pub visibility: Visibility,
-}
-
-impl Default for Encounter {
-    fn default() -> Self {
-        Self {
-            ambush: None,
-            ambushed_actions: 1,
-            ambushed_can_react: true,
-            ambush_from_behind: false,
-            visibility: Visibility::Normal,
-        }
-    }
 }
 
 /// What one attacker meets in one defender, worked out when the scenario loads.

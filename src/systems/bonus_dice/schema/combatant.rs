@@ -1,39 +1,23 @@
-//! `[[combatant]]` tables and `[encounter]` of a bonus-dice skirmish, read into
-//! [`Fighter`]s and an [`Encounter`] ([`super::super::skirmish`] gives the readings). The
-//! shipped `scenarios/grizzly_ambush.toml` shows the keys in use; every key, its range, default
-//! and seed line is listed in the README.
-//!
-//! ```toml
-//! [encounter]
-//! ambush = "bear"          # a side, or "none" (002:13–14)
-//!
-//! [[combatant]]
-//! name = "Ada"             # required, unique
-//! side = "party"           # required; two sides at least
-//! durability = 12          # required, 0–100000 (002:51)
-//! health = 10              # required, 1–100000 (002:54)
-//! vigor = 15               # required, 0–100000 (002:42)
-//! stamina = 10             # required, 0–1000: rounds in Shock (002:75); Vigor back ⌊/5⌋
-//! attack_dice = 2          # bonus dice to hit; damage_dice, dodge_dice likewise (0–20)
-//! offhand = { weapon_dice = 1, weapon_die = "d4", keep_vigor = 1 }
-//! ```
+//! `[[combatant]]` tables (with `offhand` and `medicine`), `[encounter]` and `[aftermath]` of a
+//! bonus-dice skirmish, read against the keys declared in [`super::keys`] into [`Fighter`]s,
+//! an [`Encounter`] and an [`Aftermath`] ([`super::super::skirmish`] gives the readings). The
+//! shipped `scenarios/grizzly_ambush.toml` shows the keys in use.
 
 use super::super::attack::Cover;
+use super::super::attack::Size;
 use super::super::check::Visibility;
-use super::super::damage::Armor;
 use super::super::dice::{BonusDice, bonus_die};
 use super::super::rules::{DamageCharges, Rules};
 use super::super::skirmish::{
     Aftermath, Encounter, Fighter, OFFHAND_CHALLENGES, Offhand, Skirmish, Strike,
 };
-use super::keys::AFTERMATH;
-use super::{armor_rank, count, durability, ladder_die, policy, quality, size, weapon};
+use super::keys::{AFTERMATH, COMBATANT, ENCOUNTER, MEDICINE, OFFHAND};
+use super::{armor, count, ladder_die, policy, quality, span_of, weapon};
 use crate::combat::load::{self, Entry};
 use crate::combat::{Care, Roster};
 use crate::dice::StepDie;
 use crate::error::ScenarioError;
-use crate::scenario::fields::one_of;
-use crate::scenario::{Document, Source, Spanned, int_in_range};
+use crate::scenario::{Document, Source, Spanned};
 use serde::Deserialize;
 
 #[derive(Debug, Deserialize)]
@@ -76,7 +60,7 @@ pub(super) struct CombatantSpec {
 /// check VS 20 that stabilises one in Shock (002:76).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MedicineSpec {
+pub(super) struct MedicineSpec {
     bonus_dice: Spanned<i64>,
     base_die: Option<Spanned<String>>,
 }
@@ -93,7 +77,7 @@ pub(super) struct AftermathSpec {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct OffhandSpec {
+pub(super) struct OffhandSpec {
     weapon_dice: Option<Spanned<i64>>,
     weapon_die: Option<Spanned<String>>,
     keep_vigor: Option<Spanned<i64>>,
@@ -142,37 +126,27 @@ pub(super) fn skirmish(
                     a.span(),
                     "encounter.ambush",
                     format!(
-                        "\"{}\" is no side; allowed: \"none\" or a side ({})",
+                        "\"{}\" is no side; allowed: {} ({})",
                         a.get_ref(),
+                        ENCOUNTER
+                            .key("ambush")
+                            .map_or(String::new(), |k| k.allowed()),
                         sides.join(", ")
                     ),
                 ));
             }
         },
     };
+    let r = ENCOUNTER.reader(source, "encounter", span_of(doc, "encounter"));
     let encounter = Encounter {
         ambush,
-        ambushed_actions: int_in_range(
-            source,
-            spec.ambushed_actions.as_ref(),
-            "encounter.ambushed_actions",
-            0,
-            20,
-            1,
-        )? as u32,
-        ambushed_can_react: spec.ambushed_can_react.unwrap_or(true),
-        ambush_from_behind: spec.ambush_from_behind.unwrap_or(false),
-        visibility: one_of(
-            source,
-            spec.visibility.as_ref(),
-            "encounter.visibility",
-            &Visibility::WORDS,
-            Visibility::Normal,
-        )?,
+        ambushed_actions: count(&r, "ambushed_actions", spec.ambushed_actions.as_ref())?,
+        ambushed_can_react: r.bool("ambushed_can_react", spec.ambushed_can_react),
+        ambush_from_behind: r.bool("ambush_from_behind", spec.ambush_from_behind),
+        visibility: r.word("visibility", spec.visibility.as_ref(), &Visibility::WORDS)?,
     };
     let spec: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();
-    let span = doc.get("aftermath").map_or(0..0, |n| n.span.clone());
-    let r = AFTERMATH.reader(source, "aftermath", span);
+    let r = AFTERMATH.reader(source, "aftermath", span_of(doc, "aftermath"));
     let aftermath = Aftermath {
         care: load::care(
             &r,
@@ -249,21 +223,17 @@ fn fighter(
     rules: &Rules,
 ) -> Result<Fighter, ScenarioError> {
     let name = c.name.get_ref();
-    let key = |k: &str| format!("combatant.{name}.{k}");
-    let int = |v: Option<&Spanned<i64>>, k: &str, min, max, default| {
-        int_in_range(source, v, &key(k), min, max, default)
-    };
-    let n = |v: Option<&Spanned<i64>>, k: &str| count(source, v, &key(k));
-    let base = ladder_die(source, c.base_die.as_ref(), &key("base_die"), StepDie::D10)?;
-    let charges = n(c.charges.as_ref(), "charges")?;
-    let challenges = n(c.challenges.as_ref(), "challenges")?;
-    let attack_dice = n(c.attack_dice.as_ref(), "attack_dice")?;
-    let damage_dice = n(c.damage_dice.as_ref(), "damage_dice")?;
-    let dodge_dice = n(c.dodge_dice.as_ref(), "dodge_dice")?;
-    let initiative_dice = n(c.initiative_dice.as_ref(), "initiative_dice")?;
+    let at = format!("combatant.{name}");
+    let r = COMBATANT.reader(source, at.clone(), c.name.span());
+    let base = ladder_die(&r, "base_die", c.base_die.as_ref())?;
+    let charges = count(&r, "charges", c.charges.as_ref())?;
+    let challenges = count(&r, "challenges", c.challenges.as_ref())?;
+    let attack_dice = count(&r, "attack_dice", c.attack_dice.as_ref())?;
+    let damage_dice = count(&r, "damage_dice", c.damage_dice.as_ref())?;
+    let dodge_dice = count(&r, "dodge_dice", c.dodge_dice.as_ref())?;
+    let initiative_dice = count(&r, "initiative_dice", c.initiative_dice.as_ref())?;
     let main_weapon = weapon(
-        source,
-        &format!("combatant.{name}"),
+        &r,
         c.weapon_dice.as_ref(),
         c.weapon_die.as_ref(),
         BonusDice::new(0, base, rules.burst),
@@ -282,21 +252,10 @@ fn fighter(
     let offhand = match &c.offhand {
         None => None,
         Some(o) => {
-            // An unarmed off-hand deals 1 feeble die (002:73).
-            let w = int_in_range(
-                source,
-                o.weapon_dice.as_ref(),
-                &key("offhand.weapon_dice"),
-                0,
-                20,
-                1,
-            )? as u32;
-            let die = quality(
-                source,
-                o.weapon_die.as_ref(),
-                &key("offhand.weapon_die"),
-                StepDie::D4,
-            )?;
+            // Left out, the off-hand is unarmed: 1 feeble die (002:73), as declared.
+            let ro = OFFHAND.reader(source, format!("{at}.offhand"), c.name.span());
+            let w = count(&ro, "weapon_dice", o.weapon_dice.as_ref())?;
+            let die = quality(&ro, "weapon_die", o.weapon_die.as_ref())?;
             Some(Offhand {
                 strike: strike(
                     rules,
@@ -308,7 +267,7 @@ fn fighter(
                     OFFHAND_CHALLENGES,
                     (w, die),
                 ),
-                keep_vigor: int(o.keep_vigor.as_ref(), "offhand.keep_vigor", 0, 100_000, 1)?,
+                keep_vigor: ro.int("keep_vigor", o.keep_vigor.as_ref())?,
             })
         }
     };
@@ -319,83 +278,55 @@ fn fighter(
             rules.burst,
         )
     };
-    let durability_points = int(Some(&c.durability), "durability", 0, 100_000, 0)?;
-    let stamina = int(Some(&c.stamina), "stamina", 0, 1000, 0)?;
+    let durability_points = r.int("durability", Some(&c.durability))?;
+    let stamina = r.int("stamina", Some(&c.stamina))?;
     Ok(Fighter {
         name: name.clone(),
         side: 0,
         durability: durability_points,
-        health: int(Some(&c.health), "health", 1, 100_000, 1)?,
-        vigor: int(Some(&c.vigor), "vigor", 0, 100_000, 0)?,
+        health: r.int("health", Some(&c.health))?,
+        vigor: r.int("vigor", Some(&c.vigor))?,
         stamina,
         main,
         offhand,
         dodge: [stepped(false), stepped(true)],
-        dodge_policy: policy(source, c.dodge_policy.as_ref(), &key("dodge_policy"))?,
+        dodge_policy: policy(source, &r, "dodge_policy", c.dodge_policy.as_ref())?,
         initiative: BonusDice::new(
             initiative_dice,
             bonus_die(base, 0, 0, durability_points == 0, rules.wounded_step),
             rules.burst,
         ),
-        actions: int(c.actions.as_ref(), "actions", 0, 20, 2)? as u32,
-        defend: c.defend.unwrap_or(false),
-        // 002:45: 1 Vigor for every 5 Stamina.
-        vigor_recovery: int(
-            c.vigor_recovery.as_ref(),
-            "vigor_recovery",
-            0,
-            100_000,
-            stamina / 5,
-        )?,
-        durability_recovery: int(
-            c.durability_recovery.as_ref(),
-            "durability_recovery",
-            0,
-            100_000,
-            0,
-        )?,
+        actions: count(&r, "actions", c.actions.as_ref())?,
+        defend: r.bool("defend", c.defend),
+        // Left out, 1 Vigor for every 5 Stamina (002:45), as declared.
+        vigor_recovery: r
+            .opt_int("vigor_recovery", c.vigor_recovery.as_ref())?
+            .unwrap_or(stamina / 5),
+        durability_recovery: r.int("durability_recovery", c.durability_recovery.as_ref())?,
         target: load::targeting(source, roster, me, "combatant.target", c.target.as_ref())?,
-        finish_downed: c.finish_downed.unwrap_or(false),
+        finish_downed: r.bool("finish_downed", c.finish_downed),
         medicine: match &c.medicine {
             None => None,
             Some(m) => {
-                let n = count(source, Some(&m.bonus_dice), &key("medicine.bonus_dice"))?;
-                let base = ladder_die(
-                    source,
-                    m.base_die.as_ref(),
-                    &key("medicine.base_die"),
-                    StepDie::D10,
-                )?;
+                let rm = MEDICINE.reader(source, format!("{at}.medicine"), c.name.span());
+                let n = count(&rm, "bonus_dice", Some(&m.bonus_dice))?;
+                let base = ladder_die(&rm, "base_die", m.base_die.as_ref())?;
                 let dice = |w| {
                     BonusDice::new(n, bonus_die(base, 0, 0, w, rules.wounded_step), rules.burst)
                 };
                 Some([dice(false), dice(true)])
             }
         },
-        size: size(source, c.size.as_ref(), &key("size"))?,
-        ranged: c.ranged.unwrap_or(false),
-        guard_bonus: int(c.guard_bonus.as_ref(), "guard_bonus", 0, 100, 0)?,
-        cover: one_of(
+        size: r.word("size", c.size.as_ref(), &Size::WORDS)?,
+        ranged: r.bool("ranged", c.ranged),
+        guard_bonus: r.int("guard_bonus", c.guard_bonus.as_ref())?,
+        cover: r.word("cover", c.cover.as_ref(), &Cover::WORDS)?,
+        armor: armor(
             source,
-            c.cover.as_ref(),
-            &key("cover"),
-            &Cover::WORDS,
-            Cover::None,
+            &r,
+            c.armor_rank.as_ref(),
+            c.armor_quality.as_ref(),
+            c.durability_quality.as_ref(),
         )?,
-        armor: Armor {
-            rank: armor_rank(source, c.armor_rank.as_ref(), &key("armor_rank"))?,
-            quality: quality(
-                source,
-                c.armor_quality.as_ref(),
-                &key("armor_quality"),
-                StepDie::D8,
-            )?,
-            durability: durability(
-                source,
-                c.durability_quality.as_ref(),
-                &key("durability_quality"),
-            )?,
-            cover: 0,
-        },
     })
 }
