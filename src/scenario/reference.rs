@@ -41,7 +41,11 @@ fn shape_heading(shape: &Shape) -> String {
 
 /// A key table in Markdown.
 fn keys_table(out: &mut String, table: &Table, heading: &str) {
-    let _ = writeln!(out, "{heading} `{}`: {}\n", table.heading(), table.about);
+    let name = match table.path {
+        "" => "The top level".to_string(),
+        _ => format!("`{}`", table.heading()),
+    };
+    let _ = writeln!(out, "{heading} {name}: {}\n", table.about);
     out.push_str("| key | takes | if left out | meaning | seed |\n|---|---|---|---|---|\n");
     for key in table.keys {
         let absent = match key.absent {

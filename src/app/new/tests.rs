@@ -166,9 +166,16 @@ fn every_template_writes_every_declared_key_of_its_shape_and_no_other() {
                     crate::scenario::keys::Form::Inline => {
                         t.text.contains(&format!("{} = ", key.name))
                     }
-                    _ => written
-                        .iter()
-                        .any(|(p, k, _)| p == table.path && k == key.name),
+                    // A table a key holds may be written by its dotted keys
+                    // (`attack.damage = 4` writes `attack`).
+                    _ => {
+                        let inner = format!("{}.{}", table.path, key.name);
+                        written.iter().any(|(p, k, _)| {
+                            (p == table.path && k == key.name)
+                                || *p == inner
+                                || p.starts_with(&format!("{inner}."))
+                        })
+                    }
                 };
                 assert!(
                     found,

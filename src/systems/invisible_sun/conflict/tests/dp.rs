@@ -1,7 +1,8 @@
 //! An independent dynamic programme for one PC against one NPC, written from the seed and the
-//! README rather than from [`super::super::fighter`]: the full state (both of the PC's tracks,
-//! all four pools, the NPC's track) in a hash map, chances of success by counting every face
-//! combination, bene chosen by trying every amount, damage taken one point at a time. Each
+//! reference (`docs/scenarios/invisible-sun.md`) rather than from
+//! [`super::super::fighter`]: the full state (both of the PC's tracks, all four pools, the
+//! NPC's track) in a hash map, chances of success by counting every face combination, bene
+//! chosen by trying every amount, damage taken one point at a time. Each
 //! [`Duel`] also writes its own scenario text, so the numbers cannot drift apart.
 
 use std::collections::{BTreeMap, HashMap};
