@@ -42,6 +42,9 @@ pub enum Kind {
     Tables,
     /// Anything else, in words (`"a foe's name, or \"random\""`).
     Other(&'static str),
+    /// Nothing: a key a scenario may not write here, declared so that writing it gets its
+    /// own message (the key moved, or comes from elsewhere) instead of "unknown field".
+    Refused,
 }
 
 /// What leaving a key out means.
@@ -130,6 +133,14 @@ impl Key {
         Self::new(name, Kind::Tables)
     }
 
+    /// A key the table refuses, with why (the loader says so when it is written).
+    pub const fn refused(name: &'static str, why: &'static str) -> Self {
+        let mut key = Self::new(name, Kind::Refused);
+        key.absent = Absent::Means("as it should be");
+        key.meaning = why;
+        key
+    }
+
     /// A key whose values are said in words.
     pub const fn other(name: &'static str, what: &'static str) -> Self {
         Self::new(name, Kind::Other(what))
@@ -184,6 +195,7 @@ impl Key {
             Kind::Dice => "a dice expression (\"d8+4\")".into(),
             Kind::Tables => "a list of tables".into(),
             Kind::Other(what) => what.into(),
+            Kind::Refused => "nothing: it is refused here".into(),
         }
     }
 

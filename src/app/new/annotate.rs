@@ -106,6 +106,7 @@ pub fn comment(key: &Key) -> String {
         Kind::Words(words) => format!("; any of {}", alternatives(words)),
         Kind::Other(what) => format!("; {what}"),
         Kind::Dice => "; a dice expression".into(),
+        Kind::Refused => "; refused here".into(),
         Kind::Tables | Kind::Text | Kind::Texts | Kind::Bool => String::new(),
     };
     let seed = if key.seed.is_empty() {

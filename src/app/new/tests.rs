@@ -131,58 +131,93 @@ fn unknown_names_are_refused_with_the_nearest() {
 }
 
 /// Every shape a system declares has a template and the other way round; every key a
-/// template writes is declared for its table, and every key its shape declares is written
-/// (or commented out) in it, so `oddsmith new` shows them all.
+/// template writes is declared for its table; and every key a shape declares is written (or
+/// commented out) in its template, so `oddsmith new` shows them all. A table several shapes
+/// share (`[rules]`) needs each of its keys in one of their templates, and in each template
+/// one key; so does a table with the keys of one before it (Invisible Sun's Resist and
+/// Withstand take Dodge's).
 #[test]
 fn every_template_writes_every_declared_key_of_its_shape_and_no_other() {
+    use crate::scenario::keys::{Form, Kind, Table};
+    let names = |t: &Table| t.keys.iter().map(|k| k.name).collect::<Vec<_>>();
     for (name, kind) in SystemKind::ALL {
         let schema = kind.schema();
         let shapes: Vec<&str> = schema.shapes.iter().map(|s| s.name).collect();
         let templates: Vec<&str> = shapes_of(name).map(|t| t.shape).collect();
         assert_eq!(shapes, templates, "{name}: declared shapes and templates");
-    }
-    for t in TEMPLATES {
-        let Some(kind) = SystemKind::from_name(t.system) else {
-            continue;
-        };
-        let schema = kind.schema();
-        let path = format!("src/app/new/{}/{}.toml", t.system, t.shape);
-        let written = annotate::keys_of(t.text);
-        for (table, key, line) in &written {
-            if table == "sweep" || table.starts_with("variant") {
-                continue;
+        // (template, its path, the keys it writes) for every shape of the system.
+        let files: Vec<(&Template, String, Vec<(String, String, usize)>)> = shapes_of(name)
+            .map(|t| {
+                let path = format!("src/app/new/{}/{}.toml", t.system, t.shape);
+                (t, path, annotate::keys_of(t.text))
+            })
+            .collect();
+        // Does `t` (its keys `written`) write `key` of `table`?
+        let writes = |t: &Template,
+                      written: &[(String, String, usize)],
+                      table: &Table,
+                      key: &str| {
+            if table.form == Form::Inline {
+                return t.text.contains(&format!("{key} = "));
             }
-            assert!(
-                annotate::declared(schema, table, key).is_some(),
-                "{path}:{line}: `{key}` in [{table}] is not declared"
-            );
-        }
-        let Some(shape) = schema.shape(t.shape) else {
-            continue;
+            // A table a key holds may be written by its dotted keys (`attack.damage = 4`).
+            let inner = format!("{}.{key}", table.path);
+            written.iter().any(|(p, k, _)| {
+                (*p == table.path && k == key) || *p == inner || p.starts_with(&format!("{inner}."))
+            })
         };
-        for table in shape.tables {
-            for key in table.keys {
-                let found = match table.form {
-                    crate::scenario::keys::Form::Inline => {
-                        t.text.contains(&format!("{} = ", key.name))
-                    }
-                    // A table a key holds may be written by its dotted keys
-                    // (`attack.damage = 4` writes `attack`).
-                    _ => {
-                        let inner = format!("{}.{}", table.path, key.name);
-                        written.iter().any(|(p, k, _)| {
-                            (p == table.path && k == key.name)
-                                || *p == inner
-                                || p.starts_with(&format!("{inner}."))
-                        })
-                    }
-                };
+        for (t, path, written) in &files {
+            for (table, key, line) in written {
+                if table == "sweep" || table.starts_with("variant") {
+                    continue;
+                }
                 assert!(
-                    found,
-                    "{path}: `{}` of {} is not written",
-                    key.name,
-                    table.heading()
+                    annotate::declared(schema, table, key).is_some(),
+                    "{path}:{line}: `{key}` in [{table}] is not declared"
                 );
+            }
+            let shape = schema.shape(t.shape).expect("a declared shape");
+            for (i, table) in shape.tables.iter().enumerate() {
+                let sharing: Vec<&(&Template, String, Vec<(String, String, usize)>)> = files
+                    .iter()
+                    .filter(|(u, _, _)| {
+                        schema
+                            .shape(u.shape)
+                            .is_some_and(|s| s.tables.iter().any(|x| x.path == table.path))
+                    })
+                    .collect();
+                let repeats = shape.tables[..i].iter().any(|x| names(x) == names(table));
+                if repeats || sharing.len() > 1 {
+                    let inner = format!("{}.", table.path);
+                    assert!(
+                        written
+                            .iter()
+                            .any(|(p, _, _)| *p == table.path || p.starts_with(&inner)),
+                        "{path}: {} is not written",
+                        table.heading()
+                    );
+                }
+                if repeats {
+                    continue;
+                }
+                for key in table.keys {
+                    // A refused key is not written; nor is a table that is another shape's
+                    // (a `[fall]` with a `[fall.climb]` is the climb).
+                    let inner = format!("{}.{}", table.path, key.name);
+                    let elsewhere = !shape.tables.iter().any(|x| x.path == inner)
+                        && schema.tables().iter().any(|x| x.path == inner);
+                    if key.kind == Kind::Refused || elsewhere {
+                        continue;
+                    }
+                    assert!(
+                        sharing
+                            .iter()
+                            .any(|(u, _, w)| writes(u, w, table, key.name)),
+                        "{path}: `{}` of {} is not written (nor by another shape with it)",
+                        key.name,
+                        table.heading()
+                    );
+                }
             }
         }
     }

@@ -362,10 +362,10 @@ const PC_DEFENSE_KEYS: &[Key] = &[
     HINDRANCE,
     EXPANSIVE_ENDEAVOR,
     MAGIC_DICE,
-    Key::other("successes", "not taken here: set the NPC's `attack_successes`")
-        .absent("the attacking NPC's `attack_successes`")
-        .means("the successes a defense needs come from the attack (2 for a magical one); giving them here is an error")
-        .seed("000:51-52"),
+    Key::refused(
+        "successes",
+        "the successes a defense needs come from the attacking NPC's `attack_successes` (2 for a magical attack; 000:51-52)",
+    ),
 ];
 
 /// A PC's `dodge`.

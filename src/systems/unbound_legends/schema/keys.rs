@@ -171,9 +171,10 @@ pub(super) const RULES: Table = Table {
         Key::bool("attack_downed")
             .default("false")
             .means("fights: foes attack the downed (Disabled, not yet dead) too"),
-        Key::other("winners_stabilise", "nothing any more (refused)")
-            .absent("—")
-            .means("gone: write `[aftermath] allies = \"stabilise\"` for the free stabilisation it gave; a scenario that still has it is refused, saying so"),
+        Key::refused(
+            "winners_stabilise",
+            "gone: write `[aftermath] allies = \"stabilise\"` for the free stabilisation it gave",
+        ),
     ],
 };
 
