@@ -222,3 +222,85 @@ fn every_template_writes_every_declared_key_of_its_shape_and_no_other() {
         }
     }
 }
+
+/// Whether `metric` (`death.Sam Stevens`, `successes.2`) is one of the names `doc` lists
+/// (`death.NAME`, `successes.K, successes.mean`, `mojo_spent.NAME.mean, .median`): a
+/// capitalised word stands for any one part (a name, a side, a number), `*` for the rest; a
+/// name after a comma that starts with `.` replaces the last part of the one before it.
+fn documented(metric: &str, doc: &str) -> bool {
+    let mut stem = String::new();
+    doc.split(", ").any(|alt| {
+        let full = match alt.strip_prefix('.') {
+            Some(last) => format!("{stem}.{last}"),
+            None => alt.to_string(),
+        };
+        stem = full
+            .rsplit_once('.')
+            .map_or(String::new(), |(s, _)| s.to_string());
+        let want: Vec<&str> = full.split('.').collect();
+        let have: Vec<&str> = metric.split('.').collect();
+        let any = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_uppercase());
+        let star = want.last() == Some(&"*");
+        (have.len() == want.len() || (star && have.len() >= want.len() - 1))
+            && want
+                .iter()
+                .zip(&have)
+                .all(|(w, h)| *w == "*" || any(w) || w == h)
+    })
+}
+
+#[test]
+fn documented_names_match_the_metrics_they_stand_for() {
+    assert!(documented("death.Sam Stevens", "death.NAME"));
+    assert!(documented("successes.2", "successes.K, successes.mean"));
+    assert!(documented("successes.mean", "successes.K, successes.mean"));
+    assert!(documented(
+        "mojo_spent.Yeti.p90",
+        "mojo_spent.NAME.mean, .median, .p90, .p99"
+    ));
+    assert!(documented("experience.mean", "experience.*"));
+    assert!(!documented("death.Sam Stevens", "dying.NAME"));
+    assert!(!documented("rounds.mean", "rounds.median"));
+}
+
+/// Every metric each shape's example reports is in the reference: among the shape's own
+/// metrics, or a fight's shared ones ([`crate::combat::FIGHT_METRICS`]).
+#[test]
+fn every_metric_a_shape_reports_is_documented() {
+    use crate::systems::{RuleSystem, Visit};
+    struct Rows;
+    impl Visit for Rows {
+        type Output = Vec<String>;
+        fn visit<S: RuleSystem>(self, s: &S) -> Vec<String> {
+            let tally = crate::sim::run(s, 4096, 1, &crate::sim::NoProgress);
+            crate::stats::summarize(s.layout(), &tally, None)
+                .into_iter()
+                .map(|r| r.metric)
+                .collect()
+        }
+    }
+    for t in TEMPLATES {
+        let kind = SystemKind::from_name(t.system).unwrap();
+        let shape = kind.schema().shape(t.shape).unwrap();
+        let s = Scenario::from_text(t.shape, &t.written()).unwrap();
+        let shared: &[crate::scenario::keys::Metric] = if shape.fight {
+            crate::combat::FIGHT_METRICS
+        } else {
+            &[]
+        };
+        let rows = s.system.visit(Rows);
+        assert!(rows.len() >= 2, "{} {}: {rows:?}", t.system, t.shape);
+        for metric in rows {
+            assert!(
+                shape
+                    .metrics
+                    .iter()
+                    .chain(shared)
+                    .any(|m| documented(&metric, m.name)),
+                "{} {}: `{metric}` is reported but not documented",
+                t.system,
+                t.shape
+            );
+        }
+    }
+}
