@@ -130,6 +130,9 @@ fn unknown_names_are_refused_with_the_nearest() {
     ));
 }
 
+/// A template, its path and the keys it writes (table, key, line).
+type File<'a> = (&'a Template, String, Vec<(String, String, usize)>);
+
 /// Every shape a system declares has a template and the other way round; every key a
 /// template writes is declared for its table; and every key a shape declares is written (or
 /// commented out) in its template, so `oddsmith new` shows them all. A table several shapes
@@ -146,7 +149,7 @@ fn every_template_writes_every_declared_key_of_its_shape_and_no_other() {
         let templates: Vec<&str> = shapes_of(name).map(|t| t.shape).collect();
         assert_eq!(shapes, templates, "{name}: declared shapes and templates");
         // (template, its path, the keys it writes) for every shape of the system.
-        let files: Vec<(&Template, String, Vec<(String, String, usize)>)> = shapes_of(name)
+        let files: Vec<File<'_>> = shapes_of(name)
             .map(|t| {
                 let path = format!("src/app/new/{}/{}.toml", t.system, t.shape);
                 (t, path, annotate::keys_of(t.text))
@@ -178,7 +181,7 @@ fn every_template_writes_every_declared_key_of_its_shape_and_no_other() {
             }
             let shape = schema.shape(t.shape).expect("a declared shape");
             for (i, table) in shape.tables.iter().enumerate() {
-                let sharing: Vec<&(&Template, String, Vec<(String, String, usize)>)> = files
+                let sharing: Vec<&File<'_>> = files
                     .iter()
                     .filter(|(u, _, _)| {
                         schema
