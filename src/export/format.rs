@@ -9,13 +9,27 @@ use crate::stats::{MetricKind, MetricRow};
 pub const ONE_IN_BELOW: f64 = 0.05;
 
 /// Decimals for a percentage: two from 1% up, else enough for three significant figures
-/// (at most six).
+/// (at most six); close to 100%, enough that what is left to 100% does not round away
+/// (99.996% is not 100.00%).
 fn percent_decimals(percent: f64) -> usize {
     let p = percent.abs();
-    if p >= 1.0 || p == 0.0 {
+    let left = 100.0 - p;
+    // What is left below a millionth of a percent is rounding, not a rate: 100.00%.
+    if p > 99.0 && left > 0.5e-6 {
+        ((-left.log10()).ceil() as usize).clamp(2, 6)
+    } else if p >= 1.0 || p == 0.0 {
         2
     } else {
         ((-p.log10()).ceil() as usize + 2).min(6)
+    }
+}
+
+/// `x` with `decimals` decimals, never `-0.00`: a value that rounds to zero has no sign.
+fn fixed(x: f64, decimals: usize) -> String {
+    let s = format!("{x:.decimals$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => s,
     }
 }
 
@@ -32,7 +46,7 @@ fn decimals_beside(estimate: f64, spread: f64) -> usize {
 /// `p` (a probability) as a percentage number without the sign: `0.055` → `5.50`.
 pub fn percent_number(p: f64) -> String {
     let percent = p * 100.0;
-    format!("{percent:.*}", percent_decimals(percent))
+    fixed(percent, percent_decimals(percent))
 }
 
 /// `p` as a percentage: `0.055` → `5.50%`.
@@ -71,7 +85,7 @@ pub fn one_in(p: f64) -> Option<String> {
 /// The interval of a rate in percent, same decimals as its estimate: `[5.40, 5.60]`.
 pub fn percent_interval(estimate: f64, low: f64, high: f64) -> String {
     let d = decimals_beside(estimate * 100.0, (high - low) * 100.0);
-    format!("[{:.*}, {:.*}]", d, low * 100.0, d, high * 100.0)
+    format!("[{}, {}]", fixed(low * 100.0, d), fixed(high * 100.0, d))
 }
 
 /// A threshold as a percentage without trailing zeros: `0.35` → `35%`, `0.001` → `0.1%`.
@@ -102,7 +116,7 @@ pub fn plain(v: f64) -> String {
 pub fn parts(row: &MetricRow) -> (String, String) {
     let value = |v: f64| match row.kind {
         MetricKind::Rate => percent(v),
-        MetricKind::Mean => format!("{v:.3}"),
+        MetricKind::Mean => fixed(v, 3),
         MetricKind::Quantile(_) | MetricKind::Constant => plain(v),
     };
     let interval = match row.kind {
@@ -217,6 +231,11 @@ mod tests {
     fn percentages_keep_three_figures_when_small() {
         assert_eq!(percent(0.055), "5.50%");
         assert_eq!(percent(0.999_1), "99.91%");
+        assert_eq!(percent(0.999_96), "99.996%");
+        assert_eq!(percent(0.999_999), "99.9999%");
+        assert_eq!(percent(1.0 - 1e-15), "100.00%");
+        assert_eq!(percent(-0.000_000_000_1), "0.000000%");
+        assert_eq!(percent_interval(0.5, -1e-12, 0.6), "[0.00, 60.00]");
         assert_eq!(percent(1.0), "100.00%");
         assert_eq!(percent(0.0), "0.00%");
         assert_eq!(percent(0.000_870), "0.0870%");
