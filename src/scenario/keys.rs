@@ -227,6 +227,8 @@ pub enum Form {
     Many,
     /// A list of inline tables under a key of its parent: `attacks = [{ … }]`.
     Inline,
+    /// One table under a key of a fighter table: `offhand = { … }` (or `offhand.KEY = …`).
+    Under,
 }
 
 /// The keys of one table of a scenario.
@@ -258,6 +260,10 @@ impl Table {
             Form::Inline => {
                 let key = self.path.rsplit('.').next().unwrap_or(self.path);
                 format!("{key} = [{{ … }}]")
+            }
+            Form::Under => {
+                let key = self.path.split_once('.').map_or(self.path, |(_, k)| k);
+                format!("{key} = {{ … }}")
             }
         }
     }

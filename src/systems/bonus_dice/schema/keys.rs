@@ -413,8 +413,8 @@ pub(super) const COMBATANT: Table = Table {
 /// `offhand = { … }` of a combatant.
 pub(super) const OFFHAND: Table = Table {
     path: "combatant.offhand",
-    form: Form::One,
-    about: "`offhand = { … }` on a combatant: an off-hand attack with each Attack action at the same foe, for 8 Vigor, with two Challenges to hit and to damage (002:21)",
+    form: Form::Under,
+    about: "on a combatant (or `offhand.KEY = …`): an off-hand attack with each Attack action at the same foe, for 8 Vigor, with two Challenges to hit and to damage (002:21)",
     keys: &[
         WEAPON_DICE
             .means("the off-hand weapon's Damage Value; unarmed, 1 feeble die")
@@ -432,8 +432,8 @@ pub(super) const OFFHAND: Table = Table {
 /// `medicine = { … }` of a combatant.
 pub(super) const MEDICINE: Table = Table {
     path: "combatant.medicine",
-    form: Form::One,
-    about: "`medicine = { … }` on a combatant: after the fight, Medicine checks VS 20 that stabilise one in Shock (002:76)",
+    form: Form::Under,
+    about: "on a combatant: after the fight, Medicine checks VS 20 that stabilise one in Shock (002:76)",
     keys: &[
         BONUS_DICE
             .required()

@@ -328,8 +328,8 @@ pub(super) const PC: Table = Table {
 /// A PC's `attack`.
 pub(super) const PC_ATTACK: Table = Table {
     path: "pc.attack",
-    form: Form::One,
-    about: "a PC's attack roll, written `attack = { … }` (or `attack.KEY = …`) in its `[[pc]]`: its damage, bene for effect and the venture keys; a weapon's level is `tools`, a spell's `magic_effects`",
+    form: Form::Under,
+    about: "a PC's attack roll in its `[[pc]]` (or `attack.KEY = …`): its damage, bene for effect and the venture keys; a weapon's level is `tools`, a spell's `magic_effects`",
     keys: &[
         ATTACK_DAMAGE,
         EFFECT_LEVEL,
@@ -371,24 +371,24 @@ const PC_DEFENSE_KEYS: &[Key] = &[
 /// A PC's `dodge`.
 pub(super) const PC_DODGE: Table = Table {
     path: "pc.dodge",
-    form: Form::One,
-    about: "a PC's Dodge roll, written `dodge = { … }` in its `[[pc]]`: the venture keys",
+    form: Form::Under,
+    about: "a PC's Dodge roll in its `[[pc]]`: the venture keys",
     keys: PC_DEFENSE_KEYS,
 };
 
 /// A PC's `resist`.
 pub(super) const PC_RESIST: Table = Table {
     path: "pc.resist",
-    form: Form::One,
-    about: "a PC's Resist roll, written `resist = { … }`: the keys of `dodge`",
+    form: Form::Under,
+    about: "a PC's Resist roll: the keys of `dodge`",
     keys: PC_DEFENSE_KEYS,
 };
 
 /// A PC's `withstand`.
 pub(super) const PC_WITHSTAND: Table = Table {
     path: "pc.withstand",
-    form: Form::One,
-    about: "a PC's Withstand roll, written `withstand = { … }`: the keys of `dodge`",
+    form: Form::Under,
+    about: "a PC's Withstand roll: the keys of `dodge`",
     keys: PC_DEFENSE_KEYS,
 };
 

@@ -383,8 +383,8 @@ pub(super) const ATTACKS: Table = Table {
 /// `defense` of a combatant: its active defense entries.
 pub(super) const DEFENSE: Table = Table {
     path: "combatant.defense",
-    form: Form::One,
-    about: "a combatant's active defense entries, written `defense.block = { … }`",
+    form: Form::Under,
+    about: "a combatant's active defense entries (also written `defense.block = { … }`)",
     keys: &[
         Key::other("dodge", "a table (below)")
             .absent("none; `defend = \"dodge\"` or `\"dodge2\"` needs it")
@@ -420,7 +420,7 @@ const ENTRY_DISADVANTAGE: Key = Key::int("disadvantage", 0, 20)
 /// `defense.dodge` of a combatant.
 pub(super) const DODGE: Table = Table {
     path: "combatant.defense.dodge",
-    form: Form::One,
+    form: Form::Under,
     about: "the Dodge entry (for `\"dodge\"` and `\"dodge2\"`)",
     keys: &[ENTRY_BONUS, ENTRY_RANK, ENTRY_ADVANTAGE, ENTRY_DISADVANTAGE],
 };
@@ -428,7 +428,7 @@ pub(super) const DODGE: Table = Table {
 /// `defense.block` of a combatant.
 pub(super) const BLOCK: Table = Table {
     path: "combatant.defense.block",
-    form: Form::One,
+    form: Form::Under,
     about: "the Block entry",
     keys: &[
         ENTRY_BONUS,
@@ -445,7 +445,7 @@ pub(super) const BLOCK: Table = Table {
 /// `defense.parry` of a combatant.
 pub(super) const PARRY: Table = Table {
     path: "combatant.defense.parry",
-    form: Form::One,
+    form: Form::Under,
     about: "the Parry entry (it needs an attack: the first one's weapon parries)",
     keys: &[
         ENTRY_BONUS,
