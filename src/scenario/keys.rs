@@ -342,6 +342,19 @@ impl Schema {
         out
     }
 
+    /// The top-level sections the system reads (`check`, `combatant`, …): the first part of
+    /// every table's path, each once, in the order the shapes list them.
+    pub fn sections(&self) -> Vec<&'static str> {
+        let mut out: Vec<&'static str> = Vec::new();
+        for t in self.tables() {
+            let first = t.path.split('.').next().unwrap_or(t.path);
+            if !first.is_empty() && !out.contains(&first) {
+                out.push(first);
+            }
+        }
+        out
+    }
+
     /// The shape called `name`.
     pub fn shape(&self, name: &str) -> Option<&Shape> {
         self.shapes.iter().find(|s| s.name == name)

@@ -176,8 +176,6 @@ pub trait Dispatch {
 pub trait SystemModule {
     /// The loaded form of a scenario of this system.
     type Loaded: Dispatch + std::fmt::Debug + Clone + Send + Sync;
-    /// The top-level sections this system reads (`check`, `combatant`, ...).
-    const SECTIONS: &'static [&'static str];
     /// Every key the system reads, declared once ([`crate::scenario::keys`]).
     const SCHEMA: &'static Schema;
     /// Builds the system from `doc`, given `[run] max_rounds` when the file has one.
@@ -201,11 +199,9 @@ macro_rules! registry {
             pub const ALL: &'static [(&'static str, SystemKind)] =
                 &[$(($name, SystemKind::$variant),)+];
 
-            /// The sections this system reads.
-            pub fn sections(self) -> &'static [&'static str] {
-                match self {
-                    $(SystemKind::$variant => <$module::System as SystemModule>::SECTIONS,)+
-                }
+            /// The sections this system reads: those its declarations name.
+            pub fn sections(self) -> Vec<&'static str> {
+                self.schema().sections()
             }
 
             /// Every key the system reads, declared once.

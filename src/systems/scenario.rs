@@ -124,7 +124,7 @@ impl Scenario {
             )
         })?;
         let document = written.expanded()?;
-        document.check_sections(kind.name(), kind.sections())?;
+        document.check_sections(kind.name(), &kind.sections())?;
         let loaded = kind.load(&document, max_rounds)?;
         let difficulty = difficulty_setting(&document, &loaded)?;
         Ok(Self {

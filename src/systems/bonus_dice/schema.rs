@@ -129,15 +129,6 @@ const KINDS: [&str; 4] = ["check", "attack", "damage", "combatant"];
 impl SystemModule for System {
     type Loaded = Loaded;
     const SCHEMA: &'static crate::scenario::keys::Schema = &keys::SCHEMA;
-    const SECTIONS: &'static [&'static str] = &[
-        "check",
-        "attack",
-        "damage",
-        "combatant",
-        "encounter",
-        "aftermath",
-        "rules",
-    ];
 
     fn load(doc: &Document, max_rounds: Option<Spanned<i64>>) -> Result<Loaded, ScenarioError> {
         let rules = rules(doc)?;

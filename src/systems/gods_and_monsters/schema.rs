@@ -29,18 +29,6 @@ pub struct System;
 impl SystemModule for System {
     type Loaded = Loaded;
     const SCHEMA: &'static crate::scenario::keys::Schema = &keys::SCHEMA;
-    const SECTIONS: &'static [&'static str] = &[
-        "check",
-        "contest",
-        "combatant",
-        "conflict",
-        "aftermath",
-        "fall",
-        "ailment",
-        "jump",
-        "chase",
-        "march",
-    ];
 
     fn load(doc: &Document, max_rounds: Option<Spanned<i64>>) -> Result<Loaded, ScenarioError> {
         if let (Some(c), None) = (doc.get("conflict"), doc.get("combatant")) {

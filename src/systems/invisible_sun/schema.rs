@@ -29,16 +29,6 @@ const SHAPES: [&str; 7] = [
 impl SystemModule for System {
     type Loaded = Loaded;
     const SCHEMA: &'static crate::scenario::keys::Schema = &keys::SCHEMA;
-    const SECTIONS: &'static [&'static str] = &[
-        "check",
-        "defense",
-        "attack",
-        "ongoing",
-        "pc",
-        "npc",
-        "conflict",
-        "aftermath",
-    ];
 
     fn load(doc: &Document, max_rounds: Option<Spanned<i64>>) -> Result<Loaded, ScenarioError> {
         let present: Vec<(&str, std::ops::Range<usize>)> = SHAPES

@@ -170,14 +170,6 @@ fn span_of(doc: &Document, section: &str, key: Option<&str>) -> Range<usize> {
 impl SystemModule for System {
     type Loaded = Loaded;
     const SCHEMA: &'static crate::scenario::keys::Schema = &keys::SCHEMA;
-    const SECTIONS: &'static [&'static str] = &[
-        "check",
-        "contest",
-        "group",
-        "combatant",
-        "aftermath",
-        "rules",
-    ];
 
     fn load(doc: &Document, max_rounds: Option<Spanned<i64>>) -> Result<Loaded, ScenarioError> {
         let rules = rules(doc)?;
