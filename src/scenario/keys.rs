@@ -199,6 +199,14 @@ impl Key {
         }
     }
 
+    /// The declared default as written, quotes taken off a word (`"random"` → `random`).
+    pub fn default_text(&self) -> Option<&'static str> {
+        match self.absent {
+            Absent::Is(v) => Some(v.trim_matches('"')),
+            _ => None,
+        }
+    }
+
     /// The declared default as an integer (for an integer key with [`Absent::Is`]).
     fn int_default(&self) -> Option<i64> {
         match self.absent {
@@ -249,6 +257,14 @@ impl Table {
     /// The key `name`, if declared.
     pub fn key(&self, name: &str) -> Option<&'static Key> {
         self.keys.iter().find(|k| k.name == name)
+    }
+
+    /// A reader of this table as a section of `doc` (`[conflict]`, `[attack.dodge]`): keys
+    /// named by its path, a missing key reported where the table is written (or at the
+    /// file's start when it is not).
+    pub fn section_reader<'a>(&'static self, doc: &'a Document) -> Reader<'a> {
+        let span = doc.at(self.path).map_or(0..0, |n| n.span.clone());
+        self.reader(&doc.source, self.path, span)
     }
 
     /// The table as written in a scenario: `[conflict]`, `[[combatant]]`, `attacks = [{…}]`.
@@ -482,10 +498,10 @@ impl Reader<'_> {
         allowed: &[(&str, T)],
     ) -> Result<T, ScenarioError> {
         let key = self.decl(name);
-        let written = match (value, key.absent) {
+        let written = match (value, key.default_text()) {
             (Some(v), _) => return self.one_word(key, v, allowed),
-            (None, Absent::Is(d)) => d.trim_matches('"'),
-            (None, _) => return Err(self.missing(key)),
+            (None, Some(d)) => d,
+            (None, None) => return Err(self.missing(key)),
         };
         allowed
             .iter()

@@ -184,15 +184,10 @@ impl SystemModule for System {
     }
 }
 
-/// The span of the table at `path` (for a missing key), or the file's start.
-fn span_of(doc: &Document, path: &str) -> std::ops::Range<usize> {
-    doc.at(path).map_or(0..0, |n| n.span.clone())
-}
-
 /// Reads `[rules]` (absent: every reading as declared).
 fn rules(doc: &Document) -> Result<Rules, ScenarioError> {
     let spec: RulesSpec = doc.section("rules")?.unwrap_or_default();
-    let r = RULES.reader(&doc.source, "rules", span_of(doc, "rules"));
+    let r = RULES.section_reader(doc);
     Ok(Rules {
         burst: r.word("burst", spec.burst.as_ref(), &Burst::WORDS)?,
         wounded_step: r.word(
@@ -366,7 +361,7 @@ fn stepped(
 }
 
 fn check(doc: &Document, c: &CheckSpec, rules: &Rules) -> Result<Check, ScenarioError> {
-    let r = CHECK.reader(&doc.source, "check", span_of(doc, "check"));
+    let r = CHECK.section_reader(doc);
     let vs = r.int("vs", c.vs.as_ref())?;
     let (dice, _, _, _) = stepped(&r, c.keys(), 0, rules)?;
     let vis = r.word("visibility", c.visibility.as_ref(), &Visibility::WORDS)?;
@@ -409,10 +404,10 @@ pub(super) fn policy(
 
 fn attack(doc: &Document, a: &AttackSpec, rules: &Rules) -> Result<AttackRoll, ScenarioError> {
     let source = &doc.source;
-    let r = ATTACK.reader(source, "attack", span_of(doc, "attack"));
+    let r = ATTACK.section_reader(doc);
     let default_target = TargetSpec::default();
     let t = a.target.as_ref().unwrap_or(&default_target);
-    let rt = TARGET.reader(source, "attack.target", span_of(doc, "attack.target"));
+    let rt = TARGET.section_reader(doc);
     let approach = Approach {
         size: r.word("size", a.size.as_ref(), &Size::WORDS)?,
         ranged: r.bool("ranged", a.ranged),
@@ -437,7 +432,7 @@ fn attack(doc: &Document, a: &AttackSpec, rules: &Rules) -> Result<AttackRoll, S
     let dodge = match &a.dodge {
         None => None,
         Some(d) => {
-            let rd = DODGE.reader(source, "attack.dodge", span_of(doc, "attack.dodge"));
+            let rd = DODGE.section_reader(doc);
             let (dice, _, _, _) = stepped(&rd, d.keys(), 0, rules)?;
             Some(Dodge {
                 dice,
@@ -460,7 +455,7 @@ fn attack(doc: &Document, a: &AttackSpec, rules: &Rules) -> Result<AttackRoll, S
     let (damage, thresholds) = match &a.damage {
         None => (None, Vec::new()),
         Some(d) => {
-            let rd = ATTACK_DAMAGE.reader(source, "attack.damage", span_of(doc, "attack.damage"));
+            let rd = ATTACK_DAMAGE.section_reader(doc);
             let inherited = match rules.damage_charges {
                 DamageCharges::Inherit => charges,
                 DamageCharges::None => 0,
@@ -526,7 +521,7 @@ pub(super) fn armor(
 }
 
 fn damage(doc: &Document, d: &DamageSpec, rules: &Rules) -> Result<DamageRoll, ScenarioError> {
-    let r = DAMAGE.reader(&doc.source, "damage", span_of(doc, "damage"));
+    let r = DAMAGE.section_reader(doc);
     let (bonus, _, _, _) = stepped(&r, d.keys(), 0, rules)?;
     let damage = weapon(
         &r,

@@ -264,8 +264,7 @@ struct ContestSpec {
 /// Reads `[contest]`.
 fn contest(doc: &Document, c: &ContestSpec) -> Result<Contest, ScenarioError> {
     let source = &doc.source;
-    let span = doc.get("contest").map_or(0..0, |n| n.span.clone());
-    let r = keys::CONTEST.reader(source, "contest", span);
+    let r = keys::CONTEST.section_reader(doc);
     let specs = c.side.get_ref();
     if !(2..=MAX_SIDES).contains(&specs.len()) {
         return Err(source.invalid(

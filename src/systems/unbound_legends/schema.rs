@@ -21,7 +21,7 @@ use super::group::{GroupRoll, MAX_MEMBERS};
 use super::roll::{Check, Roller};
 use super::saves::DeathSaves;
 use crate::error::ScenarioError;
-use crate::scenario::keys::{Absent, Key, Reader};
+use crate::scenario::keys::{Key, Reader};
 use crate::scenario::{Document, Source, Spanned};
 use crate::systems::SystemModule;
 use keys::{AFTERMATH, CHECK, CHECK_DEFENSE, CONTEST, GROUP, MEMBER, RULES, SIDE};
@@ -153,10 +153,7 @@ const MINOR_BANDS: [(&str, MinorBand); 2] = [
 /// The declared value of a key the loader checks by hand, when it is left out (as written,
 /// without quotes).
 fn declared(key: &Key) -> &'static str {
-    match key.absent {
-        Absent::Is(v) => v.trim_matches('"'),
-        _ => "",
-    }
+    key.default_text().unwrap_or_default()
 }
 
 /// Where `key` of the section `section` is written, else where the section is.
@@ -227,7 +224,7 @@ struct Rules {
 fn rules(doc: &Document) -> Result<Rules, ScenarioError> {
     let spec: RulesSpec = doc.section("rules")?.unwrap_or_default();
     let source = &doc.source;
-    let r = RULES.reader(source, "rules", span_of(doc, "rules", None));
+    let r = RULES.section_reader(doc);
     if let Some(w) = &spec.winners_stabilise {
         // The free stabilisation of old is one choice of the shared aftermath now.
         let allies = AFTERMATH.key("allies").expect("declared");
@@ -281,7 +278,7 @@ fn roller(r: &Reader<'_>, k: RollKeys<'_>) -> Result<Roller, ScenarioError> {
 
 fn check(doc: &Document, c: &CheckSpec, rules: &Rules) -> Result<Loaded, ScenarioError> {
     let source = &doc.source;
-    let r = CHECK.reader(source, "check", span_of(doc, "check", None));
+    let r = CHECK.section_reader(doc);
     let kind = r.word("roll", c.roll.as_ref(), &ROLLS)?;
     if kind != RollKind::Attack && c.defense.is_some() {
         return Err(source.invalid(

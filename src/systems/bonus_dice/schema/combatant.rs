@@ -12,7 +12,7 @@ use super::super::skirmish::{
     Aftermath, Encounter, Fighter, OFFHAND_CHALLENGES, Offhand, Skirmish, Strike,
 };
 use super::keys::{AFTERMATH, COMBATANT, ENCOUNTER, MEDICINE, OFFHAND};
-use super::{armor, count, ladder_die, policy, quality, span_of, weapon};
+use super::{armor, count, ladder_die, policy, quality, weapon};
 use crate::combat::load::{self, Entry};
 use crate::combat::{Care, Roster};
 use crate::dice::StepDie;
@@ -137,7 +137,7 @@ pub(super) fn skirmish(
             }
         },
     };
-    let r = ENCOUNTER.reader(source, "encounter", span_of(doc, "encounter"));
+    let r = ENCOUNTER.section_reader(doc);
     let encounter = Encounter {
         ambush,
         ambushed_actions: count(&r, "ambushed_actions", spec.ambushed_actions.as_ref())?,
@@ -146,7 +146,7 @@ pub(super) fn skirmish(
         visibility: r.word("visibility", spec.visibility.as_ref(), &Visibility::WORDS)?,
     };
     let spec: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();
-    let r = AFTERMATH.reader(source, "aftermath", span_of(doc, "aftermath"));
+    let r = AFTERMATH.section_reader(doc);
     let aftermath = Aftermath {
         care: load::care(
             &r,

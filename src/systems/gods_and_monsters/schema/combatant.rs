@@ -31,9 +31,8 @@ pub(super) struct ConflictSpec {
 
 /// Reads `[conflict]` (absent: every choice at its declared default).
 fn rules(doc: &Document) -> Result<ConflictRules, ScenarioError> {
-    let span = doc.get("conflict").map_or(0..0, |n| n.span.clone());
     let c = doc.section::<ConflictSpec>("conflict")?.unwrap_or_default();
-    let r = CONFLICT.reader(&doc.source, "conflict", span);
+    let r = CONFLICT.section_reader(doc);
     Ok(ConflictRules {
         consciousness_check: r.word(
             "consciousness_check",
@@ -165,8 +164,7 @@ pub(super) fn conflict(
     }
     let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
     let spec: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();
-    let span = doc.get("aftermath").map_or(0..0, |n| n.span.clone());
-    let r = AFTERMATH.reader(source, "aftermath", span);
+    let r = AFTERMATH.section_reader(doc);
     let care = load::care(
         &r,
         spec.allies.as_ref(),

@@ -8,7 +8,7 @@
 use super::keys::{CHASE, CHASE_PURSUER, CHASE_QUARRY, FALL, FALL_CLIMB};
 use super::{RollReader, RollSpec};
 use crate::error::ScenarioError;
-use crate::scenario::keys::{Absent, Key, Kind, Reader, Table};
+use crate::scenario::keys::{Key, Kind, Reader, Table};
 use crate::scenario::{Document, Node, NodeValue, Spanned};
 use crate::systems::gods_and_monsters::hazard::chase::{Chase, movement_bonus};
 use crate::systems::gods_and_monsters::hazard::fall::{
@@ -76,10 +76,7 @@ fn max_of(key: &Key) -> i64 {
 
 /// The value a text key takes when left out.
 fn text_default(key: &Key) -> String {
-    match key.absent {
-        Absent::Is(v) => v.trim_matches('"').to_string(),
-        _ => String::new(),
-    }
+    key.default_text().unwrap_or_default().to_string()
 }
 
 /// The entry `key` of a table node with the span of its key.

@@ -127,8 +127,7 @@ pub(super) fn load(
         .collect::<Result<Vec<_>, _>>()?;
     let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
     let after: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();
-    let span = doc.get("aftermath").map_or(0..0, |n| n.span.clone());
-    let r = AFTERMATH.reader(source, "aftermath", span);
+    let r = AFTERMATH.section_reader(doc);
     let care = load::care(
         &r,
         after.allies.as_ref(),

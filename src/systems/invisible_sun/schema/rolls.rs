@@ -4,7 +4,7 @@
 use super::keys::{ATTACK, CHECK, DEFENSE, ONGOING};
 use super::{venture, venture_table};
 use crate::error::ScenarioError;
-use crate::scenario::keys::{Absent, Reader, Table};
+use crate::scenario::keys::{Reader, Table};
 use crate::scenario::{Document, Source, Spanned};
 use crate::systems::invisible_sun::against_npc::{Attack, Defense, DefenseKind, MAX_EFFECT_LEVEL};
 use crate::systems::invisible_sun::ongoing::{OngoingAction, Project};
@@ -244,10 +244,7 @@ fn ongoing(t: &Section<'_>, o: &OngoingSection) -> Result<Loaded, ScenarioError>
             ));
         }
         Some(u) => u.get_ref().clone(),
-        None => match unit_key.absent {
-            Absent::Is(word) => word.trim_matches('"').to_string(),
-            _ => unreachable!("duration_unit declares its word"),
-        },
+        None => unit_key.default_text().unwrap_or_default().to_string(),
     };
     // Absent: every K from n to 2n (the declaration says so); each K's range depends on
     // `max_increments`, so it is checked here.

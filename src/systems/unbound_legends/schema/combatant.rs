@@ -196,9 +196,8 @@ pub(super) fn conflict(
         .collect::<Result<Vec<_>, ScenarioError>>()?;
     let max_rounds = crate::combat::load::max_rounds(source, max_rounds.as_ref())?;
     let spec: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();
-    let span = doc.get("aftermath").map_or(0..0, |n| n.span.clone());
     let care = load::care(
-        &AFTERMATH.reader(source, "aftermath", span),
+        &AFTERMATH.section_reader(doc),
         spec.allies.as_ref(),
         spec.foes.as_ref(),
         spec.patients.as_ref(),
