@@ -460,6 +460,60 @@ pub struct Scratch<A> {
     counts: FightCounts,
 }
 
+impl<A> Scratch<A> {
+    /// Fresh buffers for a batch of `fight`'s fights.
+    pub fn of<F: Fight<Arena = A> + ?Sized>(fight: &F) -> Self {
+        let bout = fight.bout();
+        Scratch {
+            arena: fight.arena(),
+            sides: SideRounds::new(bout.roster.sides().len()),
+            counts: bout.recorder.counts(),
+        }
+    }
+}
+
+/// One fight of a batch: set up by `begin` (fresh, [`Fight::begin`], or from states carried
+/// over, [`crate::combat::day::Carry::begin_from`]) and played ([`play_from`]); the system's
+/// own metrics go to `tally`, the shared ones are counted in `scratch` until [`flush`].
+#[inline(always)]
+pub fn fight_once<F: Fight + ?Sized, D: Dice>(
+    fight: &F,
+    dice: &mut D,
+    scratch: &mut Scratch<F::Arena>,
+    tally: &mut Tally,
+    begin: impl FnOnce(&mut D, &mut F::Arena) -> u64,
+) -> Played {
+    let Scratch {
+        arena,
+        sides,
+        counts,
+    } = scratch;
+    let bout = fight.bout();
+    let up = begin(dice, arena);
+    let played = play_from(fight, up, dice, arena, sides, &mut Unobserved);
+    fight.outcome(arena, tally);
+    // The winners' toughness left, the dead counting none.
+    let mut left = (0, 0);
+    if let Ending::Win(s) = played.ending {
+        let mut members = bout.roster.side_masks()[s];
+        while members != 0 {
+            let i = members.trailing_zeros() as usize;
+            members &= members - 1;
+            let (now, full) = fight.toughness(arena, i);
+            let alive = played.after.dead >> i & 1 == 0;
+            left = (left.0 + if alive { now } else { 0 }, left.1 + full);
+        }
+    }
+    bout.recorder.count(counts, &played, sides, left);
+    played
+}
+
+/// Adds what a batch of [`fight_once`] counted in `scratch` to `tally`.
+pub fn flush<F: Fight + ?Sized>(fight: &F, scratch: &mut Scratch<F::Arena>, tally: &mut Tally) {
+    fight.bout().recorder.flush(&mut scratch.counts, tally);
+    fight.flush(&mut scratch.arena, tally);
+}
+
 impl<F: Fight> RuleSystem for F {
     type Scratch = Scratch<F::Arena>;
 
@@ -468,12 +522,7 @@ impl<F: Fight> RuleSystem for F {
     }
 
     fn scratch(&self) -> Self::Scratch {
-        let bout = self.bout();
-        Scratch {
-            arena: self.arena(),
-            sides: SideRounds::new(bout.roster.sides().len()),
-            counts: bout.recorder.counts(),
-        }
+        Scratch::of(self)
     }
 
     fn trial<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Self::Scratch, tally: &mut Tally) {
@@ -489,33 +538,13 @@ impl<F: Fight> RuleSystem for F {
         scratch: &mut Self::Scratch,
         tally: &mut Tally,
     ) {
-        let recorder = &self.bout().recorder;
         let mut dice = FightDice::new(rng);
-        let Scratch {
-            arena,
-            sides,
-            counts,
-        } = scratch;
-        let masks = self.bout().roster.side_masks();
         for _ in 0..trials {
-            let played = play(self, &mut dice, arena, sides, &mut Unobserved);
-            self.outcome(arena, tally);
-            // The winners' toughness left, the dead counting none.
-            let mut left = (0, 0);
-            if let Ending::Win(s) = played.ending {
-                let mut members = masks[s];
-                while members != 0 {
-                    let i = members.trailing_zeros() as usize;
-                    members &= members - 1;
-                    let (now, full) = self.toughness(arena, i);
-                    let alive = played.after.dead >> i & 1 == 0;
-                    left = (left.0 + if alive { now } else { 0 }, left.1 + full);
-                }
-            }
-            recorder.count(counts, &played, sides, left);
+            fight_once(self, &mut dice, scratch, tally, |dice, arena| {
+                self.begin(dice, arena, &mut Unobserved)
+            });
         }
-        recorder.flush(counts, tally);
-        self.flush(arena, tally);
+        flush(self, scratch, tally);
     }
 
     fn exact(&self) -> Option<ExactValues> {

@@ -10,9 +10,13 @@
 //! `rounds` histogram, the per-side `fighting.<side>` survival curves and `deaths.<side>` —
 //! so every system's fights get the same tables, charts and report sections.
 //!
+//! A day of encounters ([`day`]) plays fights one after another through the same driver, the
+//! party's states carried from each to the next.
+//!
 //! The trial loop stays allocation-free and name-free: combatant sets are 64-bit masks.
 
 pub mod aftermath;
+pub mod day;
 mod fate;
 mod fight;
 pub mod load;
@@ -23,8 +27,8 @@ mod warn;
 
 pub use fate::{Allies, Care, Fates, Foes, Patients};
 pub use fight::{
-    Bout, Fight, Observer, Played, Scratch, SideRounds, Unobserved, play, play_from, replay,
-    toughness,
+    Bout, Fight, Observer, Played, Scratch, SideRounds, Unobserved, fight_once, flush, play,
+    play_from, replay, toughness,
 };
 pub use record::{Ending, FIGHT_METRICS, FightCounts, FightRecorder};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};

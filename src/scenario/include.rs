@@ -98,15 +98,10 @@ impl Document {
         };
         let defined: Vec<String> = template_names(self.get(TEMPLATES));
         let mut wanted: Vec<(String, usize)> = Vec::new();
-        for key in FIGHTER_TABLES {
-            let Some(NodeValue::Array(items)) = self.get(key).map(|n| &n.value) else {
-                continue;
-            };
-            for used in items.iter().filter_map(|i| i.get("use")) {
-                let Some(name) = used.as_str() else { continue };
-                if !defined.iter().any(|d| d == name) && !wanted.iter().any(|(w, _)| w == name) {
-                    wanted.push((name.to_string(), used.span.start));
-                }
+        for used in super::day::used_names(self) {
+            let Some(name) = used.as_str() else { continue };
+            if !defined.iter().any(|d| d == name) && !wanted.iter().any(|(w, _)| w == name) {
+                wanted.push((name.to_string(), used.span.start));
             }
         }
         if wanted.is_empty() {

@@ -208,7 +208,7 @@ impl Key {
     }
 
     /// The declared default as an integer (for an integer key with [`Absent::Is`]).
-    fn int_default(&self) -> Option<i64> {
+    pub fn int_default(&self) -> Option<i64> {
         match self.absent {
             Absent::Is(v) => v.replace('_', "").parse().ok(),
             _ => None,

@@ -6,6 +6,7 @@
 //! the caller (the system registry) tells it which sections the chosen system reads
 //! ([`Document::check_sections`]). Every error names the file, line, column and key.
 
+pub mod day;
 pub mod difficulty;
 mod document;
 pub mod fields;

@@ -265,15 +265,9 @@ impl Document {
         let Some(NodeValue::Array(items)) = self.get(TEMPLATES).map(|l| &l.value) else {
             return Vec::new();
         };
-        let used: Vec<&str> = FIGHTER_TABLES
-            .iter()
-            .filter_map(|t| self.get(t))
-            .filter_map(|l| match &l.value {
-                NodeValue::Array(items) => Some(items),
-                _ => None,
-            })
-            .flatten()
-            .filter_map(|i| i.get("use").and_then(Node::as_str))
+        let used: Vec<&str> = super::day::used_names(self)
+            .into_iter()
+            .filter_map(Node::as_str)
             .collect();
         items
             .iter()

@@ -23,6 +23,6 @@ pub use summary::{
     SweepReport, SweepResult,
 };
 pub use tally::{
-    BatchRatioSums, CounterId, Histogram, HistogramId, HistogramReport, Layout, RatioId, RatioSums,
-    Tally,
+    BatchRatioSums, CounterId, Histogram, HistogramId, HistogramReport, Layout, Nested, RatioId,
+    RatioSums, Tally,
 };

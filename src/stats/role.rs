@@ -50,6 +50,15 @@ pub enum Role {
     WonLeft,
     /// A system's own per-combatant outcome (unconscious, wounded, …).
     Outcome,
+    /// A day: nobody of the party is dead at its end (`day.survived`).
+    Survived,
+    /// A day: every encounter won or passed (`day.cleared`).
+    Cleared,
+    /// A day: the encounter in which the party first lost someone or was all down
+    /// (`fell_at.N`, labelled with the encounter's name; `fell_at.none`).
+    FellAt,
+    /// A day: the encounter was reached (`encounter.N.reached`).
+    Reached,
     /// One value of a distribution (`successes.2`), or a summary of one (`successes.mean`).
     Distribution,
     /// Anything else.
@@ -87,6 +96,12 @@ pub struct Meta {
     /// which one the row is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tail: Option<Tail>,
+    /// Set on the metrics of one encounter of a day (`encounter.N.…`): the encounter's number
+    /// (from 1) and what the metric means within it. Such a metric is itself
+    /// [`Role::Other`] about the trial ([`Meta::within`]), so that nothing that reads the
+    /// whole day takes an encounter's `death.Ada` for the day's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encounter: Option<Box<(u32, Meta)>>,
 }
 
 /// A tail of a round-onset histogram (`first_down`, `first_death`): the share of fights in
@@ -114,6 +129,7 @@ impl Meta {
             about: About::Trial,
             label: label.into(),
             tail: None,
+            encounter: None,
         }
     }
 
@@ -124,6 +140,7 @@ impl Meta {
             about: About::Side(side.to_string()),
             label: label.into(),
             tail: None,
+            encounter: None,
         }
     }
 
@@ -137,12 +154,16 @@ impl Meta {
             },
             label: label.into(),
             tail: None,
+            encounter: None,
         }
     }
 
     /// The same subject as one tail of its onset histogram, with the role of a distribution's
     /// value (its rate is no headline).
     pub fn with_tail(&self, tail: Tail) -> Self {
+        if let Some(inner) = &self.encounter {
+            return inner.1.with_tail(tail).within(inner.0);
+        }
         Self {
             role: Role::Distribution,
             tail: Some(tail),
@@ -152,9 +173,24 @@ impl Meta {
 
     /// The same subject with another role (rows derived from a histogram).
     pub fn with_role(&self, role: Role) -> Self {
+        if let Some(inner) = &self.encounter {
+            return inner.1.with_role(role).within(inner.0);
+        }
         Self {
             role,
             ..self.clone()
+        }
+    }
+
+    /// This metric as one of encounter `n` of a day: [`Role::Other`] about the trial, its
+    /// own meaning kept in [`Meta::encounter`] (and a row derived from it keeps both).
+    pub fn within(&self, n: u32) -> Self {
+        Self {
+            role: Role::Other,
+            about: About::Trial,
+            label: self.label.clone(),
+            tail: None,
+            encounter: Some(Box::new((n, self.clone()))),
         }
     }
 }

@@ -214,6 +214,33 @@ impl Layout {
         self.histograms.iter().map(|(_, n, _, _)| *n)
     }
 
+    /// Declares every metric of `inner` again here, each named `prefix` + its name with its
+    /// meaning kept as one of encounter `n` ([`Meta::within`]): the metrics of one encounter
+    /// of a day. Returns where `inner`'s slots begin, for [`Tally::add_nested`].
+    pub fn nest(&mut self, prefix: &str, n: u32, inner: &Layout) -> Nested {
+        let at = Nested {
+            counters: self.counters.len(),
+            histograms: self.histograms.len(),
+            ratios: self.ratios.len(),
+        };
+        for (name, meta) in &inner.counters {
+            self.counters
+                .push((format!("{prefix}{name}"), meta.within(n)));
+        }
+        for (name, buckets, report, meta) in &inner.histograms {
+            self.histograms
+                .push((format!("{prefix}{name}"), *buckets, *report, meta.within(n)));
+        }
+        for (name, value, meta) in &inner.constants {
+            self.constants
+                .push((format!("{prefix}{name}"), *value, meta.within(n)));
+        }
+        for (name, meta) in &inner.ratios {
+            self.ratios.push((format!("{prefix}{name}"), meta.within(n)));
+        }
+        at
+    }
+
     /// A zeroed tally with this layout's slots.
     pub fn tally(&self) -> Tally {
         Tally {
@@ -227,6 +254,14 @@ impl Layout {
             ratios: vec![RatioSums::default(); self.ratios.len()],
         }
     }
+}
+
+/// Where the slots of a layout declared again inside another ([`Layout::nest`]) begin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Nested {
+    counters: usize,
+    histograms: usize,
+    ratios: usize,
 }
 
 /// Counts of values `0, 1, 2, ...`; grows on demand, merges by adding.
@@ -388,6 +423,24 @@ impl Tally {
         self.counts.len() == layout.counters.len()
             && self.histograms.len() == layout.histograms.len()
             && self.ratios.len() == layout.ratios.len()
+    }
+
+    /// Adds `inner` (a tally of the layout nested at `at`, [`Layout::nest`]) into its slots
+    /// here, and empties it; the trial count is this tally's own.
+    pub fn add_nested(&mut self, at: Nested, inner: &mut Tally) {
+        for (a, b) in self.counts[at.counters..].iter_mut().zip(&mut inner.counts) {
+            *a += std::mem::take(b);
+        }
+        for (a, b) in self.histograms[at.histograms..]
+            .iter_mut()
+            .zip(&mut inner.histograms)
+        {
+            a.merge(b);
+            b.counts.iter_mut().for_each(|c| *c = 0);
+        }
+        for (a, b) in self.ratios[at.ratios..].iter_mut().zip(&mut inner.ratios) {
+            a.merge(&std::mem::take(b));
+        }
     }
 
     /// Adds `other` (a tally of the same layout) into `self`.

@@ -183,6 +183,21 @@ pub trait SystemModule {
         doc: &Document,
         max_rounds: Option<Spanned<i64>>,
     ) -> Result<Self::Loaded, ScenarioError>;
+
+    /// The hazard kinds an encounter of a day may be (`kind = "fall"`); none by default.
+    const HAZARDS: &'static [&'static str] = &[];
+
+    /// Builds a day ([`crate::combat::day`]) from its plan: `fights[n]` is encounter `n`'s
+    /// fight as [`SystemModule::load`] read it (`None` for a hazard, whose table is in the
+    /// plan), the system's `[day]` keys are in `plan.doc`. By default the system has no days.
+    fn day(
+        plan: &crate::scenario::day::Plan,
+        fights: Vec<Option<Self::Loaded>>,
+    ) -> Result<Self::Loaded, ScenarioError> {
+        let _ = fights;
+        let at = plan.doc.get("day").map_or(0..0, |d| d.span.clone());
+        Err(plan.doc.invalid(at, "day", "this system has no adventuring days yet"))
+    }
 }
 
 /// One line per system: variant, folder module, `system =` name, what it covers.
@@ -230,6 +245,59 @@ macro_rules! registry {
                         <$module::System as SystemModule>::load(doc, max_rounds)?,
                     ),)+
                 })
+            }
+        }
+
+        impl SystemKind {
+            /// Builds a day from `doc` (as written, with a `[day]` table): each encounter's
+            /// fight read as a scenario of its own ([`crate::scenario::day::plan`]), then the
+            /// system's day.
+            pub fn load_day(
+                self,
+                doc: &Document,
+                max_rounds: Option<Spanned<i64>>,
+            ) -> Result<LoadedSystem, ScenarioError> {
+                use crate::scenario::day::{self, Fighters};
+                let schema = self.schema();
+                let tables = schema.tables();
+                let fighters = if tables.iter().any(|t| t.path == "pc") {
+                    Fighters::PcsAndNpcs
+                } else {
+                    Fighters::Combatants
+                };
+                let day_tables: Vec<_> = tables
+                    .iter()
+                    .copied()
+                    .filter(|t| t.path == day::DAY)
+                    .collect();
+                crate::scenario::keys::check_unknown(doc, &day_tables)?;
+                match self {
+                    $(SystemKind::$variant => {
+                        type M = $module::System;
+                        let plan = day::plan(
+                            doc,
+                            fighters,
+                            &self.sections(),
+                            <M as SystemModule>::HAZARDS,
+                        )?;
+                        let mut fights = Vec::with_capacity(plan.encounters.len());
+                        for e in &plan.encounters {
+                            fights.push(match e.hazard {
+                                Some(_) => None,
+                                None => {
+                                    let others: Vec<_> = tables
+                                        .iter()
+                                        .copied()
+                                        .filter(|t| !t.path.starts_with(day::DAY))
+                                        .collect();
+                                    crate::scenario::keys::check_unknown(&e.doc, &others)?;
+                                    Some(<M as SystemModule>::load(&e.doc, max_rounds.clone())?)
+                                }
+                            });
+                        }
+                        Ok(LoadedSystem::$variant(<M as SystemModule>::day(&plan, fights)?))
+                    })+
+                }
             }
         }
 

@@ -124,8 +124,17 @@ impl Scenario {
             )
         })?;
         let document = written.expanded()?;
-        document.check_sections(kind.name(), &kind.sections())?;
-        let loaded = kind.load(&document, max_rounds)?;
+        let loaded = if written.get(crate::scenario::day::DAY).is_some() {
+            let mut sections = kind.sections();
+            if !sections.contains(&crate::scenario::day::DAY) {
+                sections.push(crate::scenario::day::DAY);
+            }
+            document.check_sections(kind.name(), &sections)?;
+            kind.load_day(&written, max_rounds)?
+        } else {
+            document.check_sections(kind.name(), &kind.sections())?;
+            kind.load(&document, max_rounds)?
+        };
         let difficulty = difficulty_setting(&document, &loaded)?;
         Ok(Self {
             name,

@@ -123,3 +123,42 @@ pub const PATIENTS: Key = Key::word("patients", &["most_urgent", "in_order"])
     .means(
         "which dying patient a tender takes first: the nearest to death, or in the file's order",
     );
+
+/// `[day] party`.
+pub const DAY_PARTY: Key = Key::text("party")
+    .absent("the side called \"party\", else \"pcs\" (Invisible Sun: the `[[pc]]` tables)")
+    .means("the side carried through the day; every other fighter comes with an encounter");
+
+/// `[day] gap_minutes`.
+pub const DAY_GAP: Key = Key::int("gap_minutes", 0, 100_000)
+    .default("10")
+    .means("minutes before each encounter after the first, after its rest: the clocks that run (an encounter's own `gap_minutes` overrides it)");
+
+/// `[day] encounter`: the `[[day.encounter]]` tables.
+pub const DAY_ENCOUNTERS: Key = Key::tables("encounter")
+    .required()
+    .means("the encounters, in order (`[[day.encounter]]`)");
+
+/// `[[day.encounter]]`, every system.
+pub const ENCOUNTER: Table = Table {
+    path: "day.encounter",
+    form: Form::Many,
+    about: "one encounter of the day, in order; a sub-table named as a file-level table of the fight (`[day.encounter.conflict]`, `[day.encounter.aftermath]`) replaces it for this encounter",
+    keys: &[
+        Key::text("name")
+            .absent("`Encounter N`")
+            .means("named in the headline and the report"),
+        Key::texts("foes")
+            .required_unless("`foe` tables are given (or a hazard `kind`)")
+            .means("the foes: `[[creature]]` templates or library names; repeats are numbered `Goblin 1`, `Goblin 2`"),
+        Key::tables("foe")
+            .absent("the foes are `foes` only")
+            .means("foes written out (`[[day.encounter.foe]]`), a fighter table with `use` and `count` as anywhere; its side is \"foes\" unless it says"),
+        Key::word("rest", &["none", "short", "long"])
+            .default("\"none\"")
+            .means("the recovery before it, as the system gives it (ignored for the first: the day starts fresh)"),
+        Key::int("gap_minutes", 0, 100_000)
+            .absent("`[day] gap_minutes`")
+            .means("minutes before it, after its rest"),
+    ],
+};
