@@ -23,9 +23,7 @@ use super::fight::{Scratch, fight_once, flush};
 use super::{Ending, Fight, Observer, Unobserved};
 use crate::dice::{Dice, FightDice};
 use crate::scenario::keys::Metric;
-use crate::stats::{
-    CounterId, HistogramId, HistogramReport, Layout, Meta, Nested, Role, Tally,
-};
+use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Nested, Role, Tally};
 use crate::systems::RuleSystem;
 use rand::Rng;
 
@@ -69,7 +67,7 @@ pub const DAY_METRICS: &[Metric] = &[
         meaning: "the day reached encounter N",
     },
     Metric {
-        name: "encounter.N.METRIC",
+        name: "encounter.N.*",
         meaning: "every metric of encounter N (the shared fight metrics and the system's own: `encounter.2.win.party`, `encounter.2.death.Ada`), counting that encounter's aftermath; over all days, so a day that stopped before N counts as none",
     },
 ];
@@ -322,7 +320,12 @@ impl DayRecorder {
         let per_member = |layout: &mut Layout, prefix: &str, role: Role, label: &str| {
             party
                 .iter()
-                .map(|n| layout.counter(format!("{prefix}.{n}"), Meta::combatant(role, label, n, side)))
+                .map(|n| {
+                    layout.counter(
+                        format!("{prefix}.{n}"),
+                        Meta::combatant(role, label, n, side),
+                    )
+                })
                 .collect::<Vec<_>>()
         };
         let death = per_member(layout, "death", Role::Death, "death");
@@ -440,7 +443,9 @@ impl<S: Stage, R: Recovery<State = S::State>> RuleSystem for Day<S, R> {
                 .iter()
                 .map(|e| e.stage.layout().tally())
                 .collect(),
-            party: (0..self.party.len()).map(|k| self.recovery.fresh(k)).collect(),
+            party: (0..self.party.len())
+                .map(|k| self.recovery.fresh(k))
+                .collect(),
         }
     }
 
@@ -477,7 +482,9 @@ impl<S: Stage, R: Recovery<State = S::State>> RuleSystem for Day<S, R> {
                         .gap(e.rest, e.gap_minutes, party, &mut clock, &mut dice);
                 }
                 tally.count(rec.reached[n], true);
-                let passed = e.stage.play(party, &mut dice, &mut arenas[n], &mut tallies[n]);
+                let passed = e
+                    .stage
+                    .play(party, &mut dice, &mut arenas[n], &mut tallies[n]);
                 won += usize::from(passed);
                 let up = party.iter().any(Member::up);
                 if fell == last && (!up || party.iter().any(Member::dead)) {

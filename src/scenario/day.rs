@@ -19,6 +19,9 @@ use toml::Spanned;
 /// The top-level key of a day.
 pub const DAY: &str = "day";
 
+/// The name of every system's day shape (`oddsmith new SYSTEM day`).
+pub const DAY_SHAPE: &str = "day";
+
 /// The keys of a `[[day.encounter]]` table that are its own (every other key is one of the
 /// fight's tables, for this encounter).
 const OWN_KEYS: [&str; 6] = ["name", "foes", "foe", "rest", "gap_minutes", "kind"];
@@ -101,7 +104,11 @@ pub fn used_names(doc: &Document) -> Vec<&Node> {
 
 /// The `[[day.encounter]]` tables as written (none where the file has no such list).
 fn encounter_tables(doc: &Document) -> &[Node] {
-    match doc.get(DAY).and_then(|d| d.get("encounter")).map(|n| &n.value) {
+    match doc
+        .get(DAY)
+        .and_then(|d| d.get("encounter"))
+        .map(|n| &n.value)
+    {
         Some(NodeValue::Array(items)) => items,
         _ => &[],
     }
@@ -228,7 +235,11 @@ fn party_side(
 fn sides_of(expanded: &Document) -> Vec<String> {
     let mut sides: Vec<String> = Vec::new();
     if let Some(NodeValue::Array(items)) = expanded.get("combatant").map(|n| &n.value) {
-        for s in items.iter().filter_map(|i| i.get("side")).filter_map(Node::as_str) {
+        for s in items
+            .iter()
+            .filter_map(|i| i.get("side"))
+            .filter_map(Node::as_str)
+        {
             if !sides.iter().any(|x| x == s) {
                 sides.push(s.to_string());
             }
@@ -294,7 +305,13 @@ fn minutes(doc: &Document, v: &Node, key: &str) -> Result<u32, ScenarioError> {
     v.as_integer()
         .filter(|m| (min..=max).contains(m))
         .map(|m| m as u32)
-        .ok_or_else(|| doc.invalid(v.span.clone(), key, format!("allowed: {}", DAY_GAP.allowed())))
+        .ok_or_else(|| {
+            doc.invalid(
+                v.span.clone(),
+                key,
+                format!("allowed: {}", DAY_GAP.allowed()),
+            )
+        })
 }
 
 fn quoted(names: &[String]) -> String {
@@ -333,7 +350,11 @@ fn encounter(
             .as_str()
             .filter(|s| !s.trim().is_empty())
             .ok_or_else(|| {
-                doc.invalid(v.span.clone(), "day.encounter.name", "expected a name in quotes, not empty")
+                doc.invalid(
+                    v.span.clone(),
+                    "day.encounter.name",
+                    "expected a name in quotes, not empty",
+                )
             })?
             .to_string(),
         None => format!("Encounter {}", n + 1),
@@ -403,7 +424,11 @@ fn encounter(
                     format!("{at}.kind"),
                     format!(
                         "allowed: {}",
-                        hazards.iter().map(|h| format!("\"{h}\"")).collect::<Vec<_>>().join(", ")
+                        hazards
+                            .iter()
+                            .map(|h| format!("\"{h}\""))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                 ));
             }
@@ -457,9 +482,19 @@ fn encounter(
     if !foes.is_empty() {
         let list = top.iter_mut().find(|(k, _)| k.get_ref() == foe_table);
         match list {
-            Some((_, Node { value: NodeValue::Array(items), .. })) => items.extend(foes),
+            Some((
+                _,
+                Node {
+                    value: NodeValue::Array(items),
+                    ..
+                },
+            )) => items.extend(foes),
             Some((k, _)) => {
-                return Err(doc.invalid(k.span(), foe_table, format!("expected `[[{foe_table}]]` tables")));
+                return Err(doc.invalid(
+                    k.span(),
+                    foe_table,
+                    format!("expected `[[{foe_table}]]` tables"),
+                ));
             }
             None => top.push((
                 Spanned::new(table.span.clone(), foe_table.to_string()),
@@ -499,12 +534,20 @@ fn foe_tables(
     let mut out = Vec::new();
     if let Some(list) = table.get("foes") {
         let NodeValue::Array(names) = &list.value else {
-            return Err(doc.invalid(list.span.clone(), format!("{at}.foes"), "expected a list of names in quotes"));
+            return Err(doc.invalid(
+                list.span.clone(),
+                format!("{at}.foes"),
+                "expected a list of names in quotes",
+            ));
         };
         let mut written: Vec<&str> = Vec::new();
         for v in names {
             let Some(name) = v.as_str() else {
-                return Err(doc.invalid(v.span.clone(), format!("{at}.foes"), "expected a creature's name in quotes"));
+                return Err(doc.invalid(
+                    v.span.clone(),
+                    format!("{at}.foes"),
+                    "expected a creature's name in quotes",
+                ));
             };
             written.push(name);
         }
@@ -512,10 +555,7 @@ fn foe_tables(
             let name = written[i];
             let copies = written.iter().filter(|w| **w == name).count();
             let number = written[..=i].iter().filter(|w| **w == name).count();
-            let mut entries = vec![(
-                Spanned::new(v.span.clone(), "use".to_string()),
-                v.clone(),
-            )];
+            let mut entries = vec![(Spanned::new(v.span.clone(), "use".to_string()), v.clone())];
             if copies > 1 {
                 entries.push((
                     Spanned::new(v.span.clone(), "name".to_string()),
@@ -533,7 +573,11 @@ fn foe_tables(
     }
     if let Some(list) = table.get("foe") {
         let NodeValue::Array(items) = &list.value else {
-            return Err(doc.invalid(list.span.clone(), format!("{at}.foe"), "expected `[[day.encounter.foe]]` tables"));
+            return Err(doc.invalid(
+                list.span.clone(),
+                format!("{at}.foe"),
+                "expected `[[day.encounter.foe]]` tables",
+            ));
         };
         out.extend(items.iter().cloned());
     }
@@ -552,8 +596,13 @@ fn give_foes_a_side(
     let NodeValue::Table(top) = &mut expanded.root.value else {
         return Ok(());
     };
-    let Some((_, Node { value: NodeValue::Array(items), .. })) =
-        top.iter_mut().find(|(k, _)| k.get_ref() == "combatant")
+    let Some((
+        _,
+        Node {
+            value: NodeValue::Array(items),
+            ..
+        },
+    )) = top.iter_mut().find(|(k, _)| k.get_ref() == "combatant")
     else {
         return Ok(());
     };

@@ -236,7 +236,8 @@ impl Layout {
                 .push((format!("{prefix}{name}"), *value, meta.within(n)));
         }
         for (name, meta) in &inner.ratios {
-            self.ratios.push((format!("{prefix}{name}"), meta.within(n)));
+            self.ratios
+                .push((format!("{prefix}{name}"), meta.within(n)));
         }
         at
     }

@@ -196,7 +196,9 @@ pub trait SystemModule {
     ) -> Result<Self::Loaded, ScenarioError> {
         let _ = fights;
         let at = plan.doc.get("day").map_or(0..0, |d| d.span.clone());
-        Err(plan.doc.invalid(at, "day", "this system has no adventuring days yet"))
+        Err(plan
+            .doc
+            .invalid(at, "day", "this system has no adventuring days yet"))
     }
 }
 

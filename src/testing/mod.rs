@@ -1,12 +1,15 @@
 //! The crate's shared test kit: the shipped scenario files, scripted dice ([`Scripted`]),
 //! dice that walk every outcome ([`every_path`]), and a system's reported rows after a seeded
 //! run with the check that a sampled row lies within 4.5 standard errors of exact
-//! ([`rows`], [`within`]), used by every rule system's tests.
+//! ([`rows`], [`within`]), used by every rule system's tests; and the carried-state round
+//! trip every fight passes ([`assert_round_trip`]).
 
+mod carry;
 mod paths;
 mod rows;
 mod scripted;
 
+pub use carry::assert_round_trip;
 pub use paths::every_path;
 pub use rows::{rows, within};
 pub use scripted::Scripted;

@@ -267,9 +267,11 @@ fn documented_names_match_the_metrics_they_stand_for() {
 }
 
 /// Every metric each shape's example reports is in the reference: among the shape's own
-/// metrics, or a fight's shared ones ([`crate::combat::FIGHT_METRICS`]).
+/// metrics, or a fight's shared ones ([`crate::combat::FIGHT_METRICS`]), or a day's
+/// ([`crate::combat::day::DAY_METRICS`]).
 #[test]
 fn every_metric_a_shape_reports_is_documented() {
+    use crate::scenario::day::DAY_SHAPE;
     use crate::systems::{RuleSystem, Visit};
     struct Rows;
     impl Visit for Rows {
@@ -286,7 +288,9 @@ fn every_metric_a_shape_reports_is_documented() {
         let kind = SystemKind::from_name(t.system).unwrap();
         let shape = kind.schema().shape(t.shape).unwrap();
         let s = Scenario::from_text(t.shape, &t.written()).unwrap();
-        let shared: &[crate::scenario::keys::Metric] = if shape.fight {
+        let shared: &[crate::scenario::keys::Metric] = if shape.name == DAY_SHAPE {
+            crate::combat::day::DAY_METRICS
+        } else if shape.fight {
             crate::combat::FIGHT_METRICS
         } else {
             &[]

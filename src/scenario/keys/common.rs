@@ -139,12 +139,8 @@ pub const DAY_ENCOUNTERS: Key = Key::tables("encounter")
     .required()
     .means("the encounters, in order (`[[day.encounter]]`)");
 
-/// `[[day.encounter]]`, every system.
-pub const ENCOUNTER: Table = Table {
-    path: "day.encounter",
-    form: Form::Many,
-    about: "one encounter of the day, in order; a sub-table named as a file-level table of the fight (`[day.encounter.conflict]`, `[day.encounter.aftermath]`) replaces it for this encounter",
-    keys: &[
+/// The keys of `[[day.encounter]]` every system takes (a system with hazards adds `kind`).
+pub const ENCOUNTER_KEYS: [Key; 5] = [
         Key::text("name")
             .absent("`Encounter N`")
             .means("named in the headline and the report"),
@@ -160,5 +156,15 @@ pub const ENCOUNTER: Table = Table {
         Key::int("gap_minutes", 0, 100_000)
             .absent("`[day] gap_minutes`")
             .means("minutes before it, after its rest"),
-    ],
+];
+
+/// `[[day.encounter]]`, for a system without hazards.
+pub const ENCOUNTER: Table = Table {
+    path: "day.encounter",
+    form: Form::Many,
+    about: ENCOUNTER_ABOUT,
+    keys: &ENCOUNTER_KEYS,
 };
+
+/// What `[[day.encounter]]` is.
+pub const ENCOUNTER_ABOUT: &str = "one encounter of the day, in order; a sub-table named as a file-level table of the fight (`[day.encounter.conflict]`, `[day.encounter.aftermath]`) replaces it for this encounter";
