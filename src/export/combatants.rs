@@ -11,7 +11,7 @@ use crate::stats::{MetricKind, MetricRow, Role};
 
 /// A compact cell for the per-combatant table: `57.4% ±0.3`, `0.52% ±0.04`, `13.57 ±0.02`,
 /// `not seen`, `30.0% exact`.
-fn compact_cell(row: &MetricRow) -> String {
+pub fn compact_cell(row: &MetricRow) -> String {
     if row.estimate.is_nan() && row.exact.is_none() {
         return "-".into();
     }

@@ -82,7 +82,8 @@ impl<'a> Glance<'a> {
         let mut trial_rows = Vec::new();
         let mut combatants: Vec<Combatant<'a>> = Vec::new();
         let mut outcomes: Vec<String> = Vec::new();
-        for row in &report.metrics {
+        // A day's encounters have tables of their own.
+        for row in report.metrics.iter().filter(|r| r.meta.encounter.is_none()) {
             let Some((name, side)) = combatant_of(row) else {
                 trial_rows.push(row);
                 continue;
@@ -218,7 +219,7 @@ pub fn difficulty_sentence(d: &Difficulty) -> String {
 
 /// Who of `any`'s side dies once the aftermath is over, and how often: "Someone on party
 /// dies in 72.47% (±0.20) of fights: Brann 58.15%, Ada 57.43%; all of party go down in …".
-fn who_dies(report: &Report, any: &MetricRow) -> String {
+fn who_dies(report: &Report, any: &MetricRow, unit: &str) -> String {
     let side = side_of(any);
     let mut members: Vec<&MetricRow> = rows_with(report, Role::Death)
         .filter(|r| side_of(r) == side)
@@ -242,7 +243,7 @@ fn who_dies(report: &Report, any: &MetricRow) -> String {
     }
     let mut s = match with_odds(any).strip_prefix("never ") {
         Some(rest) => format!("Nobody on {side} dies {rest}"),
-        None => format!("Someone on {side} dies in {} of fights", with_odds(any)),
+        None => format!("Someone on {side} dies in {} of {unit}", with_odds(any)),
     };
     members.retain(|r| value(r) > 0.0);
     members.sort_by(|a, b| value(b).total_cmp(&value(a)));
@@ -370,6 +371,12 @@ pub fn split_notes(notes: &[String]) -> (Vec<&str>, Vec<&str>) {
 /// is most at risk and how long it lasts; for a roll, the chance of success and of its side
 /// effects.
 pub fn headlines(report: &Report) -> Vec<String> {
+    if let Some(survived) = rows_with(report, Role::Survived).next() {
+        return day_headlines(report, survived)
+            .into_iter()
+            .map(sentence)
+            .collect();
+    }
     let mut out = Vec::new();
     if let Some(d) = &report.difficulty {
         out.push(difficulty_sentence(d));
@@ -382,7 +389,7 @@ pub fn headlines(report: &Report) -> Vec<String> {
         anys.sort_by_key(|r| side_of(r) != d.side);
     }
     for any in anys {
-        out.push(who_dies(report, any));
+        out.push(who_dies(report, any, "fights"));
         out.extend(first_death(report, &any.meta.about));
     }
     if !wins.is_empty() {
@@ -442,6 +449,40 @@ pub fn headlines(report: &Report) -> Vec<String> {
         out.push(format!("{}: {}.", first.metric, percent(value(first))));
     }
     out.into_iter().map(sentence).collect()
+}
+
+/// A day's headlines: how often the party gets through it (and clears it), where it most
+/// often falls (by encounter name), who dies, and the day's difficulty band.
+fn day_headlines(report: &Report, survived: &MetricRow) -> Vec<String> {
+    let side = side_of(survived);
+    let mut out = Vec::new();
+    let mut s = format!("{side} gets through the day in {}", in_words(survived));
+    if let Some(c) = rows_with(report, Role::Cleared).next() {
+        s.push_str(&format!(" and wins every encounter in {}", in_words(c)));
+    }
+    out.push(s + ".");
+    let mut falls: Vec<&MetricRow> = rows_with(report, Role::FellAt)
+        .filter(|r| value(r) > 0.0)
+        .collect();
+    falls.sort_by(|a, b| value(b).total_cmp(&value(a)));
+    if let Some((first, rest)) = falls.split_first() {
+        let mut s = format!(
+            "It most often falls at \"{}\" (someone dies there or nobody is up after it): {} of days",
+            first.meta.label,
+            with_odds(first)
+        );
+        for r in rest.iter().take(3) {
+            s.push_str(&format!("; at \"{}\" {}", r.meta.label, with_odds(r)));
+        }
+        out.push(s + ".");
+    }
+    if let Some(any) = rows_with(report, Role::AnyDeath).next() {
+        out.push(who_dies(report, any, "days"));
+    }
+    if let Some(d) = &report.difficulty {
+        out.push(difficulty_sentence(d));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -73,8 +73,10 @@ fn section(results: Results<'_>) -> Section {
                 } else {
                     Vec::new()
                 },
+                // A day's encounters each get the tables of a fight after the day's own.
                 tables: table::run_tables(report, &glance)
                     .into_iter()
+                    .chain(table::encounter_tables(report))
                     .map(|t| (t, None))
                     .collect(),
                 folded: None,

@@ -4,10 +4,11 @@
 //! target-search tables. Rates read as percentages (see [`super::format`]); numbers are right-aligned on
 //! their decimal point.
 
-use super::combatants::{combatant_means, combatant_table};
+use super::combatants::{combatant_means, combatant_table, compact_cell};
 use super::format::{self, percent};
 use super::glance::{self, Glance};
 use crate::stats::compare::CompareReport;
+use crate::stats::encounters::{EncounterFate, encounter_fates, encounter_report};
 use crate::stats::summary::fmt_value;
 use crate::stats::tune::{Tried, TuneReport};
 use crate::stats::{MetricKind, MetricRow, Report, SweepReport, SweepResult};
@@ -103,7 +104,10 @@ pub fn run_tables(report: &Report, glance: &Glance<'_>) -> Vec<TextTable> {
     if report.trials == 0 {
         return vec![exact_table(report)];
     }
-    let title = if glance.combatants.is_empty() {
+    let fates = encounter_fates(report);
+    let title = if !fates.is_empty() {
+        "The day (95% intervals)"
+    } else if glance.combatants.is_empty() {
         "Results (95% intervals)"
     } else {
         "The fight (95% intervals)"
@@ -111,7 +115,72 @@ pub fn run_tables(report: &Report, glance: &Glance<'_>) -> Vec<TextTable> {
     let mut tables = vec![trial_table(glance, title)];
     tables.extend(combatant_table(glance));
     tables.extend(combatant_means(glance));
+    if !fates.is_empty() {
+        tables.push(encounter_table(&fates));
+    }
     tables
+}
+
+/// A day's encounters, a row each: how often the day reached it, and how often the party
+/// won it, lost someone in it (dead after it) and was all down at its end (over all days).
+pub fn encounter_table(fates: &[EncounterFate<'_>]) -> TextTable {
+    let cell = |r: Option<&MetricRow>| match r {
+        Some(r) => compact_cell(r),
+        None => "-".to_string(),
+    };
+    let rows = fates
+        .iter()
+        .map(|f| {
+            vec![
+                f.n.to_string(),
+                f.name.to_string(),
+                cell(Some(f.reached)),
+                cell(f.won),
+                cell(f.any_death),
+                cell(f.all_down),
+            ]
+        })
+        .collect();
+    TextTable {
+        title: "Encounter by encounter (share of all days, 95% intervals)".into(),
+        header: [
+            "#",
+            "encounter",
+            "reached",
+            "won",
+            "someone dead",
+            "all down",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows,
+        left: 2,
+    }
+}
+
+/// The tables of each encounter of a day's `report`, as a fight's: its trial-level rows and
+/// its per-combatant tables, each titled with the encounter (none for a report that is no
+/// day).
+pub fn encounter_tables(report: &Report) -> Vec<TextTable> {
+    encounter_fates(report)
+        .iter()
+        .flat_map(|f| {
+            let sub = encounter_report(report, f.n);
+            let glance = Glance::of(&sub);
+            let mut tables = vec![trial_table(&glance, "")];
+            tables.extend(combatant_table(&glance));
+            tables.extend(combatant_means(&glance));
+            for (i, t) in tables.iter_mut().enumerate() {
+                let what = if i == 0 {
+                    "the fight"
+                } else {
+                    t.title.as_str()
+                };
+                t.title = format!("Encounter {} ({}): {what}", f.n, f.name);
+            }
+            tables
+        })
+        .collect()
 }
 
 /// Where `cell` splits for decimal alignment: before its decimal point, or before its unit

@@ -283,6 +283,7 @@ fn curves(report: &Report) -> impl Iterator<Item = &Distribution> {
         .distributions
         .iter()
         .filter(|d| d.kind == DistributionKind::Survival && !d.points.is_empty())
+        .filter(|d| d.meta.encounter.is_none())
 }
 
 /// Most labelled ticks on the round axis.

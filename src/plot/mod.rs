@@ -4,13 +4,15 @@
 //! [`ChartFiles`] hands out (the output code's atomic writer), never written directly.
 //! Charts follow the result grouping by metric role and subject: trial and side rates in
 //! [`rates`], how each combatant ends a fight in [`combatants`], histograms and survival
-//! curves in [`distribution`], the round of each side's first death or fall in [`onset`].
+//! curves in [`distribution`], the round of each side's first death or fall in [`onset`], a
+//! day's party encounter by encounter in [`day`].
 //! [`report_charts`] lists a report's charts in the order a report page shows them, each with
 //! a caption. Probabilities are shown in percent.
 
 mod axis;
 mod columns;
 pub mod combatants;
+pub mod day;
 pub mod distribution;
 pub mod font;
 mod frame;
@@ -87,13 +89,14 @@ pub fn render<C: Chart>(
 /// deaths, then first falls); then the rates, and every other histogram in report order.
 fn charts_of(report: &Report) -> Vec<Box<dyn DrawReport>> {
     let mut charts: Vec<Box<dyn DrawReport>> = vec![
+        Box::new(day::DayChart),
         Box::new(combatants::CombatantChart),
         Box::new(distribution::SurvivalChart),
     ];
-    let histograms = report
-        .distributions
-        .iter()
-        .filter(|d| d.kind == DistributionKind::Histogram && d.onset.is_none());
+    // A day's encounters are drawn in the day chart, not one chart per histogram.
+    let histograms = report.distributions.iter().filter(|d| {
+        d.kind == DistributionKind::Histogram && d.onset.is_none() && d.meta.encounter.is_none()
+    });
     let (rounds, others): (Vec<_>, Vec<_>) = histograms.partition(|d| d.meta.role == Role::Rounds);
     let histogram = |d: &Distribution| -> Box<dyn DrawReport> {
         Box::new(distribution::HistogramChart {

@@ -62,6 +62,7 @@ fn onsets(report: &Report) -> impl Iterator<Item = (&Distribution, Onset)> {
     report
         .distributions
         .iter()
+        .filter(|d| d.meta.encounter.is_none())
         .filter_map(|d| d.onset.map(|o| (d, o)))
 }
 

@@ -30,6 +30,8 @@ fn rates(report: &Report) -> Vec<&MetricRow> {
         .iter()
         .filter(|r| r.kind == MetricKind::Rate && r.estimate.is_finite())
         .filter(|r| !matches!(r.meta.about, About::Combatant { .. }))
+        // A day's encounters are in the day chart and their own tables.
+        .filter(|r| r.meta.encounter.is_none())
         .collect();
     rows.reverse();
     rows

@@ -1,13 +1,15 @@
 //! Statistics that can be trusted: mergeable accumulators ([`Tally`], [`Histogram`]), the
 //! layout a rule system declares for them ([`Layout`]) with each metric's role ([`Meta`]),
 //! 95% intervals, and the step that turns merged counts into reported
-//! [`summary::MetricRow`]s, and a fight's difficulty band for one side ([`difficulty`]).
+//! [`summary::MetricRow`]s, and a fight's difficulty band for one side ([`difficulty`]); a
+//! day's encounters as a report reads them ([`encounters`]).
 //!
 //! Accumulators hold only integer counts, so merging is associative and commutative: the same
 //! trials give the same numbers whatever order rayon merges the batches in.
 
 pub mod compare;
 pub mod difficulty;
+pub mod encounters;
 pub mod interval;
 pub mod role;
 pub mod summarize;

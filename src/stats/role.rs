@@ -55,7 +55,7 @@ pub enum Role {
     /// A day: every encounter won or passed (`day.cleared`).
     Cleared,
     /// A day: the encounter in which the party first lost someone or was all down
-    /// (`fell_at.N`, labelled with the encounter's name; `fell_at.none`).
+    /// (`fell_at.N`, labelled with the encounter's name).
     FellAt,
     /// A day: the encounter was reached (`encounter.N.reached`).
     Reached,
