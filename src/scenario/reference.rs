@@ -1,12 +1,14 @@
 //! The scenario reference, `docs/scenarios/<system>.md`, written from the key declarations
 //! ([`super::keys`]): per shape its tables with every key (what it takes, what leaving it out
 //! means, its meaning and seed lines), the metrics it reports and how it is played; then the
-//! keys every scenario takes and the metrics every fight reports. `oddsmith docs` writes the
+//! keys every scenario takes, the metrics every fight reports and those every day reports. `oddsmith docs` writes the
 //! files; a test fails when a committed one differs from what this writes.
 
+use super::day::DAY_SHAPE;
 use super::keys::common::{DIFFICULTY, HEADER, RUN, TEMPLATE_KEYS, TUNE};
 use super::keys::{Absent, Metric, Schema, Shape, Table};
 use crate::combat::FIGHT_METRICS;
+use crate::combat::day::DAY_METRICS;
 use std::fmt::Write as _;
 
 /// The command that writes the reference, for the files' first lines and the staleness
@@ -176,6 +178,18 @@ pub fn markdown(schema: &Schema) -> String {
         out.push_str("## Metrics every fight reports\n\n");
         out.push_str("`NAME` is a combatant, `SIDE` a side, in every system alike.\n\n");
         metrics_table(&mut out, FIGHT_METRICS);
+    }
+    if schema.shape(DAY_SHAPE).is_some() {
+        out.push_str(
+            "## Metrics every day reports
+
+",
+        );
+        out.push_str(
+            "`PARTY` is the party's side, `NAME` a member, `N` an encounter's number from 1. \
+             Rates are per day, over all days.\n\n",
+        );
+        metrics_table(&mut out, DAY_METRICS);
     }
     while out.ends_with("\n\n") {
         out.pop();

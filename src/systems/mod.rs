@@ -276,12 +276,18 @@ macro_rules! registry {
                 match self {
                     $(SystemKind::$variant => {
                         type M = $module::System;
-                        let plan = day::plan(
-                            doc,
-                            fighters,
-                            &self.sections(),
-                            <M as SystemModule>::HAZARDS,
-                        )?;
+                        // The tables an encounter may give its own: a fight's, a hazard's.
+                        let hazards = <M as SystemModule>::HAZARDS;
+                        let mut sections: Vec<&str> = Vec::new();
+                        for shape in schema.shapes.iter().filter(|s| s.fight || hazards.contains(&s.name)) {
+                            for t in shape.tables {
+                                let first = t.path.split('.').next().unwrap_or(t.path);
+                                if !first.is_empty() && !sections.contains(&first) {
+                                    sections.push(first);
+                                }
+                            }
+                        }
+                        let plan = day::plan(doc, fighters, &sections, hazards)?;
                         let mut fights = Vec::with_capacity(plan.encounters.len());
                         for e in &plan.encounters {
                             fights.push(match e.hazard {
