@@ -251,14 +251,9 @@ macro_rules! registry {
         }
 
         impl SystemKind {
-            /// Builds a day from `doc` (as written, with a `[day]` table): each encounter's
-            /// fight read as a scenario of its own ([`crate::scenario::day::plan`]), then the
-            /// system's day.
-            pub fn load_day(
-                self,
-                doc: &Document,
-                max_rounds: Option<Spanned<i64>>,
-            ) -> Result<LoadedSystem, ScenarioError> {
+            /// The day `doc` (as written, with a `[day]` table) planned: each encounter a
+            /// scenario document of its own ([`crate::scenario::day::plan`]).
+            pub fn plan_day(self, doc: &Document) -> Result<crate::scenario::day::Plan, ScenarioError> {
                 use crate::scenario::day::{self, Fighters};
                 let schema = self.schema();
                 let tables = schema.tables();
@@ -273,31 +268,50 @@ macro_rules! registry {
                     .filter(|t| t.path == day::DAY)
                     .collect();
                 crate::scenario::keys::check_unknown(doc, &day_tables)?;
+                let hazards = self.hazards();
+                // The tables an encounter may give its own: a fight's, a hazard's.
+                let mut sections: Vec<&str> = Vec::new();
+                for shape in schema.shapes.iter().filter(|s| s.fight || hazards.contains(&s.name)) {
+                    for t in shape.tables {
+                        let first = t.path.split('.').next().unwrap_or(t.path);
+                        if !first.is_empty() && !sections.contains(&first) {
+                            sections.push(first);
+                        }
+                    }
+                }
+                day::plan(doc, fighters, &sections, hazards)
+            }
+
+            /// The hazard kinds an encounter of a day may be.
+            pub fn hazards(self) -> &'static [&'static str] {
+                match self {
+                    $(SystemKind::$variant => <$module::System as SystemModule>::HAZARDS,)+
+                }
+            }
+
+            /// Builds a day from `doc` (as written, with a `[day]` table): each encounter's
+            /// fight read as a scenario of its own ([`SystemKind::plan_day`]), then the
+            /// system's day.
+            pub fn load_day(
+                self,
+                doc: &Document,
+                max_rounds: Option<Spanned<i64>>,
+            ) -> Result<LoadedSystem, ScenarioError> {
+                let plan = self.plan_day(doc)?;
+                let others: Vec<_> = self
+                    .schema()
+                    .tables()
+                    .into_iter()
+                    .filter(|t| !t.path.starts_with(crate::scenario::day::DAY))
+                    .collect();
                 match self {
                     $(SystemKind::$variant => {
                         type M = $module::System;
-                        // The tables an encounter may give its own: a fight's, a hazard's.
-                        let hazards = <M as SystemModule>::HAZARDS;
-                        let mut sections: Vec<&str> = Vec::new();
-                        for shape in schema.shapes.iter().filter(|s| s.fight || hazards.contains(&s.name)) {
-                            for t in shape.tables {
-                                let first = t.path.split('.').next().unwrap_or(t.path);
-                                if !first.is_empty() && !sections.contains(&first) {
-                                    sections.push(first);
-                                }
-                            }
-                        }
-                        let plan = day::plan(doc, fighters, &sections, hazards)?;
                         let mut fights = Vec::with_capacity(plan.encounters.len());
                         for e in &plan.encounters {
                             fights.push(match e.hazard {
                                 Some(_) => None,
                                 None => {
-                                    let others: Vec<_> = tables
-                                        .iter()
-                                        .copied()
-                                        .filter(|t| !t.path.starts_with(day::DAY))
-                                        .collect();
                                     crate::scenario::keys::check_unknown(&e.doc, &others)?;
                                     Some(<M as SystemModule>::load(&e.doc, max_rounds.clone())?)
                                 }

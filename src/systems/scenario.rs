@@ -148,6 +148,22 @@ impl Scenario {
         })
     }
 
+    /// A day's fights, each as a scenario of its own begun fresh (the encounters' order, a
+    /// hazard left out): for timing a day beside its fights. Empty for a scenario that is no
+    /// day.
+    pub fn encounter_fights(&self) -> Result<Vec<Scenario>, ScenarioError> {
+        if self.document.get(crate::scenario::day::DAY).is_none() {
+            return Ok(Vec::new());
+        }
+        let kind = SystemKind::from_name(&self.system_name).expect("a loaded system");
+        kind.plan_day(&self.document)?
+            .encounters
+            .into_iter()
+            .filter(|e| e.hazard.is_none())
+            .map(|e| Self::from_document(e.doc))
+            .collect()
+    }
+
     /// The file this scenario came from (its text as written).
     pub fn source(&self) -> &Source {
         &self.document.source
