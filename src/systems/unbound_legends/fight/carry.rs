@@ -11,7 +11,7 @@
 use super::super::conflict::Conflict;
 use super::super::day;
 use super::{Arena, State};
-use crate::combat::{Ending, Fight};
+use crate::combat::{Ending, Fates};
 use crate::dice::Dice;
 
 impl Conflict {
@@ -70,16 +70,27 @@ impl Conflict {
             .unwrap_or_else(|| self.fresh_state(i));
         let bout = &self.bout;
         let everyone = u64::MAX >> (64 - self.fighters.len());
+        // From the states: the aftermath's saves and first aid leave the masks as they were.
+        let (mut up, mut dead, mut dying) = (0u64, 0u64, 0u64);
+        for (j, s) in arena.states.iter().enumerate() {
+            up |= u64::from(s.up) << j;
+            dead |= u64::from(s.dead) << j;
+            dying |= u64::from(s.dying && !s.dead) << j;
+        }
         let masks = bout.roster.side_masks();
-        let fighting = masks.iter().filter(|&&m| m & arena.up != 0).count();
+        let fighting = masks.iter().filter(|&&m| m & up != 0).count();
         let ending = match fighting {
             0 => Ending::Draw,
-            1 => Ending::Win(masks.iter().position(|&m| m & arena.up != 0).unwrap_or(0)),
+            1 => Ending::Win(masks.iter().position(|&m| m & up != 0).unwrap_or(0)),
             _ => Ending::Stalemate,
         };
-        let fates = bout
-            .care
-            .finish(&bout.roster, ending, self.fates(arena), everyone);
+        let fates = Fates {
+            dead,
+            dying,
+            fled: 0,
+            down: everyone & !up & !dead & !dying,
+        };
+        let fates = bout.care.finish(&bout.roster, ending, fates, everyone);
         let standing = everyone & !fates.out();
         let stabilised = bout.care.stabilised(&bout.roster, standing, fates.dying);
         let bit = 1u64 << i;
