@@ -10,11 +10,11 @@
 //! declared once in `schema/keys.rs` (the reference, `docs/scenarios/unbound-legends.md`, is
 //! written from them).
 
+use super::day;
 use super::fight::{
     AP_ATTACK, AP_DEFENSE, AP_OTHER, AP_UNSPENT, ApDice, Arena, Event, Pace, paces,
 };
 use super::fighter::{FightRules, Fighter, Kind};
-use super::day;
 use super::strike::Strikes;
 use crate::combat::day::Carry;
 use crate::combat::{Bout, Fates, Fight, Observer, Roster, toughness};

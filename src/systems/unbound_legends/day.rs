@@ -269,10 +269,7 @@ impl Recovery for Rests {
         };
         let dice: Vec<String> = (self.names.iter().zip(&self.members))
             .map(|(n, k)| match k.short_rest {
-                Some(r) => format!(
-                    "{n} {}d{}{:+}",
-                    r.vitality_dice, r.die, r.endurance
-                ),
+                Some(r) => format!("{n} {}d{}{:+}", r.vitality_dice, r.die, r.endurance),
                 None => format!("{n} none"),
             })
             .collect();

@@ -308,7 +308,6 @@ impl Conflict {
         });
     }
 
-
     /// Death saves, then AP reset (rolled again under the L270 variant).
     fn start_round<Ro: Dice, Ob: Observer<Conflict>>(
         &self,

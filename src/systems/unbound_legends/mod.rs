@@ -54,7 +54,8 @@ pub enum Loaded {
 }
 
 /// An Unbound Legends day: its fights, and the rests between them.
-pub type Day = crate::combat::day::Day<crate::combat::day::FightStage<conflict::Conflict>, day::Rests>;
+pub type Day =
+    crate::combat::day::Day<crate::combat::day::FightStage<conflict::Conflict>, day::Rests>;
 
 impl Dispatch for Loaded {
     fn dispatch<V: Visit>(&self, v: V) -> V::Output {

@@ -5,6 +5,7 @@
 //! stabilised is carried out of a fight ([`rests`]); a two-fight day solved exactly, with and
 //! without a short rest between the fights, and the day's bad input ([`dp`]).
 
+mod bad;
 mod carry;
 mod dp;
 mod rests;

@@ -320,13 +320,21 @@ fn short_rest(
         return Ok(None);
     };
     let name = c.name.get_ref();
-    let r = SHORT_REST.reader(source, format!("combatant.{name}.short_rest"), c.name.span());
+    let r = SHORT_REST.reader(
+        source,
+        format!("combatant.{name}.short_rest"),
+        c.name.span(),
+    );
     let vitality_dice = r.int("vitality_dice", spec.vitality_dice.as_ref())? as u32;
     let allowed = || format!("allowed: {}", r.key("die").allowed());
     let sides = match (&spec.die, ap) {
         (Some(d), _) => match d.get_ref().parse::<DiceExpr>() {
-            Ok(e) => single_die(&e).ok_or_else(|| source.invalid(d.span(), r.path("die"), allowed()))?,
-            Err(e) => return Err(source.invalid(d.span(), r.path("die"), format!("{e}; {}", allowed()))),
+            Ok(e) => {
+                single_die(&e).ok_or_else(|| source.invalid(d.span(), r.path("die"), allowed()))?
+            }
+            Err(e) => {
+                return Err(source.invalid(d.span(), r.path("die"), format!("{e}; {}", allowed())));
+            }
         },
         (None, ApSource::Rolled { vitality_die, .. }) => match single_die(vitality_die) {
             Some(sides) => sides,

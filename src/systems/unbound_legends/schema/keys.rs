@@ -7,9 +7,7 @@
 //! `roll` says which), and `[rules]` one table for every shape that reads it, so each is
 //! declared once and listed under each shape.
 
-use crate::scenario::keys::common::{
-    self, DAY_ENCOUNTERS, DAY_GAP, DAY_PARTY, FOES, PATIENTS,
-};
+use crate::scenario::keys::common::{self, DAY_ENCOUNTERS, DAY_GAP, DAY_PARTY, FOES, PATIENTS};
 use crate::scenario::keys::{Form, Key, Metric, Schema, Shape, Table};
 
 /// The seed files, for the reference's readers.

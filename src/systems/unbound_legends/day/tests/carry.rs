@@ -166,7 +166,14 @@ fn the_winners_finish_a_member_who_sat_out() {
     };
     let party = [c.fresh(0), bo, cy];
     let up = c.begin_from(&mut dice, &mut arena, &party, &mut combat::Unobserved);
-    let played = combat::play_from(&c, up, &mut dice, &mut arena, &mut sides, &mut combat::Unobserved);
+    let played = combat::play_from(
+        &c,
+        up,
+        &mut dice,
+        &mut arena,
+        &mut sides,
+        &mut combat::Unobserved,
+    );
     dice.finish();
     assert_eq!(played.ending, Ending::Win(1));
     assert_eq!(played.after.dead, 0b0111);

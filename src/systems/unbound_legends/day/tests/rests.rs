@@ -63,30 +63,66 @@ fn hurt(vitality: i64, health: i64, dice: u32) -> State {
 fn a_short_rest_spends_a_vitality_die_after_each_roll_until_full() {
     // L610: 3 + (4 + 1) = 8, then 8 + (1 + 1) = 10: full, so the third die stays.
     let r = rests(keeper(3, 1), Spend::UntilFull);
-    let s = gap(&r, Rest::Short, 10, hurt(3, 2, 3), Scripted::new().faces(6, [4, 1]));
+    let s = gap(
+        &r,
+        Rest::Short,
+        10,
+        hurt(3, 2, 3),
+        Scripted::new().faces(6, [4, 1]),
+    );
     assert_eq!(s, hurt(10, 2, 1), "Health never comes back on a short rest");
     // Each die gives at least 1 (Endurance −3: a 1 gives 1), and the dice may run out.
     let r = rests(keeper(2, -3), Spend::UntilFull);
-    let s = gap(&r, Rest::Short, 10, hurt(3, 2, 2), Scripted::new().faces(6, [1, 6]));
+    let s = gap(
+        &r,
+        Rest::Short,
+        10,
+        hurt(3, 2, 2),
+        Scripted::new().faces(6, [1, 6]),
+    );
     assert_eq!(s, hurt(7, 2, 0));
     // No dice, no Vitality.
     let bare = Keeper {
         short_rest: None,
         ..keeper(0, 0)
     };
-    let s = gap(&rests(bare, Spend::UntilFull), Rest::Short, 10, hurt(3, 2, 0), Scripted::new());
+    let s = gap(
+        &rests(bare, Spend::UntilFull),
+        Rest::Short,
+        10,
+        hurt(3, 2, 0),
+        Scripted::new(),
+    );
     assert_eq!(s, hurt(3, 2, 0));
     // No rest, no dice.
-    let s = gap(&rests(keeper(3, 1), Spend::UntilFull), Rest::None, 10, hurt(3, 2, 3), Scripted::new());
+    let s = gap(
+        &rests(keeper(3, 1), Spend::UntilFull),
+        Rest::None,
+        10,
+        hurt(3, 2, 3),
+        Scripted::new(),
+    );
     assert_eq!(s, hurt(3, 2, 3));
 }
 
 #[test]
 fn spend_vitality_dice_none_or_a_number() {
-    let s = gap(&rests(keeper(3, 1), Spend::Nothing), Rest::Short, 10, hurt(3, 2, 3), Scripted::new());
+    let s = gap(
+        &rests(keeper(3, 1), Spend::Nothing),
+        Rest::Short,
+        10,
+        hurt(3, 2, 3),
+        Scripted::new(),
+    );
     assert_eq!(s, hurt(3, 2, 3));
     let one = rests(keeper(3, 1), Spend::UpTo(1));
-    let s = gap(&one, Rest::Short, 10, hurt(3, 2, 3), Scripted::new().faces(6, [2]));
+    let s = gap(
+        &one,
+        Rest::Short,
+        10,
+        hurt(3, 2, 3),
+        Scripted::new().faces(6, [2]),
+    );
     assert_eq!(s, hurt(6, 2, 2));
     // Never a die at full Vitality.
     let s = gap(&one, Rest::Short, 10, hurt(10, 2, 3), Scripted::new());
@@ -100,7 +136,13 @@ fn a_long_rest_gives_all_vitality_health_and_half_the_level_in_dice() {
     let s = gap(&r, Rest::Long, 10, hurt(0, 2, 0), Scripted::new());
     assert_eq!(s, hurt(10, 4, 1));
     // Level 6 gives back 3, no more than were spent; Health no more than its maximum.
-    let r = rests(Keeper { regain: 3, ..keeper(3, 1) }, Spend::UntilFull);
+    let r = rests(
+        Keeper {
+            regain: 3,
+            ..keeper(3, 1)
+        },
+        Spend::UntilFull,
+    );
     let s = gap(&r, Rest::Long, 10, hurt(0, 4, 1), Scripted::new());
     assert_eq!(s, hurt(10, 5, 3));
 }
@@ -118,11 +160,32 @@ fn a_long_rest_needs_1_health_at_its_start_and_gives_once_in_24_hours() {
     // A second long rest 8 hours and 10 minutes after the first began gives nothing; one a
     // day after it does.
     let mut clock = Clock::default();
-    let s = gap_on(&r, Rest::Long, 10, hurt(0, 2, 0), Scripted::new(), &mut clock);
+    let s = gap_on(
+        &r,
+        Rest::Long,
+        10,
+        hurt(0, 2, 0),
+        Scripted::new(),
+        &mut clock,
+    );
     assert_eq!(s, hurt(10, 4, 1));
-    let s = gap_on(&r, Rest::Long, 1000, hurt(0, 2, 0), Scripted::new(), &mut clock);
+    let s = gap_on(
+        &r,
+        Rest::Long,
+        1000,
+        hurt(0, 2, 0),
+        Scripted::new(),
+        &mut clock,
+    );
     assert_eq!(s, hurt(0, 2, 0));
-    let s = gap_on(&r, Rest::Long, 0, hurt(0, 2, 0), Scripted::new(), &mut clock);
+    let s = gap_on(
+        &r,
+        Rest::Long,
+        0,
+        hurt(0, 2, 0),
+        Scripted::new(),
+        &mut clock,
+    );
     assert_eq!(s, hurt(10, 4, 1));
 }
 
@@ -131,7 +194,13 @@ fn one_stable_at_0_health_is_out_for_1d4_hours_counted_over_the_gaps() {
     // L454: rolled at the first gap (2 hours), then counted down: 60 + 30 minutes leave 30,
     // and a short rest's 60 minutes bring back 1 Health.
     let r = rests(keeper(0, 0), Spend::UntilFull);
-    let s = gap(&r, Rest::None, 60, hurt(0, 0, 0), Scripted::new().faces(4, [2]));
+    let s = gap(
+        &r,
+        Rest::None,
+        60,
+        hurt(0, 0, 0),
+        Scripted::new().faces(4, [2]),
+    );
     assert_eq!((s.clock, s.up()), (Some(60), false));
     let s = gap(&r, Rest::None, 30, s, Scripted::new());
     assert_eq!((s.clock, s.up()), (Some(30), false));
@@ -186,7 +255,11 @@ attacks = [{ damage = "1d4", type = "bludgeoning" }]
 "#;
 
 /// Plays `stage` once with `party` and `dice` (every die used): whether the party won.
-fn play(stage: &FightStage<crate::systems::unbound_legends::conflict::Conflict>, party: &mut [State], mut dice: Scripted) -> bool {
+fn play(
+    stage: &FightStage<crate::systems::unbound_legends::conflict::Conflict>,
+    party: &mut [State],
+    mut dice: Scripted,
+) -> bool {
     let mut arena = stage.arena();
     let mut tally = stage.layout().tally();
     let won = stage.play(party, &mut dice, &mut arena, &mut tally);
@@ -224,7 +297,10 @@ fn its_own_saves_leave_it_at_1_health_and_up_unless_incapacitated() {
     let r = rests(Keeper::of(&stage.fight.fighters[0]), Spend::UntilFull);
     assert_eq!(gap(&r, Rest::None, 600, out, Scripted::new()), out);
     let s = gap(&r, Rest::Short, 0, out, Scripted::new().faces(6, [3]));
-    assert_eq!((s.vitality, s.health, s.vitality_dice, s.up()), (3, 1, 1, true));
+    assert_eq!(
+        (s.vitality, s.health, s.vitality_dice, s.up()),
+        (3, 1, 1, true)
+    );
 }
 
 #[test]
@@ -260,7 +336,10 @@ fn first_aid_leaves_it_at_0_health_and_out() {
         .picks([(2, 0)]);
     assert!(play(&stage, &mut party, dice));
     let ada = party[0];
-    assert_eq!((ada.health, ada.dead, ada.incapacitated, ada.up()), (0, false, false, false));
+    assert_eq!(
+        (ada.health, ada.dead, ada.incapacitated, ada.up()),
+        (0, false, false, false)
+    );
     assert_eq!(party[1], stage.fight.fresh(1));
     // Out for 1d4 hours (L454): 4 hours, and 3 pass.
     let r = Rests::new(
@@ -270,9 +349,18 @@ fn first_aid_leaves_it_at_0_health_and_out() {
         60,
     );
     let mut dice = Scripted::new().faces(4, [4]).faces(6, [2, 1]);
-    r.gap(Rest::Short, 120, &mut party, &mut Clock::default(), &mut dice);
+    r.gap(
+        Rest::Short,
+        120,
+        &mut party,
+        &mut Clock::default(),
+        &mut dice,
+    );
     dice.finish();
-    assert_eq!((party[0].vitality, party[0].health, party[0].clock), (3, 0, Some(60)));
+    assert_eq!(
+        (party[0].vitality, party[0].health, party[0].clock),
+        (3, 0, Some(60))
+    );
     let mut dice = Scripted::new();
     r.gap(Rest::None, 60, &mut party, &mut Clock::default(), &mut dice);
     assert!(party[0].up() && party[0].health == 1);
