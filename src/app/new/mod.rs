@@ -69,6 +69,7 @@ pub const TEMPLATES: &[Template] = &templates! {
         "contest",
         "group",
         "fight",
+        "day",
     }
     "bonus-dice" {
         "check",

@@ -10,11 +10,13 @@
 //! declared once in `schema/keys.rs` (the reference, `docs/scenarios/unbound-legends.md`, is
 //! written from them).
 
+use super::day;
 use super::fight::{
     AP_ATTACK, AP_DEFENSE, AP_OTHER, AP_UNSPENT, ApDice, Arena, Event, Pace, paces,
 };
 use super::fighter::{FightRules, Fighter, Kind};
 use super::strike::Strikes;
+use crate::combat::day::Carry;
 use crate::combat::{Bout, Fates, Fight, Observer, Roster, toughness};
 use crate::dice::Dice;
 use crate::stats::{CounterId, Meta, RatioId, Role, Tally};
@@ -102,8 +104,9 @@ impl Fight for Conflict {
         &self.bout
     }
 
+    /// The same code as a fight begun from carried states ([`Carry::begin_from`]), with none.
     fn begin<D: Dice, O: Observer<Self>>(&self, dice: &mut D, arena: &mut Arena, _: &mut O) -> u64 {
-        self.setup(dice, arena)
+        self.setup_from(dice, arena, &[])
     }
 
     #[inline]
@@ -246,6 +249,30 @@ impl Fight for Conflict {
                 tally.ratio(id, s.ap_by_kind[kind], s.rounds_active);
             }
         }
+    }
+}
+
+/// A fight of a day: the party (the first combatants) from their carried states
+/// (`fight/carry.rs`); a member not up sits it out.
+impl Carry for Conflict {
+    type State = day::State;
+
+    fn fresh(&self, i: usize) -> day::State {
+        self.fresh_state(i)
+    }
+
+    fn carry(&self, arena: &Arena, i: usize) -> day::State {
+        self.carried(arena, i)
+    }
+
+    fn begin_from<D: Dice, O: Observer<Self>>(
+        &self,
+        dice: &mut D,
+        arena: &mut Arena,
+        party: &[day::State],
+        _: &mut O,
+    ) -> u64 {
+        self.setup_from(dice, arena, party)
     }
 }
 

@@ -149,6 +149,9 @@ mod tests {
             resist: 0,
             vulnerable: 0,
             death_save_bonus: 0,
+            short_rest: None,
+            strength: 0,
+            level: 1,
         }
     }
 

@@ -156,6 +156,9 @@ pub struct State {
     pub disabled: bool,
     /// Died outright (L442, L450).
     pub instant_death: bool,
+    /// Its own saves stabilised it (a third success or a natural 20: at 1 Health, L447,
+    /// L449) since it last went down; first aid leaves it at 0 Health (L453–454).
+    pub saved_self: bool,
     /// AP by kind over the fight, in rounds this combatant began able to act.
     pub ap_by_kind: [u64; 4],
     /// Rounds this combatant began able to act.
@@ -177,6 +180,11 @@ pub struct Arena {
     dead: u64,
     /// Bit `i`: combatant `i` began this round able to act.
     active: u64,
+    /// Bit `i`: combatant `i`, a party member carried in not up, sits the fight out: it
+    /// never acts and is never attacked ([`super::day`]).
+    absent: u64,
+    /// The party's states the fight began from (empty for a fresh fight), by index.
+    carried: Vec<super::day::State>,
     /// Someone's `up`, `dying` or `dead` changed since the fight was last checked for an end.
     stale: bool,
     /// Per combatant, by index: its turn key ([`Turn::key`]) while it holds the AP to act,
@@ -214,6 +222,8 @@ impl Default for Arena {
             dying: 0,
             dead: 0,
             active: 0,
+            absent: 0,
+            carried: Vec::new(),
             stale: false,
             keys: [0; MAX_FIGHTERS],
             turns: [Turn::default(); MAX_FIGHTERS],
@@ -298,29 +308,6 @@ impl Conflict {
         });
     }
 
-    /// Everyone fresh and up, with their AP rolled; who is up.
-    pub(super) fn setup<Ro: Dice>(&self, roller: &mut Ro, arena: &mut Arena) -> u64 {
-        // The same lengths fight after fight: overwritten in place.
-        let n = self.fighters.len();
-        arena.states.resize(n, State::default());
-        // Everyone starts up; the keys are set when the round begins.
-        (arena.up, arena.dying, arena.dead) = (u64::MAX >> (64 - n), 0, 0);
-        arena.stale = false;
-        for (turn, p) in arena.turns.iter_mut().zip(&self.paces) {
-            (turn.at, turn.tag) = (p.act_at(true, 0), p.tag);
-        }
-        for (s, f) in arena.states.iter_mut().zip(&self.fighters) {
-            *s = State {
-                vitality: f.vitality,
-                health: f.health,
-                up: true,
-                ..State::default()
-            };
-        }
-        self.roll_ap(roller, arena);
-        arena.up
-    }
-
     /// Death saves, then AP reset (rolled again under the L270 variant).
     fn start_round<Ro: Dice, Ob: Observer<Conflict>>(
         &self,
@@ -388,6 +375,7 @@ impl Conflict {
                 (s.successes, s.failures) = (0, 0);
                 s.dying = false;
                 s.health = 1;
+                s.saved_self = true;
                 if self.rules.stabilised_rejoins && !s.incapacitated {
                     s.up = true;
                     s.vitality = 0;
@@ -542,7 +530,10 @@ impl Conflict {
                 }
             }
             if stable >> i & 1 != 0 {
+                // Its Health stays 0 here, so the fight's numbers are as they were; the day
+                // carries it on at 1 (L447, L449).
                 s.dying = false;
+                s.saved_self = true;
                 (s.successes, s.failures) = (0, 0);
             }
         }
@@ -557,6 +548,7 @@ fn die(s: &mut State, instant: bool) {
     s.instant_death = instant;
 }
 
+mod carry;
 mod order;
 mod swing;
 

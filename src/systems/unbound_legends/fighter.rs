@@ -1,7 +1,9 @@
 //! A combatant of an Unbound Legends fight, resolved from its `[[combatant]]` table: Action
 //! Points (L267), Vitality and Health (L435–436), armor (L227–235), the declared defense
 //! (L247–260), attacks (L302, L360–364), damage types and sources (L393–414), and which
-//! dying rules apply (L440–456). Plain data; the fight itself is in [`super::fight`].
+//! dying rules apply (L440–456), and what rests give it back between the fights of a day
+//! (its Vitality Dice, Strength and level, L610–612). Plain data; the fight itself is in
+//! [`super::fight`], the day in [`super::day`].
 
 use super::attack::{AttackRules, DefenseKind};
 use super::d20::Edge;
@@ -236,6 +238,24 @@ pub struct Fighter {
     pub vulnerable: Kinds,
     /// Added to its death saves (Endurance boosts, L18).
     pub death_save_bonus: i64,
+    /// Its Vitality Dice for short rests (L610), if it has any.
+    pub short_rest: Option<ShortRest>,
+    /// Strength: the Health a long rest gives back (L612).
+    pub strength: i64,
+    /// Level: a long rest gives back spent Vitality Dice up to half of it, at least 1 (L612).
+    pub level: i64,
+}
+
+/// A combatant's Vitality Dice (`short_rest = { … }`): what a short rest can give back
+/// (L610).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShortRest {
+    /// How many it has when the day begins (its maximum).
+    pub vitality_dice: u32,
+    /// The die's faces (a d6: 6).
+    pub die: u32,
+    /// Endurance, added to each die (the die and it together give at least 1).
+    pub endurance: i64,
 }
 
 /// When a blow at 0 Health or past it kills outright.

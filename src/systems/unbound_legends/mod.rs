@@ -11,12 +11,17 @@
 //! landed attacks deal damage through armor, resistance and crits ([`damage`]), against a
 //! Passive Armor from tables worked out when the scenario loads ([`strike`]); the fallen
 //! make death saves ([`saves`]). Its dice come through [`dice`].
+//!
+//! Or an adventuring day (`[day]`, [`day`]): the party's fights in a row, each member's
+//! Vitality, Health, Vitality Dice and condition carried from one to the next, with the short
+//! and long rests between them.
 
 pub mod attack;
 pub mod conflict;
 pub mod contest;
 pub mod d20;
 pub mod damage;
+pub mod day;
 pub mod fight;
 pub mod fighter;
 pub mod group;
@@ -44,7 +49,13 @@ pub enum Loaded {
     Group(group::GroupRoll),
     /// A fight.
     Conflict(Box<conflict::Conflict>),
+    /// An adventuring day: fights in a row, the party carried between them.
+    Day(Box<Day>),
 }
+
+/// An Unbound Legends day: its fights, and the rests between them.
+pub type Day =
+    crate::combat::day::Day<crate::combat::day::FightStage<conflict::Conflict>, day::Rests>;
 
 impl Dispatch for Loaded {
     fn dispatch<V: Visit>(&self, v: V) -> V::Output {
@@ -55,6 +66,7 @@ impl Dispatch for Loaded {
             Loaded::Contest(s) => s.dispatch(v),
             Loaded::Group(s) => s.dispatch(v),
             Loaded::Conflict(s) => v.visit(s.as_ref()),
+            Loaded::Day(d) => v.visit(d.as_ref()),
         }
     }
 }

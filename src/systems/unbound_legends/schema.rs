@@ -1,13 +1,14 @@
 //! The sections of an `unbound-legends` scenario, one shape per file: `[check]` (a skill
 //! check, an attack roll with an optional `[check.defense]`, or death saves), `[contest]`
 //! with two `[[contest.side]]` tables, `[group]` with `[[group.member]]` tables, or a fight of
-//! `[[combatant]]` tables ([`combatant`]) with `[aftermath]`; `[rules]` holds the table-wide
-//! readings. Every key, with what it takes, what leaving it out means and its seed lines, is
+//! `[[combatant]]` tables ([`combatant`]) with `[aftermath]`, or a day of such fights
+//! (`[day]`, [`day`]); `[rules]` holds the table-wide readings. Every key, with what it takes, what leaving it out means and its seed lines, is
 //! declared once in [`keys`]; each value is read through those declarations, and only what
 //! depends on other keys (which keys a roll takes, a side's name, a group's count) is
 //! checked here by hand.
 
 mod combatant;
+mod day;
 mod keys;
 #[cfg(test)]
 mod tests;
@@ -210,6 +211,13 @@ impl SystemModule for System {
                  [[combatant]]",
             )),
         }
+    }
+
+    fn day(
+        plan: &crate::scenario::day::Plan,
+        fights: Vec<Option<Loaded>>,
+    ) -> Result<Loaded, ScenarioError> {
+        day::day(plan, fights)
     }
 }
 

@@ -200,6 +200,9 @@ mod tests {
             resist: bits(resist),
             vulnerable: bits(vulnerable),
             death_save_bonus: 0,
+            short_rest: None,
+            strength: 0,
+            level: 1,
         }
     }
 

@@ -277,8 +277,9 @@ impl Conflict {
         arena: &mut Arena,
     ) -> Option<usize> {
         let all = u64::MAX >> (64 - self.fighters.len());
+        // Who sits the fight out is never attacked (it is never up either).
         let targets = if self.rules.attack_downed {
-            all & !arena.dead
+            all & !arena.dead & !arena.absent
         } else {
             arena.up
         };

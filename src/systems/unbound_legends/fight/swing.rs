@@ -242,6 +242,7 @@ impl Conflict {
                 // L444: Disabled.
                 s.disabled = true;
                 s.dying = true;
+                s.saved_self = false;
                 (s.successes, s.failures) = (0, 0);
             }
         } else if dealt.total() > 0 {
@@ -250,6 +251,7 @@ impl Conflict {
                 return;
             }
             s.dying = true;
+            s.saved_self = false;
             s.failures += 1 + u32::from(crit);
             s.incapacitated |= s.failures >= 2;
             if s.failures >= 3 {

@@ -9,10 +9,10 @@ use super::super::conflict::Conflict;
 use super::super::d20::Edge;
 use super::super::fighter::{
     ActiveDefense, ApSource, Armor, Attack, DAMAGE_SOURCES, DAMAGE_TYPES, DefendWhen, FightRules,
-    Fighter, Kind, Kinds, Special, kind_bit,
+    Fighter, Kind, Kinds, ShortRest, Special, kind_bit,
 };
 use super::declared;
-use super::keys::{AFTERMATH, ATTACKS, BLOCK, COMBATANT, DODGE, PARRY};
+use super::keys::{AFTERMATH, ATTACKS, BLOCK, COMBATANT, DODGE, PARRY, SHORT_REST};
 use crate::combat::load::{self, Entry};
 use crate::combat::{Care, Roster};
 use crate::dice::DiceExpr;
@@ -51,6 +51,18 @@ pub(super) struct CombatantSpec {
     #[serde(default)]
     vulnerable: Vec<Spanned<String>>,
     death_save_bonus: Option<Spanned<i64>>,
+    short_rest: Option<ShortRestSpec>,
+    strength: Option<Spanned<i64>>,
+    level: Option<Spanned<i64>>,
+}
+
+/// `short_rest` of a combatant.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ShortRestSpec {
+    vitality_dice: Option<Spanned<i64>>,
+    die: Option<Spanned<String>>,
+    endurance: Option<Spanned<i64>>,
 }
 
 /// `defense` of a combatant.
@@ -268,6 +280,7 @@ fn fighter(
         .iter()
         .map(|a| attack(source, a, name))
         .collect::<Result<Vec<_>, _>>()?;
+    let short_rest = short_rest(source, c, &ap)?;
     Ok(Fighter {
         name: name.clone(),
         side: 0,
@@ -290,7 +303,75 @@ fn fighter(
         resist: kinds(source, &c.resist, &r.path("resist"))?,
         vulnerable: kinds(source, &c.vulnerable, &r.path("vulnerable"))?,
         death_save_bonus: r.int("death_save_bonus", c.death_save_bonus.as_ref())?,
+        short_rest,
+        strength: r.int("strength", c.strength.as_ref())?,
+        level: r.int("level", c.level.as_ref())?,
     })
+}
+
+/// `short_rest = { … }`: the Vitality Dice (L610); the die is the combatant's Vitality Die
+/// (L267) unless it says.
+fn short_rest(
+    source: &Source,
+    c: &CombatantSpec,
+    ap: &ApSource,
+) -> Result<Option<ShortRest>, ScenarioError> {
+    let Some(spec) = &c.short_rest else {
+        return Ok(None);
+    };
+    let name = c.name.get_ref();
+    let r = SHORT_REST.reader(
+        source,
+        format!("combatant.{name}.short_rest"),
+        c.name.span(),
+    );
+    let vitality_dice = r.int("vitality_dice", spec.vitality_dice.as_ref())? as u32;
+    let allowed = || format!("allowed: {}", r.key("die").allowed());
+    let sides = match (&spec.die, ap) {
+        (Some(d), _) => match d.get_ref().parse::<DiceExpr>() {
+            Ok(e) => {
+                single_die(&e).ok_or_else(|| source.invalid(d.span(), r.path("die"), allowed()))?
+            }
+            Err(e) => {
+                return Err(source.invalid(d.span(), r.path("die"), format!("{e}; {}", allowed())));
+            }
+        },
+        (None, ApSource::Rolled { vitality_die, .. }) => match single_die(vitality_die) {
+            Some(sides) => sides,
+            None => {
+                return Err(source.invalid(
+                    c.name.span(),
+                    r.path("die"),
+                    format!(
+                        "its `vitality_die` \"{}\" is not a single die: say which die the Vitality Dice are; {}",
+                        vitality_die.as_str(),
+                        allowed()
+                    ),
+                ));
+            }
+        },
+        (None, ApSource::Fixed(_)) => {
+            return Err(source.invalid(
+                c.name.span(),
+                r.path("die"),
+                format!(
+                    "\"{name}\" has a set `ap`, so no `vitality_die`: say which die its Vitality Dice are (`die = \"d8\"`); {}",
+                    allowed()
+                ),
+            ));
+        }
+    };
+    Ok(Some(ShortRest {
+        vitality_dice,
+        die: sides,
+        endurance: r.int("endurance", spec.endurance.as_ref())?,
+    }))
+}
+
+/// The faces of `dice` when it is one plain die and nothing else (`"d6"`).
+fn single_die(dice: &DiceExpr) -> Option<u32> {
+    let one = dice.dice_count() == 1 && dice.constant() == 0 && !dice.is_exploding();
+    (one && dice.min() == 1 && dice.max() >= 2).then_some(dice.max() as u32)
 }
 
 /// A die such as `"d4"` or `"d10"` (any dice expression without exploding dice); left out,

@@ -7,7 +7,7 @@
 //! `roll` says which), and `[rules]` one table for every shape that reads it, so each is
 //! declared once and listed under each shape.
 
-use crate::scenario::keys::common::{FOES, PATIENTS};
+use crate::scenario::keys::common::{self, DAY_ENCOUNTERS, DAY_GAP, DAY_PARTY, FOES, PATIENTS};
 use crate::scenario::keys::{Form, Key, Metric, Schema, Shape, Table};
 
 /// The seed files, for the reference's readers.
@@ -343,6 +343,39 @@ pub(super) const COMBATANT: Table = Table {
             .default("0")
             .means("Endurance boosts: added to its death saves")
             .seed("001:18"),
+        Key::other("short_rest", "the table `short_rest = { … }` below")
+            .absent("no Vitality Dice: a short rest gives it no Vitality back")
+            .means("days only: its Vitality Dice, spent in a short rest for Vitality")
+            .seed("001:610"),
+        Key::int("strength", -50, 50)
+            .default("0")
+            .means("days only: Strength, the Health a long rest gives back")
+            .seed("001:612"),
+        Key::int("level", 1, 20)
+            .default("1")
+            .means("days only: a long rest gives back spent Vitality Dice up to half the level (rounded down), at least 1")
+            .seed("001:612"),
+    ],
+};
+
+/// `short_rest = { … }` of a combatant: its Vitality Dice.
+pub(super) const SHORT_REST: Table = Table {
+    path: "combatant.short_rest",
+    form: Form::Under,
+    about: "on a combatant (or `short_rest.KEY = …`): the Vitality Dice a short rest of a day spends, each die + Endurance back to Vitality (001:610)",
+    keys: &[
+        Key::int("vitality_dice", 0, 100)
+            .required()
+            .means("how many Vitality Dice it has when the day begins (the most it can hold)")
+            .seed("001:610, 001:612"),
+        Key::other("die", "a single die such as \"d6\"")
+            .absent("the combatant's `vitality_die`; required without one (a set `ap`)")
+            .means("the Vitality Die")
+            .seed("001:267, 001:610"),
+        Key::int("endurance", -50, 50)
+            .default("0")
+            .means("Endurance, added to each die rolled; each die gives at least 1 Vitality")
+            .seed("001:610"),
     ],
 };
 
@@ -473,6 +506,44 @@ pub(super) const AFTERMATH: Table = Table {
         PATIENTS,
     ],
 };
+
+/// `[day]`: an adventuring day.
+pub(super) const DAY: Table = Table {
+    path: "day",
+    form: Form::One,
+    about: "makes the scenario an adventuring day: the party (the `[[combatant]]` tables) through the `[[day.encounter]]` fights in order, with the rests between them",
+    keys: &[
+        DAY_PARTY,
+        DAY_GAP,
+        DAY_ENCOUNTERS,
+        Key::other(
+            "spend_vitality_dice",
+            "\"until_full\", \"none\" or a number of dice from 1 to 100",
+        )
+        .default("\"until_full\"")
+        .means("how many Vitality Dice each member spends in a short rest, deciding after each roll: while below its Vitality maximum with dice left, none, or at most this many (none once Vitality is full)")
+        .seed("001:610"),
+        Key::int("short_rest_minutes", 30, 60)
+            .default("60")
+            .means("how long a short rest lasts (30 minutes to an hour): it counts toward the 1d4 hours after which one stable at 0 Health regains 1 Health")
+            .seed("001:609, 001:454"),
+    ],
+};
+
+const DAY_METRICS: &[Metric] = &[
+    Metric {
+        name: "health_left.NAME.mean",
+        meaning: "NAME's Health at the end of the day (the dead as at death, 0); Health comes back only with a long rest (001:612)",
+    },
+    Metric {
+        name: "vitality_left.NAME.mean",
+        meaning: "NAME's Vitality at the end of the day (the dead as at death)",
+    },
+    Metric {
+        name: "vitality_dice_left.NAME.mean",
+        meaning: "NAME's Vitality Dice not yet spent at the end of the day (001:610, 001:612)",
+    },
+];
 
 const CHECK_METRICS: &[Metric] = &[
     Metric {
@@ -661,11 +732,28 @@ pub const SCHEMA: Schema = Schema {
             title: "Fights",
             about: "an Action-Point fight of any number of combatants on two or more sides",
             tables: &[
-                &COMBATANT, &ATTACKS, &DEFENSE, &DODGE, &BLOCK, &PARRY, &RULES, &AFTERMATH,
+                &COMBATANT,
+                &ATTACKS,
+                &DEFENSE,
+                &DODGE,
+                &BLOCK,
+                &PARRY,
+                &SHORT_REST,
+                &RULES,
+                &AFTERMATH,
             ],
             metrics: FIGHT_METRICS,
             fight: true,
             prose: include_str!("docs/fight.md"),
+        },
+        Shape {
+            name: "day",
+            title: "Adventuring days",
+            about: "a party through several fights in a row: Vitality, Health, Vitality Dice and conditions carried, with short and long rests between them",
+            tables: &[&DAY, &common::ENCOUNTER],
+            metrics: DAY_METRICS,
+            fight: true,
+            prose: include_str!("docs/day.md"),
         },
     ],
 };

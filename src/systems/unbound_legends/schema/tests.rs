@@ -6,10 +6,13 @@
 
 use super::combatant::{
     AftermathSpec, AttackSpec, BlockSpec, CombatantSpec, DefenseEntries, DodgeSpec, ParrySpec,
+    ShortRestSpec,
 };
+use super::day::DaySpec;
 use super::keys::{
     AFTERMATH, ATTACKS, BLOCK, CHECK, CHECK_DEFENSE, COMBATANT, CONTEST, DAMAGE_KINDS,
-    DAMAGE_SOURCES, DAMAGE_TYPES, DEFENSE, DODGE, GROUP, MEMBER, PARRY, RULES, SCHEMA, SIDE,
+    DAMAGE_SOURCES, DAMAGE_TYPES, DAY, DEFENSE, DODGE, GROUP, MEMBER, PARRY, RULES, SCHEMA,
+    SHORT_REST, SIDE,
 };
 use super::{
     CheckSpec, ContestSpec, DefenseSpec, EntrySpec, GroupSpec, MINOR_BANDS, ROLLS, RulesSpec,
@@ -50,7 +53,9 @@ fn every_table_declares_exactly_the_keys_its_reader_accepts() {
         (&DODGE, accepted::<DodgeSpec>()),
         (&BLOCK, accepted::<BlockSpec>()),
         (&PARRY, accepted::<ParrySpec>()),
+        (&SHORT_REST, accepted::<ShortRestSpec>()),
         (&AFTERMATH, accepted::<AftermathSpec>()),
+        (&DAY, accepted::<DaySpec>()),
     ] {
         assert!(!reader.is_empty(), "{}", table.heading());
         assert_eq!(declared(table), reader, "{}", table.heading());
@@ -70,7 +75,11 @@ fn every_table_declares_exactly_the_keys_its_reader_accepts() {
         "combatant.defense.dodge",
         "combatant.defense.block",
         "combatant.defense.parry",
+        "combatant.short_rest",
         "aftermath",
+        "day",
+        // The shared `[[day.encounter]]`, read by the day's planner.
+        "day.encounter",
     ];
     for table in SCHEMA.tables() {
         assert!(
