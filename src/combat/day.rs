@@ -350,11 +350,14 @@ impl DayRecorder {
             HistogramReport::Buckets,
             Meta::side(Role::Distribution, "encounters won", side),
         );
-        let reached = (1..=names.len())
-            .map(|n| {
+        // Labelled with the encounter's name: the one place a report finds it.
+        let reached = names
+            .iter()
+            .enumerate()
+            .map(|(n, name)| {
                 layout.counter(
-                    format!("encounter.{n}.reached"),
-                    Meta::side(Role::Reached, "reached", side).within(n as u32),
+                    format!("encounter.{}.reached", n + 1),
+                    Meta::side(Role::Reached, name.clone(), side).within(n as u32 + 1),
                 )
             })
             .collect();

@@ -144,11 +144,15 @@ fn combatant_columns(glance: &Glance<'_>, kind: MetricKind) -> Vec<TextTable> {
         };
         columns.push((name, text));
     }
-    let title = match kind {
-        MetricKind::Rate => {
+    let title = match (kind, glance.day) {
+        (MetricKind::Rate, false) => {
             "Per combatant (dead once the aftermath is over; ± the 95% interval's half-width)"
         }
-        _ => "Per combatant, means per fight (± the 95% interval's half-width)",
+        (MetricKind::Rate, true) => {
+            "Per member (dead or not up at the end of the day; ± the 95% interval's half-width)"
+        }
+        (_, false) => "Per combatant, means per fight (± the 95% interval's half-width)",
+        (_, true) => "Per member, at the end of the day (± the 95% interval's half-width)",
     };
     if columns.is_empty() {
         return Vec::new();

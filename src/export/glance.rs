@@ -63,6 +63,8 @@ pub struct Glance<'a> {
     pub combatants: Vec<Combatant<'a>>,
     /// Outcome labels of the per-combatant table, in order of first appearance.
     pub outcomes: Vec<String>,
+    /// Whether the report is a day's ([`Role::Survived`]): its rows are per day.
+    pub day: bool,
 }
 
 fn combatant_of(row: &MetricRow) -> Option<(&str, &str)> {
@@ -119,6 +121,7 @@ impl<'a> Glance<'a> {
             trial_rows,
             combatants,
             outcomes,
+            day: report.metrics.iter().any(|r| r.meta.role == Role::Survived),
         }
     }
 }

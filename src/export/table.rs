@@ -125,6 +125,8 @@ pub fn run_tables(report: &Report, glance: &Glance<'_>) -> Vec<TextTable> {
 /// won it, lost someone in it (dead after it) and was all down at its end (over all days).
 pub fn encounter_table(fates: &[EncounterFate<'_>]) -> TextTable {
     let cell = |r: Option<&MetricRow>| match r {
+        // The first encounter, and any the day cannot miss.
+        Some(r) if r.estimate == 1.0 => "every day".to_string(),
         Some(r) => compact_cell(r),
         None => "-".to_string(),
     };
