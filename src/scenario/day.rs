@@ -258,14 +258,14 @@ fn party_names(
     side: &str,
 ) -> Result<Vec<String>, ScenarioError> {
     let (party_table, foe_table) = fighters.tables();
-    if fighters == Fighters::PcsAndNpcs {
-        if let Some(npc) = expanded.get(foe_table) {
-            return Err(doc.invalid(
-                npc.span.clone(),
-                foe_table,
-                "in a day the foes come with each encounter: move these `[[npc]]` tables into `[[day.encounter.foe]]` (or name templates in `foes`)",
-            ));
-        }
+    if fighters == Fighters::PcsAndNpcs
+        && let Some(npc) = expanded.get(foe_table)
+    {
+        return Err(doc.invalid(
+            npc.span.clone(),
+            foe_table,
+            "in a day the foes come with each encounter: move these `[[npc]]` tables into `[[day.encounter.foe]]` (or name templates in `foes`)",
+        ));
     }
     let items = match expanded.get(party_table).map(|n| &n.value) {
         Some(NodeValue::Array(items)) if !items.is_empty() => items.as_slice(),
@@ -455,17 +455,17 @@ fn encounter(
         }
         _ => {}
     }
-    if let Some(h) = &hazard {
-        if !settings.iter().any(|(k, _)| k.get_ref() == h.get_ref()) {
-            return Err(doc.invalid(
-                h.span(),
-                format!("{at}.{}", h.get_ref()),
-                format!(
-                    "a `{0}` encounter needs its `[day.encounter.{0}]` table (the keys of a `[{0}]` scenario)",
-                    h.get_ref()
-                ),
-            ));
-        }
+    if let Some(h) = &hazard
+        && !settings.iter().any(|(k, _)| k.get_ref() == h.get_ref())
+    {
+        return Err(doc.invalid(
+            h.span(),
+            format!("{at}.{}", h.get_ref()),
+            format!(
+                "a `{0}` encounter needs its `[day.encounter.{0}]` table (the keys of a `[{0}]` scenario)",
+                h.get_ref()
+            ),
+        ));
     }
     // The encounter's document: the file without the day, the foes after the party, its
     // tables in place of the file's.
