@@ -10,6 +10,7 @@
 pub mod action;
 pub mod against_npc;
 pub mod conflict;
+pub mod day;
 pub mod ongoing;
 pub mod retry;
 mod schema;
