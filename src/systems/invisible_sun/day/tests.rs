@@ -1,7 +1,10 @@
 //! The day's tests: a conflict begun from fresh carried states is today's conflict (the
 //! shipped ones); a PC carried in dead or out sits the fight out; each rule between
 //! encounters with scripted dice (none is rolled): the rests, the night, the rejoining, aid,
-//! and the aftermath's verdict carried on.
+//! and the aftermath's verdict carried on; an exact day ([`dp`]) with and without a rest,
+//! sampled within 4.5 standard errors; bad `[day]` input named by line and key.
+
+mod dp;
 
 use super::{Aid, Clock, Refresh, RestUse, Rests, State};
 use crate::combat::day::{FightStage, Member, Recovery, Rest, Stage};
@@ -10,7 +13,7 @@ use crate::systems::invisible_sun::Loaded;
 use crate::systems::invisible_sun::conflict::Conflict;
 use crate::systems::invisible_sun::conflict::fighter::Track;
 use crate::systems::{LoadedSystem, Scenario, SystemKind, scenario_text};
-use crate::testing::{Scripted, assert_round_trip, shipped};
+use crate::testing::{Scripted, assert_round_trip, rows, shipped, within};
 
 /// The conflict of a scenario body (after `name` and `system`).
 pub(super) fn conflict(body: &str) -> Conflict {
@@ -309,5 +312,177 @@ fn a_pc_out_is_carried_dead_where_the_aftermath_says_so() {
         assert_eq!((party[0].out, party[0].dead), (true, dead), "{aftermath}");
         let reported = counter(stage.layout(), &tally, "death.Ana");
         assert_eq!(reported, u64::from(dead), "{aftermath}");
+    }
+}
+
+/// The exact day of [`dp`]: Ana and Bo against a rat, then a wolf.
+fn exact_day(rest: &'static str) -> dp::DayDp {
+    use dp::{FoeSpec, PcSpec};
+    dp::DayDp {
+        pcs: [
+            PcSpec {
+                name: "Ana",
+                skill: 2,
+                damage: 3,
+                dodge: 1,
+                physicality: 1,
+            },
+            PcSpec {
+                name: "Bo",
+                skill: 1,
+                damage: 2,
+                dodge: 0,
+                physicality: 0,
+            },
+        ],
+        foes: [
+            FoeSpec {
+                name: "Rat",
+                level: 5,
+                dodge: 1,
+                damage: 4,
+                injuries_per_wound: 3,
+                wounds_to_die: 2,
+            },
+            FoeSpec {
+                name: "Wolf",
+                level: 6,
+                dodge: 1,
+                damage: 5,
+                injuries_per_wound: 3,
+                wounds_to_die: 2,
+            },
+        ],
+        max_rounds: 6,
+        rest,
+    }
+}
+
+/// The day loaded from its text.
+fn day(body: &str) -> Result<Scenario, String> {
+    let text = scenario_text(SystemKind::InvisibleSun, body);
+    Scenario::from_text("t.scenario", &text).map_err(|e| e.to_string())
+}
+
+#[test]
+fn an_exact_day_with_and_without_the_rest_matches_sampling() {
+    let n = if cfg!(debug_assertions) { 20_000 } else { 1_000_000 };
+    let mut survived = Vec::new();
+    for (rest, seed) in [("none", 31), ("short", 32)] {
+        let spec = exact_day(rest);
+        let exact = spec.solve();
+        let s = day(&spec.scenario()).unwrap_or_else(|e| panic!("{e}"));
+        let LoadedSystem::InvisibleSun(Loaded::Day(d)) = &s.system else {
+            panic!("not a day");
+        };
+        let rows = rows(d.as_ref(), n, seed);
+        let total: f64 = ["1", "2", "none"]
+            .iter()
+            .map(|f| exact[&format!("fell_at.{f}")])
+            .sum();
+        assert!((total - 1.0).abs() < 1e-12, "{rest}: fell_at sums to {total}");
+        let checked = [
+            "day.survived",
+            "fell_at.1",
+            "fell_at.2",
+            "fell_at.none",
+            "encounter.1.win.pcs",
+            "encounter.2.win.pcs",
+            "death.Ana",
+            "death.Bo",
+            "wounds.Ana.0",
+            "wounds.Ana.2",
+            "wounds.Bo.1",
+            "injuries.Ana.mean",
+            "injuries.Bo.mean",
+            "physicality_left.Ana.mean",
+        ];
+        for k in checked {
+            let e = exact[k];
+            assert!(e > 0.001, "{rest}: {k} = {e} is too rare to check anything");
+            within(&rows[k], e);
+        }
+        survived.push(exact["day.survived"]);
+    }
+    // The rest helps.
+    assert!(survived[1] > survived[0] + 0.02, "{survived:?}");
+}
+
+/// A long rest is a night here (no error), and the notes say what each rest is.
+#[test]
+fn a_long_rest_loads_and_the_notes_name_each_rest() {
+    let body = "[[pc]]\nuse = \"Schaelee\"\n[day]\n\
+        [[day.encounter]]\nfoes = [\"Thrall\"]\n\
+        [[day.encounter]]\nrest = \"short\"\nfoes = [\"Watchdog\"]\n\
+        [[day.encounter]]\nrest = \"short\"\nfoes = [\"Watchdog\", \"Watchdog\"]\n\
+        [[day.encounter]]\nrest = \"short\"\nfoes = [\"Vampire\"]\n\
+        [[day.encounter]]\nrest = \"long\"\nfoes = [\"Vampire\"]\n";
+    let s = day(body).unwrap_or_else(|e| panic!("{e}"));
+    let notes = s.system.notes().join("\n");
+    for said in [
+        "encounter 2 (Encounter 2): before it, the day's ten-minute rest",
+        "encounter 3 (Encounter 3): before it, the day's one-hour rest",
+        "encounter 4 (Encounter 4): before it, a short rest with both of the day's rests used",
+        "encounter 5 (Encounter 5): before it, a night",
+    ] {
+        assert!(notes.contains(said), "{said}\n{notes}");
+    }
+    assert!(s.warnings().is_empty(), "{:?}", s.warnings());
+}
+
+#[test]
+fn bad_days_name_the_line_the_key_and_what_is_allowed() {
+    let pc = "[[pc]]\nname = \"Ana\"\nattack = { damage = 4 }\n";
+    let one = "[[day.encounter]]\nfoes = [\"Watchdog\"]\n";
+    let cases: Vec<(String, &str)> = vec![
+        (
+            format!("{pc}[day]\npool_refresh = \"half\"\n{one}"),
+            "`day.pool_refresh`: allowed: \"full\" or an integer from 0 to 99",
+        ),
+        (
+            format!("{pc}[day]\npool_refresh = 100\n{one}"),
+            "`day.pool_refresh`: allowed: \"full\" or an integer from 0 to 99",
+        ),
+        (
+            format!("{pc}[day]\nrest_use = \"sleep\"\n{one}"),
+            "`day.rest_use`: \"sleep\" is not allowed; allowed: \"wound_first\", \"pools\"",
+        ),
+        (
+            format!("{pc}[day]\naid = \"bandage\"\n{one}"),
+            "`day.aid`: \"bandage\" is not allowed; allowed: \"one_injury\", \"kit\", \"none\"",
+        ),
+        (
+            format!("{pc}[day]\nparty = \"pcs\"\n{one}"),
+            "`day.party`: unknown field `party`",
+        ),
+        (
+            format!("{pc}[[npc]]\nname = \"B\"\nlevel = 3\n[day]\n{one}"),
+            "in a day the foes come with each encounter",
+        ),
+        (
+            format!("{pc}[day]\n[[day.encounter]]\nname = \"Empty\"\n"),
+            "encounter \"Empty\" has no foe",
+        ),
+        (
+            format!("{pc}[day]\n[[day.encounter]]\nfoes = [\"Wachdog\"]\n"),
+            "Wachdog",
+        ),
+        (
+            format!("{pc}[day]\n{one}[[day.encounter]]\nrest = \"nap\"\nfoes = [\"Watchdog\"]\n"),
+            "allowed: \"none\", \"short\", \"long\"",
+        ),
+        (
+            format!("{pc}[day]\n[[day.encounter]]\nkind = \"fall\"\n"),
+            "this system has no hazards",
+        ),
+        (
+            format!("{pc}[day]\n[[day.encounter]]\nfoes = [\"Watchdog\"]\n[day.encounter.conflict]\norder = \"ambush\"\n"),
+            "`conflict.order`: \"ambush\" is not allowed",
+        ),
+    ];
+    for (body, expected) in cases {
+        let err = day(&body).err().unwrap_or_else(|| panic!("loads: {body}"));
+        assert!(err.contains(expected), "{err}\n  expected: {expected}");
+        assert!(err.contains("t.scenario:"), "names the file: {err}");
     }
 }
