@@ -334,7 +334,10 @@ impl Recovery for Rests {
                         format!("wounds.{n}"),
                         buckets,
                         HistogramReport::Buckets,
-                        Meta::trial(Role::Distribution, format!("Wounds of {n} at the day's end")),
+                        Meta::trial(
+                            Role::Distribution,
+                            format!("Wounds of {n} at the day's end"),
+                        ),
                     ),
                     anguish: layout.histogram(
                         format!("anguish.{n}"),
@@ -346,9 +349,8 @@ impl Recovery for Rests {
                         ),
                     ),
                     injuries: mean(layout, format!("injuries.{n}"), "Injuries at the end"),
-                    pools: POOL_NAMES.map(|p| {
-                        mean(layout, format!("{p}_left.{n}"), &format!("{p} left"))
-                    }),
+                    pools: POOL_NAMES
+                        .map(|p| mean(layout, format!("{p}_left.{n}"), &format!("{p} left"))),
                 }
             })
             .collect();
@@ -368,7 +370,9 @@ impl Recovery for Rests {
     fn notes(&self) -> Vec<String> {
         let aid = match self.aid {
             Aid::OneInjury => "each other PC up heals 1 Injury of each PC (000:177)",
-            Aid::Kit => "with a first aid kit, any other PC up heals all of a PC's Injuries (000:177)",
+            Aid::Kit => {
+                "with a first aid kit, any other PC up heals all of a PC's Injuries (000:177)"
+            }
             Aid::None => "nobody tends anyone",
         };
         let refresh = match self.pool_refresh {

@@ -17,9 +17,9 @@ use super::fighter::{
 };
 use crate::combat::day::Member;
 use crate::combat::{Observer, Standing};
-use crate::systems::invisible_sun::day::State as Carried;
 use crate::dice::Dice;
 use crate::systems::invisible_sun::action::{Resolution, VentureDice};
+use crate::systems::invisible_sun::day::State as Carried;
 
 /// Which roll a PC made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

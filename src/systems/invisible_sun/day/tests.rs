@@ -141,7 +141,11 @@ fn the_ten_minute_rest_heals_the_wound_the_maul_left() {
     let body = std::fs::read_to_string(shipped("vampire_and_thrall")).unwrap();
     let body = &body[body.find("[run]").unwrap()..];
     let body = body.replacen("order = \"pcs_first\"", "order = \"npcs_first\"", 1);
-    let stage = FightStage::new(conflict(&body.replacen("max_rounds = 20", "max_rounds = 1", 1)));
+    let stage = FightStage::new(conflict(&body.replacen(
+        "max_rounds = 20",
+        "max_rounds = 1",
+        1,
+    )));
     let mut party = [State::fresh(&stage.fight.pcs[0])];
     let mut arena = stage.arena();
     let mut tally = stage.layout().tally();
@@ -151,7 +155,10 @@ fn the_ten_minute_rest_heals_the_wound_the_maul_left() {
     stage.play(&mut party, &mut dice, &mut arena, &mut tally);
     dice.finish();
     let hurt = pc(1, 0, 0, [1, 0, 0, 0]);
-    assert_eq!(party[0], hurt, "1 Wound, no Injuries, no Physicality (000:184)");
+    assert_eq!(
+        party[0], hurt,
+        "1 Wound, no Injuries, no Physicality (000:184)"
+    );
     let r = rests(
         &[stage.fight.pcs[0].pools],
         RestUse::WoundFirst,
@@ -235,7 +242,12 @@ fn a_night_heals_one_wound_refills_the_pools_and_gives_the_rests_back() {
 /// the first rest heals the Wound (`wound_first`) and the second the Anguish.
 #[test]
 fn a_pc_out_from_anguish_rejoins_once_a_rest_brings_it_to_two() {
-    let r = rests(&[[0, 0, 0, 0]], RestUse::WoundFirst, Refresh::Full, Aid::None);
+    let r = rests(
+        &[[0, 0, 0, 0]],
+        RestUse::WoundFirst,
+        Refresh::Full,
+        Aid::None,
+    );
     let mut party = [pc(0, 3, 0, [0; 4])];
     assert!(!party[0].up());
     gap(&r, Rest::Short, &mut party, &mut Clock::default());
@@ -267,7 +279,12 @@ fn aid_heals_injuries_one_per_helper_or_all_with_a_kit() {
         pc(3, 0, 2, [0; 4]), // Di: dead
     ];
     let healed = |aid, party: &[State]| {
-        let r = rests(&most[..party.len()], RestUse::WoundFirst, Refresh::Full, aid);
+        let r = rests(
+            &most[..party.len()],
+            RestUse::WoundFirst,
+            Refresh::Full,
+            aid,
+        );
         let mut party = party.to_vec();
         gap(&r, Rest::None, &mut party, &mut Clock::default());
         party
@@ -366,7 +383,11 @@ fn day(body: &str) -> Result<Scenario, String> {
 
 #[test]
 fn an_exact_day_with_and_without_the_rest_matches_sampling() {
-    let n = if cfg!(debug_assertions) { 20_000 } else { 1_000_000 };
+    let n = if cfg!(debug_assertions) {
+        20_000
+    } else {
+        1_000_000
+    };
     let mut survived = Vec::new();
     for (rest, seed) in [("none", 31), ("short", 32)] {
         let spec = exact_day(rest);
@@ -380,7 +401,10 @@ fn an_exact_day_with_and_without_the_rest_matches_sampling() {
             .iter()
             .map(|f| exact[&format!("fell_at.{f}")])
             .sum();
-        assert!((total - 1.0).abs() < 1e-12, "{rest}: fell_at sums to {total}");
+        assert!(
+            (total - 1.0).abs() < 1e-12,
+            "{rest}: fell_at sums to {total}"
+        );
         let checked = [
             "day.survived",
             "fell_at.1",
@@ -476,7 +500,9 @@ fn bad_days_name_the_line_the_key_and_what_is_allowed() {
             "this system has no hazards",
         ),
         (
-            format!("{pc}[day]\n[[day.encounter]]\nfoes = [\"Watchdog\"]\n[day.encounter.conflict]\norder = \"ambush\"\n"),
+            format!(
+                "{pc}[day]\n[[day.encounter]]\nfoes = [\"Watchdog\"]\n[day.encounter.conflict]\norder = \"ambush\"\n"
+            ),
             "`conflict.order`: \"ambush\" is not allowed",
         ),
     ];

@@ -69,7 +69,10 @@ pub(super) fn load(plan: &Plan, fights: Vec<Option<Loaded>>) -> Result<Loaded, S
     let pcs = &encounters[0].stage.fight.pcs;
     debug_assert!(pcs.iter().map(|p| &p.name).eq(plan.party.iter()));
     let maxima = pcs.iter().map(|p| p.pools).collect();
-    let rests: Vec<_> = encounters.iter().map(|e| (e.name.clone(), e.rest)).collect();
+    let rests: Vec<_> = encounters
+        .iter()
+        .map(|e| (e.name.clone(), e.rest))
+        .collect();
     let recovery = Rests::new(maxima, rest_use, pool_refresh, aid, &rests);
     Ok(Loaded::Day(Box::new(Day::new(
         plan.party.clone(),

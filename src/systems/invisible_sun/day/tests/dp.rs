@@ -230,14 +230,21 @@ impl DayDp {
             at(format!("fell_at.{fell}"), p);
             at(
                 "day.survived".into(),
-                if party.iter().all(|s| s.alive()) { p } else { 0.0 },
+                if party.iter().all(|s| s.alive()) {
+                    p
+                } else {
+                    0.0
+                },
             );
             for (s, spec) in party.iter().zip(&self.pcs) {
                 let n = spec.name;
                 at(format!("death.{n}"), if s.alive() { 0.0 } else { p });
                 at(format!("wounds.{n}.{}", s.wounds), p);
                 at(format!("injuries.{n}.mean"), p * s.injuries as f64);
-                at(format!("physicality_left.{n}.mean"), p * s.physicality as f64);
+                at(
+                    format!("physicality_left.{n}.mean"),
+                    p * s.physicality as f64,
+                );
             }
         }
         out
