@@ -50,6 +50,7 @@ pub const TEMPLATES: &[Template] = &templates! {
         "attack",
         "ongoing",
         "fight",
+        "day",
     }
     "gods-and-monsters" {
         "fight",

@@ -1,7 +1,8 @@
 //! Invisible Sun conflicts: `[[pc]]` against `[[npc]]` tables on sides `pcs` and `npcs`, fought
 //! round by round to Wounds, Anguish and death (000_2810d6a557b34243.txt, cited `L184`). The
 //! combatants and the rules of one exchange are in [`fighter`], its rounds in [`fight`],
-//! the exact dynamic programme for one PC against one NPC in [`exact`].
+//! the exact dynamic programme for one PC against one NPC in [`exact`], a fight begun from
+//! the PCs' carried states (a day of encounters) in `carry`.
 //!
 //! Every roll is the action roll of [`crate::systems::invisible_sun::action`]: NPCs never roll
 //! (L118); a PC's attack is a roll against the NPC's level + Dodge (L120), its defense a roll
@@ -34,12 +35,14 @@
 //! `out.<name>` (3 Anguish), `flux.<name>` (some magic die showed 0 on one of its rolls) and
 //! `physicality_spent.<name>.K` and `.mean` (on Withstand rolls and negating Wounds).
 
+mod carry;
 pub mod exact;
 pub mod fight;
 pub mod fighter;
 #[cfg(test)]
 mod tests;
 
+use crate::combat::day::Carry;
 use crate::combat::{Bout, Fates, Fight, Observer, Roster, toughness};
 use crate::dice::Dice;
 use crate::stats::{CounterId, ExactValues, HistogramId, HistogramReport, Meta, Role, Tally};
@@ -151,8 +154,10 @@ impl Fight for Conflict {
         &self.bout
     }
 
+    /// The PCs fresh ([`Carry::fresh`]), through the code a day's fight begins by
+    /// ([`Carry::begin_from`]).
     fn begin<D: Dice, O: Observer<Self>>(&self, _: &mut D, arena: &mut Arena, _: &mut O) -> u64 {
-        self.setup(arena)
+        self.setup(arena, |k| self.fresh(k))
     }
 
     #[inline(always)]

@@ -4,12 +4,13 @@
 //! Every shape rests on one action roll ([`action`]): a `[check]` (with help, and retries in
 //! [`retry`]), a defense roll against an NPC (`[defense]`) or a PC's attack (`[attack]`) (both
 //! [`against_npc`]), an ongoing action of progress rolls (`[ongoing]`, [`ongoing`]), or a
-//! conflict of `[[pc]]` against `[[npc]]` tables. The
+//! conflict of `[[pc]]` against `[[npc]]` tables, or a `[day]` of conflicts ([`day`]). The
 //! venture a roll table describes is a [`venture::Venture`]; [`schema`] reads the sections.
 
 pub mod action;
 pub mod against_npc;
 pub mod conflict;
+pub mod day;
 pub mod ongoing;
 pub mod retry;
 mod schema;
@@ -18,6 +19,7 @@ pub mod venture;
 pub use action::{ActionRoll, Resolution};
 pub use schema::System;
 
+use crate::combat::day::{Day, FightStage};
 use crate::systems::{Dispatch, Visit};
 
 /// Highest challenge the rules define (L40).
@@ -38,6 +40,8 @@ pub enum Loaded {
     Ongoing(Box<ongoing::OngoingAction>),
     /// A conflict of `[[pc]]` against `[[npc]]` tables.
     Conflict(Box<conflict::Conflict>),
+    /// An adventuring day: the `[[pc]]` tables through several conflicts.
+    Day(Box<Day<FightStage<conflict::Conflict>, day::Rests>>),
 }
 
 impl Dispatch for Loaded {
@@ -47,6 +51,7 @@ impl Dispatch for Loaded {
             Loaded::Retry(s) => s.dispatch(v),
             Loaded::Ongoing(s) => s.dispatch(v),
             Loaded::Conflict(s) => v.visit(s.as_ref()),
+            Loaded::Day(d) => v.visit(d.as_ref()),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The sections of an `invisible-sun` scenario: `[check]`, `[defense]`, `[attack]`,
 //! `[ongoing]` (one roll or a run of them, [`rolls`]) or a conflict of `[[pc]]` and `[[npc]]`
-//! tables with an optional `[conflict]` ([`conflict`]); one shape per file. Every key is
+//! tables with an optional `[conflict]` ([`conflict`]); one shape per file, or a `[day]` of
+//! conflicts for the `[[pc]]` tables ([`day`]). Every key is
 //! declared once in [`keys`] and read against its declaration.
 //!
 //! Each roll table carries the *venture keys* ([`venture_table!`]), read here into a
@@ -8,6 +9,7 @@
 //! Endeavor (L69), one helper (L147).
 
 mod conflict;
+mod day;
 mod keys;
 mod rolls;
 
@@ -64,6 +66,14 @@ impl SystemModule for System {
             Some((k, _)) if is_conflict(k) => conflict::load(doc, max_rounds),
             Some((k, _)) => rolls::load(doc, k, max_rounds),
         }
+    }
+
+    /// A day of conflicts for the `[[pc]]` tables ([`day`]).
+    fn day(
+        plan: &crate::scenario::day::Plan,
+        fights: Vec<Option<Loaded>>,
+    ) -> Result<Loaded, ScenarioError> {
+        day::load(plan, fights)
     }
 }
 

@@ -15,9 +15,11 @@ use super::Conflict;
 use super::fighter::{
     ACCURACY, Negate, Order, PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc, Plan, Track,
 };
+use crate::combat::day::Member;
 use crate::combat::{Observer, Standing};
 use crate::dice::Dice;
 use crate::systems::invisible_sun::action::{Resolution, VentureDice};
+use crate::systems::invisible_sun::day::State as Carried;
 
 /// Which roll a PC made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,17 +134,31 @@ impl Conflict {
         (arena.up != stood).then_some(arena.up)
     }
 
-    /// Everyone fresh, the PCs' pools full; who stands (everyone).
-    pub(super) fn setup(&self, arena: &mut Arena) -> u64 {
-        let n = self.pcs.len() + self.npcs.len();
+    /// Every PC `k` from `pc(k)` (its carried state; [`Conflict::fresh`] for a fresh
+    /// fight), every NPC fresh; who stands: everyone but the PCs that are not up, who sit the
+    /// fight out (never act, are never attacked: every turn and every choice of a target
+    /// looks at `up` only) and keep their state. No dice: a fresh fight and one begun from
+    /// fresh states are the same fight, dice for dice.
+    #[inline]
+    pub(super) fn setup(&self, arena: &mut Arena, pc: impl Fn(usize) -> Carried) -> u64 {
+        let (p, n) = (self.pcs.len(), self.pcs.len() + self.npcs.len());
         arena.states.clear();
-        arena.states.extend(self.pcs.iter().map(|pc| State {
-            pools: pc.pools,
-            ..State::default()
-        }));
+        let mut up = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+        for k in 0..p {
+            let c = pc(k);
+            up &= !(u64::from(!c.up()) << k);
+            arena.states.push(State {
+                body: c.body,
+                mind: c.mind,
+                pools: c.pools,
+                dead: c.dead,
+                out: c.out,
+                ..State::default()
+            });
+        }
         arena.states.resize(n, State::default());
-        arena.up = if n == 64 { u64::MAX } else { (1 << n) - 1 };
-        arena.up
+        arena.up = up;
+        up
     }
 
     /// PC `i` attacks; returns the side of a foe it hurt.

@@ -6,7 +6,7 @@
 //! Every roll table takes the *venture keys* (`skill` … `successes`), declared once below and
 //! listed by each table after its own keys.
 
-use crate::scenario::keys::common::{ALLIES, FOES};
+use crate::scenario::keys::common::{self, ALLIES, FOES};
 use crate::scenario::keys::{Form, Key, Metric, Schema, Shape, Table};
 use crate::systems::invisible_sun::ongoing::{MAX_INCREMENTS, MAX_ROLLS};
 use crate::systems::invisible_sun::retry::MAX_TRIES;
@@ -458,6 +458,30 @@ pub(super) const AFTERMATH: Table = Table {
     ],
 };
 
+/// `[day]`: an adventuring day. The party is the `[[pc]]` tables (no `party` key: the
+/// planner refuses one); the recovery keys are Invisible Sun's (`crate::systems::invisible_sun::day`).
+pub(super) const DAY: Table = Table {
+    path: "day",
+    form: Form::One,
+    about: "an adventuring day: the `[[pc]]` tables carried through the `[[day.encounter]]` conflicts in order, with aid and the day's rests between them",
+    keys: &[
+        common::DAY_GAP,
+        common::DAY_ENCOUNTERS,
+        Key::word("rest_use", &["wound_first", "pools"])
+            .default("\"wound_first\"")
+            .means("what each of the day's rests does for each PC: heals one Wound, else one Anguish, else refreshes its pools; or refreshes its pools whatever its harm (\"normally used to restore stat pools\")")
+            .seed("000:199"),
+        Key::other("pool_refresh", "\"full\" or an integer from 0 to 99")
+            .default("\"full\"")
+            .means("bene a rest gives back to each of a PC's pools, never above what it started the day with; a night always refills them")
+            .seed("000:199"),
+        Key::word("aid", &["one_injury", "kit", "none"])
+            .default("\"one_injury\"")
+            .means("before each encounter after the first, each other PC up heals 1 Injury of each living PC; `\"kit\"`: with a first aid kit, all of its Injuries; `\"none\"`: nobody. Never a Wound")
+            .seed("000:177, 000:198-199"),
+    ],
+};
+
 /// The metrics of one action roll (`[check]`, `[defense]`, `[attack]`).
 const ROLL_METRICS: [Metric; 4] = [
     Metric {
@@ -586,6 +610,31 @@ const FIGHT_METRICS: &[Metric] = &[
     },
 ];
 
+/// A day's own metrics: the resources at the day's end (the shared day metrics come with
+/// every day).
+const DAY_METRICS: &[Metric] = &[
+    Metric {
+        name: "wounds.NAME.K, wounds.NAME.mean",
+        meaning: "a PC's Wounds at the end of the day (the dead at 3, as at death)",
+    },
+    Metric {
+        name: "anguish.NAME.K, anguish.NAME.mean",
+        meaning: "a PC's Anguish at the end of the day (3: out)",
+    },
+    Metric {
+        name: "injuries.NAME.mean",
+        meaning: "a PC's Injuries (not yet a Wound) at the end of the day",
+    },
+    Metric {
+        name: "physicality_left.NAME.mean",
+        meaning: "a PC's Physicality bene left at the end of the day",
+    },
+    Metric {
+        name: "accuracy_left.NAME.mean, movement_left.NAME.mean, intellect_left.NAME.mean",
+        meaning: "a PC's other pools left at the end of the day",
+    },
+];
+
 /// Every shape of an `invisible-sun` scenario.
 pub const SCHEMA: Schema = Schema {
     system: "invisible-sun",
@@ -645,6 +694,15 @@ pub const SCHEMA: Schema = Schema {
             metrics: FIGHT_METRICS,
             fight: true,
             prose: include_str!("docs/fight.md"),
+        },
+        Shape {
+            name: "day",
+            title: "Adventuring days",
+            about: "an adventuring day: the `[[pc]]` tables through several conflicts in a row, with aid and the day's ten-minute and one-hour rests between them",
+            tables: &[&DAY, &common::ENCOUNTER],
+            metrics: DAY_METRICS,
+            fight: true,
+            prose: include_str!("docs/day.md"),
         },
     ],
 };

@@ -4,6 +4,7 @@
 use super::super::conflict::{
     AftermathSpec, AttackTable, ConflictSpec, DefenseTable, NpcSpec, PcSpec,
 };
+use super::super::day::DaySpec;
 use super::super::rolls::{AttackSection, CheckSection, DefenseSection, OngoingSection};
 use super::*;
 use crate::scenario::keys::{lint, serde_fields};
@@ -41,6 +42,7 @@ fn every_table_declares_exactly_the_keys_its_reader_accepts() {
     same_keys::<DefenseTable>(&PC_WITHSTAND);
     same_keys::<NpcSpec>(&NPC);
     same_keys::<AftermathSpec>(&AFTERMATH);
+    same_keys::<DaySpec>(&DAY);
 }
 
 #[test]
@@ -60,7 +62,9 @@ fn every_table_of_the_schema_is_checked_above() {
             "pc.withstand",
             "npc",
             "conflict",
-            "aftermath"
+            "aftermath",
+            "day",
+            "day.encounter"
         ]
     );
 }
