@@ -17,7 +17,8 @@
 //! `all_down.PARTY`, `death.NAME`, `down.NAME`, `fell_at.N` / `fell_at.none`,
 //! `encounters_won`, `encounter.N.reached`, the system's resources at the day's end
 //! ([`Recovery::declare`]), and every metric of each encounter again under `encounter.N.`
-//! ([`Layout::nest`]), counting only the days that reached it.
+//! ([`Layout::nest`]), over all days: a day that stopped before an encounter counts as one in
+//! which nothing happened there (its histograms get 0, or "never").
 
 use super::fight::{Scratch, fight_once, flush};
 use super::{Ending, Fight, Observer, Unobserved};
@@ -68,7 +69,7 @@ pub const DAY_METRICS: &[Metric] = &[
     },
     Metric {
         name: "encounter.N.*",
-        meaning: "every metric of encounter N (the shared fight metrics and the system's own: `encounter.2.win.party`, `encounter.2.death.Ada`), counting that encounter's aftermath; over all days, so a day that stopped before N counts as none",
+        meaning: "every metric of encounter N (the shared fight metrics and the system's own: `encounter.2.win.party`, `encounter.2.death.Ada`), counting that encounter's aftermath; over all days: a day that stopped before N counts as one where nothing happened there (no win, no death, 0 rounds, no first death)",
     },
 ];
 
@@ -389,6 +390,25 @@ pub struct Day<S, R> {
     layout: Layout,
     recorder: DayRecorder,
     nested: Vec<Nested>,
+    /// Per encounter, what a day that never reached it records in each of its histograms
+    /// (so each holds one value per day, as every histogram does): none of it happened —
+    /// 0, or "never" for a round something first happened.
+    unreached: Vec<Vec<(HistogramId, usize)>>,
+}
+
+/// What a day that never reached an encounter records in each of its histograms.
+fn unreached_values(layout: &Layout) -> Vec<(HistogramId, usize)> {
+    layout
+        .histograms()
+        .enumerate()
+        .map(|(k, (_, report, _))| {
+            let value = match report {
+                HistogramReport::Onset { after, .. } => after + 1,
+                _ => 0,
+            };
+            (HistogramId(k), value)
+        })
+        .collect()
 }
 
 impl<S: Stage, R: Recovery<State = S::State>> Day<S, R> {
@@ -412,6 +432,10 @@ impl<S: Stage, R: Recovery<State = S::State>> Day<S, R> {
                 layout.nest(&format!("encounter.{n}."), n, e.stage.layout())
             })
             .collect();
+        let unreached = encounters
+            .iter()
+            .map(|e| unreached_values(e.stage.layout()))
+            .collect();
         Self {
             encounters,
             recovery,
@@ -420,6 +444,7 @@ impl<S: Stage, R: Recovery<State = S::State>> Day<S, R> {
             layout,
             recorder,
             nested,
+            unreached,
         }
     }
 }
@@ -478,8 +503,9 @@ impl<S: Stage, R: Recovery<State = S::State>> RuleSystem for Day<S, R> {
                 *s = self.recovery.fresh(k);
             }
             let mut clock = R::Clock::default();
-            let (mut won, mut fell) = (0, last);
+            let (mut won, mut fell, mut reached) = (0, last, 0);
             for (n, e) in self.encounters.iter().enumerate() {
+                reached = n + 1;
                 if n > 0 {
                     self.recovery
                         .gap(e.rest, e.gap_minutes, party, &mut clock, &mut dice);
@@ -512,6 +538,11 @@ impl<S: Stage, R: Recovery<State = S::State>> RuleSystem for Day<S, R> {
             tally.count(rec.fell_at[fell], true);
             tally.record(rec.won, won);
             self.recovery.record(party, tally);
+            for (t, values) in tallies.iter_mut().zip(&self.unreached).skip(reached) {
+                for &(id, value) in values {
+                    t.record(id, value);
+                }
+            }
         }
         for (n, e) in self.encounters.iter().enumerate() {
             e.stage.flush(&mut arenas[n], &mut tallies[n]);
@@ -588,13 +619,20 @@ mod tests {
     struct Trap {
         layout: Layout,
         hurt: CounterId,
+        hurts: HistogramId,
     }
 
     impl Trap {
         fn new() -> Self {
             let mut layout = Layout::new();
             let hurt = layout.counter("hurt", Meta::trial(Role::Other, "hurt"));
-            Self { layout, hurt }
+            let meta = Meta::trial(Role::Other, "members hurt");
+            let hurts = layout.histogram("hurts", 2, HistogramReport::Buckets, meta);
+            Self {
+                layout,
+                hurt,
+                hurts,
+            }
         }
     }
 
@@ -606,14 +644,15 @@ mod tests {
         }
         fn arena(&self) {}
         fn play<D: Dice>(&self, party: &mut [Hp], dice: &mut D, _: &mut (), t: &mut Tally) -> bool {
-            let mut hurt = false;
+            let mut hurt = 0;
             for m in party.iter_mut().filter(|m| m.up()) {
                 if dice.d(2) == 1 {
                     m.0 -= 1;
-                    hurt = true;
+                    hurt += 1;
                 }
             }
-            t.count(self.hurt, hurt);
+            t.count(self.hurt, hurt > 0);
+            t.record(self.hurts, hurt);
             party.iter().any(Member::up)
         }
         fn flush(&self, _: &mut (), _: &mut Tally) {}
@@ -688,12 +727,17 @@ mod tests {
         within(&r["encounter.2.reached"], 0.5);
         within(&r["encounter.3.reached"], 0.25);
         within(&r["encounter.3.hurt"], 0.125);
+        within(&r["encounter.3.hurts.mean"], 0.125);
+        within(&r["encounter.3.hurts.0"], 0.875);
         within(&r["encounters_won.0"], 0.5);
         within(&r["encounters_won.3"], 0.125);
         within(&r["hp_left.Ada.mean"], 0.125);
         assert_eq!(r["encounter.2.hurt"].meta.role, Role::Other);
         let inner = r["encounter.2.hurt"].meta.encounter.as_deref().unwrap();
         assert_eq!(inner.0, 2);
+        // Every histogram holds a value per day, reached or not.
+        let tally = crate::sim::run(&day(1, Rest::None), 1000, 3, &crate::sim::NoProgress);
+        assert!(tally.histograms_slice().iter().all(|h| h.total() == 1000));
     }
 
     #[test]
