@@ -76,6 +76,7 @@ pub const TEMPLATES: &[Template] = &templates! {
         "attack",
         "damage",
         "fight",
+        "day",
     }
 };
 

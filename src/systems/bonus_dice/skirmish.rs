@@ -42,7 +42,11 @@
 //!   `[run] max_rounds` as a stalemate.
 //!
 //! Not modelled: movement (everyone is engaged), Escape, openings, Ready, spells, knockdown,
-//! Over Watch, stabilising within the fight and emergency aid.
+//! Over Watch, stabilising within the fight and emergency aid (a day's rests give it,
+//! [`super::day`]).
+//!
+//! A fight of a day starts from the party's carried states ([`carry`]): the same setup, a
+//! member not up sitting the fight out.
 
 pub mod carry;
 pub mod fight;
