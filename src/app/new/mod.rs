@@ -77,6 +77,7 @@ pub const TEMPLATES: &[Template] = &templates! {
         "attack",
         "damage",
         "fight",
+        "day",
     }
 };
 

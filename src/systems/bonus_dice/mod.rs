@@ -4,7 +4,8 @@
 //!
 //! A scenario describes one of: a check against a Victory Sum ([`check`]); attacks against
 //! Guard, with the target's Dodge paid from Vigor and damage through armor ([`attack`],
-//! [`damage`]); one hit's damage; or a skirmish of `[[combatant]]` tables ([`skirmish`]).
+//! [`damage`]); one hit's damage; a skirmish of `[[combatant]]` tables ([`skirmish`]); or
+//! an adventuring day of skirmishes with the rests between them ([`day`]).
 //! Every rate and mean of a roll has an exact value from capped tables, with its bound.
 //! `schema` declares every key once (`schema/keys.rs`) and reads the sections through those
 //! declarations; [`rules`] holds the readings.
@@ -12,6 +13,7 @@
 pub mod attack;
 pub mod check;
 pub mod damage;
+pub mod day;
 pub mod dice;
 pub mod rules;
 mod schema;
@@ -32,6 +34,8 @@ pub enum Loaded {
     Damage(damage::DamageRoll),
     /// A fight of `[[combatant]]` tables.
     Skirmish(Box<skirmish::Skirmish>),
+    /// An adventuring day (`[day]`).
+    Day(Box<day::Day>),
 }
 
 impl Dispatch for Loaded {
@@ -41,6 +45,7 @@ impl Dispatch for Loaded {
             Loaded::Attack(s) => s.dispatch(v),
             Loaded::Damage(s) => s.dispatch(v),
             Loaded::Skirmish(s) => v.visit(s.as_ref()),
+            Loaded::Day(d) => v.visit(d.as_ref()),
         }
     }
 }

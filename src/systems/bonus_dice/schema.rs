@@ -1,11 +1,14 @@
 //! The sections of a `bonus-dice` scenario: `[check]` (a roll against a Victory Sum),
 //! `[attack]` (with `[attack.target]`, `[attack.dodge]`, `[attack.damage]`), `[damage]` (one
-//! hit's damage) or `[[combatant]]` tables (a skirmish, [`combatant`]); one per file.
+//! hit's damage) or `[[combatant]]` tables (a skirmish, [`combatant`]); one per file. With a
+//! `[day]` table the `[[combatant]]` tables are a party through a day of skirmishes
+//! ([`day`]).
 //! `[rules]` holds the table-wide readings ([`super::rules`]). Every key (what it takes, what
 //! leaving it out means, its seed lines) is declared once in [`keys`], and each value is read
 //! through that declaration's reader.
 
 mod combatant;
+mod day;
 mod keys;
 
 use super::Loaded;
@@ -181,6 +184,13 @@ impl SystemModule for System {
                  [[combatant]]",
             )),
         }
+    }
+
+    fn day(
+        plan: &crate::scenario::day::Plan,
+        fights: Vec<Option<Loaded>>,
+    ) -> Result<Loaded, ScenarioError> {
+        day::day(plan, fights)
     }
 }
 

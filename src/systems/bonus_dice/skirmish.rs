@@ -42,8 +42,13 @@
 //!   `[run] max_rounds` as a stalemate.
 //!
 //! Not modelled: movement (everyone is engaged), Escape, openings, Ready, spells, knockdown,
-//! Over Watch, stabilising within the fight and emergency aid.
+//! Over Watch, stabilising within the fight and emergency aid (a day's rests give it,
+//! [`super::day`]).
+//!
+//! A fight of a day starts from the party's carried states ([`carry`]): the same setup, a
+//! member not up sitting the fight out.
 
+pub mod carry;
 pub mod fight;
 #[cfg(test)]
 mod tests;
@@ -53,7 +58,9 @@ use super::check::Visibility;
 use super::damage::{Armor, Damage};
 use super::dice::BonusDice;
 use super::rules::{Rules, SuccessOn};
-use crate::combat::{Bout, Care, Fates, Fight, Observer, Roster, Targeting, toughness};
+use crate::combat::{
+    Bout, Care, Ending, Fates, Fight, Observer, Roster, Targeting, aftermath, toughness,
+};
 use crate::dice::Dice;
 use crate::stats::{CounterId, Meta, RatioId, Role, Tally};
 use fight::{Arena, Event};
@@ -66,6 +73,25 @@ pub const OFFHAND_CHALLENGES: u32 = 2;
 
 /// Vigor a Winded combatant needs back before it acts again (002:43).
 pub const WINDED_UNTIL: i64 = 5;
+
+/// The Victory Sum of a Medicine check: stabilising one in Shock (002:76) and emergency aid
+/// (002:28).
+pub const MEDICINE_VS: i64 = 20;
+
+/// One Medicine check VS 20 (002:28, 002:76) with `bonus` dice, under `[rules] success_on`:
+/// d20, then the bonus dice.
+#[inline]
+pub fn medicine_check<D: Dice + ?Sized>(
+    bonus: &BonusDice,
+    success_on: SuccessOn,
+    dice: &mut D,
+) -> bool {
+    let total = dice.d(20) + bonus.roll(dice).0;
+    match success_on {
+        SuccessOn::Higher => total > MEDICINE_VS,
+        SuccessOn::Meet => total >= MEDICINE_VS,
+    }
+}
 
 /// One hand's attack: its dice, unwounded and Wounded (index 1, 002:53).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,8 +134,9 @@ pub struct Fighter {
     pub dodge: [BonusDice; 2],
     /// When it Dodges.
     pub dodge_policy: DodgePolicy,
-    /// Initiative bonus dice (002:12).
-    pub initiative: BonusDice,
+    /// Initiative bonus dice (002:12), unwounded and Wounded (002:53: a Wound steps every
+    /// bonus die of an action roll down; a day's fight may begin with the combatant Wounded).
+    pub initiative: [BonusDice; 2],
     /// Actions per turn (002:19).
     pub actions: u32,
     /// Ends each turn with Defend (002:22).
@@ -301,7 +328,7 @@ impl Fight for Skirmish {
         arena: &mut Arena,
         observer: &mut O,
     ) -> u64 {
-        self.setup(dice, arena, observer)
+        self.setup(dice, arena, &[], observer)
     }
 
     #[inline]
@@ -317,12 +344,14 @@ impl Fight for Skirmish {
     }
 
     /// Shock is dying (002:54, 75): it kills after Stamina rounds unless a Medicine check VS
-    /// 20 stabilises (002:76); nobody else is out of the fight.
+    /// 20 stabilises (002:76); the stabilised are down, unconscious until they recover Health
+    /// (002:76: within a fight, only one carried in so from an earlier fight of a day).
     #[inline(always)]
     fn fates(&self, arena: &Arena) -> Fates {
         Fates {
             dead: arena.dead,
             dying: arena.shocked,
+            down: arena.stable,
             ..Fates::default()
         }
     }
@@ -344,6 +373,22 @@ impl Fight for Skirmish {
 
     // The aftermath (002:75–76): Medicine tries on those in Shock, from the round after the
     // fight ended, while the countdown runs on.
+
+    /// The shared aftermath ([`aftermath::rounds`]), then what it decided written back into
+    /// the states, so that a day carries it ([`carry`]): the dead dead, the saved stabilised.
+    #[inline]
+    fn aftermath<D: Dice>(
+        &self,
+        ending: Ending,
+        round: u32,
+        end: Fates,
+        dice: &mut D,
+        arena: &mut Arena,
+    ) -> Fates {
+        let after = aftermath::rounds(self, ending, round, end, dice, arena);
+        self.settle(after, arena);
+        after
+    }
 
     #[inline]
     fn tries(&self, tender: usize, first: bool, _: &Arena) -> u32 {

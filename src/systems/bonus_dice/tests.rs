@@ -52,7 +52,9 @@ fn sampled_matches_exact_loaded(l: &Loaded, n: u64, seed: u64) {
         Loaded::Check(s) => sampled_matches_exact(s, n, seed),
         Loaded::Attack(s) => sampled_matches_exact(s.as_ref(), n, seed),
         Loaded::Damage(s) => sampled_matches_exact(s, n, seed),
-        Loaded::Skirmish(_) => panic!("fights are tested in skirmish/tests.rs"),
+        Loaded::Skirmish(_) | Loaded::Day(_) => {
+            panic!("fights are tested in skirmish/tests.rs, days in day/tests.rs")
+        }
     }
 }
 
@@ -61,7 +63,7 @@ fn exact(l: &Loaded) -> ExactValues {
         Loaded::Check(s) => s.exact(),
         Loaded::Attack(s) => s.exact(),
         Loaded::Damage(s) => s.exact(),
-        Loaded::Skirmish(_) => None,
+        Loaded::Skirmish(_) | Loaded::Day(_) => None,
     }
     .expect("exact values")
 }

@@ -278,12 +278,12 @@ fn fighter(
             rules.burst,
         )
     };
-    let durability_points = r.int("durability", Some(&c.durability))?;
+    let durability = r.int("durability", Some(&c.durability))?;
     let stamina = r.int("stamina", Some(&c.stamina))?;
     Ok(Fighter {
         name: name.clone(),
         side: 0,
-        durability: durability_points,
+        durability,
         health: r.int("health", Some(&c.health))?,
         vigor: r.int("vigor", Some(&c.vigor))?,
         stamina,
@@ -291,11 +291,13 @@ fn fighter(
         offhand,
         dodge: [stepped(false), stepped(true)],
         dodge_policy: policy(source, &r, "dodge_policy", c.dodge_policy.as_ref())?,
-        initiative: BonusDice::new(
-            initiative_dice,
-            bonus_die(base, 0, 0, durability_points == 0, rules.wounded_step),
-            rules.burst,
-        ),
+        initiative: [false, true].map(|w| {
+            BonusDice::new(
+                initiative_dice,
+                bonus_die(base, 0, 0, w, rules.wounded_step),
+                rules.burst,
+            )
+        }),
         actions: count(&r, "actions", c.actions.as_ref())?,
         defend: r.bool("defend", c.defend),
         // Left out, 1 Vigor for every 5 Stamina (002:45), as declared.

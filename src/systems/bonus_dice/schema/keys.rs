@@ -6,7 +6,9 @@
 //! Three keys take more than one form (a number or a list, a word or a table): their ranges are
 //! the constants beside them, which the loader checks by hand and a test holds to the words.
 
-use crate::scenario::keys::common::{ALLIES, FOES, PATIENTS};
+use crate::scenario::keys::common::{
+    self, ALLIES, DAY_ENCOUNTERS, DAY_GAP, DAY_PARTY, FOES, PATIENTS,
+};
 use crate::scenario::keys::{Form, Key, Metric, Schema, Shape, Table};
 use std::ops::RangeInclusive;
 
@@ -484,6 +486,40 @@ pub(super) const AFTERMATH: Table = Table {
     ],
 };
 
+/// `[day] long_rest = { health = N }`: N.
+pub(super) const LONG_REST_HEALTH: RangeInclusive<i64> = 0..=100_000;
+
+/// `[day]`: an adventuring day of skirmishes and the rests between them.
+pub(super) const DAY: Table = Table {
+    path: "day",
+    form: Form::One,
+    about: "an adventuring day: the party (the `[[combatant]]` tables) through the `[[day.encounter]]` fights in order, carried from one to the next, with the rests between them",
+    keys: &[
+        DAY_PARTY,
+        DAY_GAP,
+        DAY_ENCOUNTERS,
+        Key::word("gap_durability", &["full_unless_wounded", "none"])
+            .default("\"full_unless_wounded\"")
+            .means("what a short rest does for Durability: back to full unless Wounded (\"Durability recovers quickly unless you are wounded\"); \"none\": only each round's `durability_recovery`")
+            .seed("002:52-53"),
+        Key::word("emergency_aid", &["once", "until_success", "none"])
+            .default("\"once\"")
+            .means("after a short rest's recovery, the first party member up with `medicine` (its dice as at the rest's start) makes a Medicine check VS 20 on each Wounded member up, itself included, in order; a success restores 1d10 Durability. \"until_success\": it checks each until one succeeds; \"none\": no aid")
+            .seed("002:28"),
+        Key::word("wounded_ends", &["durability_restored", "never"])
+            .default("\"durability_restored\"")
+            .means("Durability restored by emergency aid ends Wounded (Wounded is Durability at 0); \"never\": Wounded lasts the day")
+            .seed("002:28, 002:51-53"),
+        Key::int("health_per_day", 0, 100_000)
+            .default("0")
+            .means("Health back to each member per 24 hours of the day's gaps (\"Your Health recovers very slowly\"); a stabilised member wakes at 1")
+            .seed("002:54, 002:76"),
+        Key::other("long_rest", "the table `long_rest = { health = N }`, N from 0 to 100000")
+            .absent("no long rest: an encounter's `rest = \"long\"` is refused (the seed gives no night)")
+            .means("what a night restores: N Health to each member (up to its maximum; a stabilised member at 1 or more wakes), then all a short rest does"),
+    ],
+};
+
 /// What a check reports.
 const CHECK_METRICS: &[Metric] = &[
     Metric {
@@ -588,6 +624,22 @@ const FIGHT_METRICS: &[Metric] = &[
     },
 ];
 
+/// A day's own metrics: the resources left (the shared day metrics come with every day).
+const DAY_METRICS: &[Metric] = &[
+    Metric {
+        name: "health_left.NAME.mean",
+        meaning: "NAME's Health at the end of the day (the dead as at death)",
+    },
+    Metric {
+        name: "durability_left.NAME.mean",
+        meaning: "NAME's Durability at the end of the day (the dead as at death)",
+    },
+    Metric {
+        name: "wounded_at_end.NAME",
+        meaning: "NAME is Wounded at the end of the day",
+    },
+];
+
 /// Every shape of a `bonus-dice` scenario.
 pub const SCHEMA: Schema = Schema {
     system: "bonus-dice",
@@ -631,6 +683,15 @@ pub const SCHEMA: Schema = Schema {
             metrics: FIGHT_METRICS,
             fight: true,
             prose: include_str!("docs/fight.md"),
+        },
+        Shape {
+            name: "day",
+            title: "Adventuring days",
+            about: "the party through several skirmishes in a row, carried from one to the next, with short rests and emergency aid between them",
+            tables: &[&DAY, &common::ENCOUNTER],
+            metrics: DAY_METRICS,
+            fight: true,
+            prose: include_str!("docs/day.md"),
         },
     ],
 };

@@ -13,12 +13,13 @@
 //! order: attack d20, attack bonus dice, the Dodge's d20 and bonus dice when it Dodges, then
 //! weapon dice and damage bonus dice on a hit.
 
-use super::{OFFHAND_VIGOR, Skirmish, Strike, WINDED_UNTIL};
+use super::carry::{Condition, State as Carried};
+use super::{OFFHAND_VIGOR, Skirmish, Strike, WINDED_UNTIL, medicine_check};
 use crate::combat::aftermath::least_by;
+use crate::combat::day::{Carry, Member};
 use crate::combat::{Observer, Standing};
 use crate::dice::Dice;
 use crate::systems::bonus_dice::attack::dodge_cost;
-use crate::systems::bonus_dice::rules::SuccessOn;
 
 /// What a fight's [`Observer`] is told.
 #[derive(Debug, Clone, Copy)]
@@ -85,6 +86,9 @@ pub struct State {
     pub fell: bool,
     /// Dead.
     pub dead: bool,
+    /// Stabilised: unconscious until it recovers 1 Health (002:76). One carried into a day's
+    /// fight so sits it out; one stabilised in the aftermath carries it to the next.
+    pub stable: bool,
     /// Winded now (002:43).
     pub winded: bool,
     /// Winded at some point.
@@ -104,10 +108,16 @@ pub struct State {
 }
 
 impl State {
-    /// Neither dead nor in Shock (a Winded combatant stands).
+    /// Neither dead, in Shock nor stabilised (a Winded combatant stands).
     #[inline]
     pub fn standing(&self) -> bool {
-        !self.dead && !self.shock
+        !self.dead && !self.shock && !self.stable
+    }
+
+    /// Whether a foe with `finish_downed` may attack it: standing, or in Shock.
+    #[inline]
+    fn attackable(&self, finish_downed: bool) -> bool {
+        self.standing() || (finish_downed && self.shock)
     }
 
     /// Pays `cost` Vigor; Winded at 0 (002:43).
@@ -136,6 +146,11 @@ pub struct Arena {
     pub shocked: u64,
     /// Who is dead ([`State::dead`]), by bit.
     pub dead: u64,
+    /// Who is stabilised ([`State::stable`]), by bit: down.
+    pub stable: u64,
+    /// Whether [`crate::combat::Fight::aftermath`] ran and wrote what it decided back into
+    /// the states (the dead dead, the saved stabilised).
+    pub settled: bool,
 }
 
 impl Skirmish {
@@ -166,32 +181,46 @@ impl Skirmish {
         standing(arena)
     }
 
-    /// Fresh states, initiative and the turn order; everyone who stands.
+    /// The states at the start, initiative and the turn order; everyone who stands.
+    /// Combatant `i < party.len()` starts from `party[i]` (a day's carried state), everyone
+    /// else fresh ([`Skirmish::fresh`]). One not up sits the fight out: it rolls no
+    /// initiative, takes no turn, is never attacked, and keeps its state (dead, or
+    /// stabilised: down). With every carried state fresh, the same dice as a fresh fight.
     pub(super) fn setup<D: Dice + ?Sized, O: Observer<Skirmish>>(
         &self,
         dice: &mut D,
         arena: &mut Arena,
+        party: &[Carried],
         observer: &mut O,
     ) -> u64 {
         arena.states.clear();
         arena.order.clear();
         arena.recovered = 0;
-        (arena.shocked, arena.dead) = (0, 0);
+        (arena.shocked, arena.dead, arena.stable) = (0, 0, 0);
+        arena.settled = false;
         for (i, f) in self.fighters.iter().enumerate() {
-            // 002:12: the Action Die plus bonus dice, once.
-            let total = dice.d(20) + f.initiative.roll(dice).0;
-            observer.see(Event::Initiative { who: i, total });
-            arena.states.push(State {
-                durability: f.durability,
-                health: f.health,
-                vigor: f.vigor,
-                wounded: f.durability == 0,
-                winded: f.vigor == 0,
-                ever_winded: f.vigor == 0,
-                initiative: total,
+            let c = party.get(i).copied().unwrap_or_else(|| self.fresh(i));
+            let mut s = State {
+                durability: c.durability,
+                health: c.health,
+                vigor: c.vigor,
+                wounded: c.wounded,
+                winded: c.winded,
+                ever_winded: c.winded,
+                dead: c.condition == Condition::Dead,
+                stable: c.condition == Condition::Stable,
                 ..State::default()
-            });
-            arena.order.push(i);
+            };
+            arena.dead |= u64::from(s.dead) << i;
+            arena.stable |= u64::from(s.stable) << i;
+            if c.up() {
+                // 002:12: the Action Die plus bonus dice, once; a Wound steps them (002:53).
+                let total = dice.d(20) + f.initiative[usize::from(c.wounded)].roll(dice).0;
+                observer.see(Event::Initiative { who: i, total });
+                s.initiative = total;
+                arena.order.push(i);
+            }
+            arena.states.push(s);
         }
         // Highest first (insertion sort: stable, no allocation); then shuffle each tie.
         let states = &arena.states;
@@ -262,7 +291,7 @@ impl Skirmish {
             }
             if let Some(off) = &f.offhand {
                 let (me, foe) = (&arena.states[i], &arena.states[t]);
-                let valid = foe.standing() || (f.finish_downed && !foe.dead);
+                let valid = foe.attackable(f.finish_downed);
                 if valid && !me.winded && me.vigor - OFFHAND_VIGOR >= off.keep_vigor {
                     arena.states[i].pay(OFFHAND_VIGOR);
                     if let Some(e) =
@@ -289,7 +318,7 @@ impl Skirmish {
         let finish = self.fighters[a].finish_downed;
         let mut mask = 0u64;
         for (i, s) in arena.states.iter().enumerate() {
-            mask |= u64::from(s.standing() || (finish && !s.dead)) << i;
+            mask |= u64::from(s.attackable(finish)) << i;
         }
         let states = &arena.states;
         let mut focus = states[a].focus;
@@ -438,7 +467,7 @@ impl Skirmish {
             .zip(arena.states.iter_mut())
             .enumerate()
         {
-            if s.dead {
+            if s.dead || s.stable {
                 continue;
             }
             if s.shock {
@@ -493,13 +522,9 @@ impl Skirmish {
         dice: &mut D,
         arena: &Arena,
     ) -> bool {
-        let needed = match self.success_on {
-            SuccessOn::Higher => 21,
-            SuccessOn::Meet => 20,
-        };
         let medicine = self.fighters[tender].medicine.expect("a medic");
         let bonus = &medicine[usize::from(arena.states[tender].wounded)];
-        dice.d(20) + bonus.roll(dice).0 >= needed
+        medicine_check(bonus, self.success_on, dice)
     }
 
     /// The Recovery phase of aftermath round `round` for `dying` (those in Shock nobody
@@ -524,7 +549,7 @@ impl Skirmish {
 
 /// Who stands (a mask; Winded stands).
 #[inline]
-fn standing(arena: &Arena) -> u64 {
+pub(super) fn standing(arena: &Arena) -> u64 {
     let mut up = 0u64;
     for (i, s) in arena.states.iter().enumerate() {
         up |= u64::from(s.standing()) << i;

@@ -6,6 +6,7 @@
 //! input named by line and key.
 
 mod aftermath;
+mod carry;
 mod dp;
 mod replay;
 mod solver;

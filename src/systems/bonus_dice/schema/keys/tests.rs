@@ -6,6 +6,7 @@
 use super::super::combatant::{
     AftermathSpec, CombatantSpec, EncounterSpec, MedicineSpec, OffhandSpec,
 };
+use super::super::day::DaySpec;
 use super::super::{
     AttackDamageSpec, AttackSpec, CheckSpec, DamageSpec, DodgeSpec, RulesSpec, TargetSpec,
 };
@@ -31,7 +32,7 @@ fn declared(table: &Table) -> BTreeSet<String> {
 
 #[test]
 fn every_table_declares_exactly_what_its_reader_accepts() {
-    let pairs: [(&Table, Vec<String>); 12] = [
+    let pairs: [(&Table, Vec<String>); 13] = [
         (&CHECK, serde_fields::<CheckSpec>()),
         (&ATTACK, serde_fields::<AttackSpec>()),
         (&TARGET, serde_fields::<TargetSpec>()),
@@ -44,6 +45,7 @@ fn every_table_declares_exactly_what_its_reader_accepts() {
         (&MEDICINE, serde_fields::<MedicineSpec>()),
         (&ENCOUNTER, serde_fields::<EncounterSpec>()),
         (&AFTERMATH, serde_fields::<AftermathSpec>()),
+        (&DAY, serde_fields::<DaySpec>()),
     ];
     for (table, fields) in pairs {
         assert!(!fields.is_empty(), "{}: no fields read", table.heading());
@@ -65,7 +67,10 @@ fn every_table_declares_exactly_what_its_reader_accepts() {
                 "combatant.offhand",
                 "combatant.medicine",
                 "encounter",
-                "aftermath"
+                "aftermath",
+                "day",
+                // The planner's (`crate::scenario::day`), shared by every system.
+                "day.encounter"
             ]
             .contains(&t.path),
             "{} is held to no reader",
@@ -105,6 +110,10 @@ fn declared_words_are_the_rules_words() {
     assert_eq!(&QUALITY[..LADDER.len()], LADDER);
     assert_eq!(LADDER, names(&super::super::LADDER_DICE));
     assert_eq!(DURABILITY, names(&super::super::DURABILITY_DICE));
+    use crate::systems::bonus_dice::day::{Aid, GapDurability, WoundedEnds};
+    assert_eq!(words(&DAY, "gap_durability"), names(&GapDurability::WORDS));
+    assert_eq!(words(&DAY, "emergency_aid"), names(&Aid::WORDS));
+    assert_eq!(words(&DAY, "wounded_ends"), names(&WoundedEnds::WORDS));
 }
 
 /// The keys that take more than one form say in words the ranges the loader checks.
@@ -121,6 +130,8 @@ fn words_state_the_hand_checked_ranges() {
     let keep = format!("N {}", ints(&KEEP_VIGOR));
     assert!(said(&DODGE, "policy").contains(&keep));
     assert!(said(&COMBATANT, "dodge_policy").contains(&keep));
+    let health = format!("N {}", ints(&LONG_REST_HEALTH));
+    assert!(said(&DAY, "long_rest").contains(&health));
 }
 
 /// With no `[rules]`, every reading is the one `Rules::default` (used by the tests) gives.
