@@ -4,6 +4,7 @@
 //! lines are cited as `003:L` (`003_2f5399e0a98f81be.txt`) and `004:L`
 //! (`004_803a11f5ee1b6e60.txt`).
 
+pub(super) mod day;
 mod hazards;
 mod rolls;
 #[cfg(test)]
@@ -331,6 +332,26 @@ pub const SCHEMA: Schema = Schema {
             metrics: hazards::MARCH_METRICS,
             fight: false,
             prose: include_str!("docs/march.md"),
+        },
+        Shape {
+            name: "day",
+            title: "Adventuring days",
+            about: "the party through conflicts and hazards in a row, carried from one to the next with only the nights the story allows: how often it gets through the day, where it falls, who dies",
+            tables: &[
+                &day::DAY,
+                &day::ENCOUNTER,
+                &day::DAY_FALL,
+                &day::DAY_FALL_CLIMB,
+                &day::DAY_AILMENT,
+                &day::DAY_JUMP,
+                &day::DAY_CHASE,
+                &day::DAY_CHASE_QUARRY,
+                &day::DAY_CHASE_PURSUER,
+                &day::DAY_MARCH,
+            ],
+            metrics: day::DAY_METRICS,
+            fight: true,
+            prose: include_str!("docs/day.md"),
         },
     ],
 };
