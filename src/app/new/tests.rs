@@ -44,7 +44,9 @@ fn every_template_validates_without_warnings() {
         assert_eq!(s.system_name, t.system, "{path}");
         assert!(s.warnings().is_empty(), "{path}: {:?}", s.warnings());
         assert!(s.sweep_points().unwrap().is_none(), "{path}: no sweep");
-        assert_eq!(s.difficulty.is_some(), t.shape == "fight", "{path}");
+        // A day's band is the whole day's.
+        let banded = t.shape == "fight" || t.shape == crate::scenario::day::DAY_SHAPE;
+        assert_eq!(s.difficulty.is_some(), banded, "{path}");
     }
 }
 

@@ -66,7 +66,17 @@ pub(super) fn day(plan: &Plan, fights: Vec<Option<Loaded>>) -> Result<Loaded, Sc
         let at = format!("day.encounter.{}", e.name);
         rest(doc, e, n, &at, &sheets)?;
         let stage = match (fight, &e.hazard) {
-            (Some(Loaded::Conflict(c)), None) => Stage::Fight(FightStage::new(*c)),
+            (Some(Loaded::Conflict(mut c)), None) => {
+                // A day reads the party's `level` (its nights and verve): no warning that a
+                // fight does not.
+                c.noticed.retain(|w| {
+                    !plan
+                        .party
+                        .iter()
+                        .any(|n| w.contains(&format!("`combatant.{n}.level`")))
+                });
+                Stage::Fight(FightStage::new(*c))
+            }
             (None, Some(kind)) => {
                 let hazard = hazard_of(e, kind.get_ref(), &at)?;
                 let rollers = rollers(e, &hazard, &sheets, &at)?;
@@ -189,7 +199,7 @@ fn refuse_own(e: &Planned, path: &str, decl: &Table, at: &str) -> Result<(), Sce
             return Err(e.doc.invalid(
                 k.span(),
                 format!("{at}.{path}.{}", key.name),
-                format!("in a day `{}` is {}: remove it", key.name, key.meaning),
+                format!("`{}` is {}: remove it", key.name, key.meaning),
             ));
         }
     }

@@ -60,8 +60,8 @@ pub(super) const COMBATANT: Table = Table {
             .seed("004:613-615"),
         Key::int("level", 0, 40)
             .absent("`endurance` must be given")
-            .means("instead of `endurance`: endurance is then 10 + level/2; with both, `endurance` counts")
-            .seed("004:627"),
+            .means("instead of `endurance`: endurance is then 10 + level/2; with both, `endurance` counts; in a day, what a night restores in survival and a hazard in verve")
+            .seed("004:627, 004:565, 004:593"),
         Key::int("perception", 0, 40).required().means("the surprise roll").seed("004:752, 004:885"),
         Key::int("willpower", 0, 40)
             .required()
@@ -156,7 +156,7 @@ pub(super) const COMBATANT: Table = Table {
             .seed("004:782"),
         Key::int("health", 0, 40)
             .absent("none")
-            .means("the nightly health roll, for `[aftermath] rest`")
+            .means("the nightly health roll, for `[aftermath] rest` and a day's nights; in a day also the march's and a health-resisted ailment's")
             .seed("004:565"),
     ],
 };

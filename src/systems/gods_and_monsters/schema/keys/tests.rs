@@ -161,7 +161,8 @@ fn every_shape_file_loads_into_its_shape_and_names_every_key() {
         };
         assert_eq!(kind, shape.name);
         for table in shape.tables {
-            for key in table.keys {
+            // A refused key is one a scenario may not write.
+            for key in table.keys.iter().filter(|k| k.kind != Kind::Refused) {
                 let named = text.contains(&format!("{} =", key.name))
                     || text.contains(&format!("{}.{}]", table.path, key.name));
                 // A fall's `climb` is the climb shape's own table.
