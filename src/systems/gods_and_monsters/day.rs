@@ -52,7 +52,7 @@ impl Member for State {
 #[derive(Debug, Clone)]
 pub enum Stage {
     /// A conflict with the encounter's foes.
-    Fight(FightStage<Conflict>),
+    Fight(Box<FightStage<Conflict>>),
     /// A hazard rolled for each member who is up.
     Hazard(Box<hazard::HazardStage>),
 }
@@ -60,7 +60,7 @@ pub enum Stage {
 /// A batch's buffers for a [`Stage`].
 pub enum Arena {
     /// A conflict's.
-    Fight(<FightStage<Conflict> as DayStage>::Arena),
+    Fight(Box<<FightStage<Conflict> as DayStage>::Arena>),
     /// A hazard needs none.
     Hazard,
 }
@@ -78,7 +78,7 @@ impl DayStage for Stage {
 
     fn arena(&self) -> Arena {
         match self {
-            Stage::Fight(f) => Arena::Fight(f.arena()),
+            Stage::Fight(f) => Arena::Fight(Box::new(f.arena())),
             Stage::Hazard(_) => Arena::Hazard,
         }
     }

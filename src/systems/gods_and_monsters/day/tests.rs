@@ -35,7 +35,6 @@ fn conflict(body: &str) -> Conflict {
 fn error(body: &str) -> String {
     let text = format!("name = \"t\"\nsystem = \"gods-and-monsters\"\n{body}");
     Scenario::from_text("t.toml", &text)
-        .err()
-        .expect("refused")
+        .expect_err("refused")
         .to_string()
 }

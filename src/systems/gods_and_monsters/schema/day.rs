@@ -75,7 +75,7 @@ pub(super) fn day(plan: &Plan, fights: Vec<Option<Loaded>>) -> Result<Loaded, Sc
                         .iter()
                         .any(|n| w.contains(&format!("`combatant.{n}.level`")))
                 });
-                Stage::Fight(FightStage::new(*c))
+                Stage::Fight(Box::new(FightStage::new(*c)))
             }
             (None, Some(kind)) => {
                 let hazard = hazard_of(e, kind.get_ref(), &at)?;
