@@ -14,7 +14,7 @@
 
 use super::Conflict;
 use crate::combat::day::Carry;
-use crate::combat::{Ending, Fates, Observer};
+use crate::combat::{Ending, Fates, Foes, Observer};
 use crate::dice::Dice;
 use crate::systems::gods_and_monsters::day::State;
 use crate::systems::gods_and_monsters::fight::{Arena, rule};
@@ -72,7 +72,13 @@ impl Carry for Conflict {
     fn carry(&self, arena: &Self::Arena, i: usize) -> State {
         let a = &arena.fight;
         let bit = 1u64 << i;
-        let dead = self.fates_after(a).dead & bit != 0;
+        // Only the dying and finishing can change who is dead once the rounds are over.
+        let settled = a.flags.dying == 0 && self.bout.care.foes != Foes::Finish;
+        let dead = if settled {
+            a.flags.dead & bit != 0
+        } else {
+            self.fates_after(a).dead & bit != 0
+        };
         let mut s = if a.absent & bit != 0 {
             a.carried[i]
         } else {

@@ -243,3 +243,75 @@ side = "yeti"
     let after = c.carry(&arena, 0);
     assert_eq!((after.survival, after.verve, after.injuries), (2, 9, 0));
 }
+
+#[test]
+fn who_a_fight_hands_back_dead_is_who_its_aftermath_left_dead() {
+    // Over many fights from carried states (Charlotte sitting out unconscious), the members
+    // the fight hands back dead are exactly those dead once its aftermath is over: killed in
+    // the rounds, finished off as fallen foes (`foes = "finish"`), or dying and not healed
+    // in time; the dying healed in time come back with no injuries (004:615).
+    for aftermath in [
+        "",
+        "[aftermath]\nfoes = \"finish\"\n",
+        "[aftermath]\nheal_injuries = 3\n",
+    ] {
+        let c = conflict(&format!("{YETI_BODY}{aftermath}"));
+        let party = [
+            State {
+                survival: 2,
+                injuries: 1,
+                ..c.fresh(0)
+            },
+            State {
+                survival: 0,
+                injuries: 2,
+                unconscious: true,
+                ..c.fresh(1)
+            },
+            State {
+                survival: 1,
+                verve: 3,
+                ..c.fresh(2)
+            },
+        ];
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(17);
+        let mut dice = FightDice::new(&mut rng);
+        let mut arena = c.arena();
+        let mut sides = SideRounds::new(2);
+        let (mut died, mut saved) = (0, 0);
+        for _ in 0..5_000 {
+            let up = c.begin_from(
+                &mut dice,
+                &mut arena,
+                &party,
+                &mut crate::combat::Unobserved,
+            );
+            let end = play_from(
+                &c,
+                up,
+                &mut dice,
+                &mut arena,
+                &mut sides,
+                &mut crate::combat::Unobserved,
+            );
+            for k in 0..3 {
+                let s = c.carry(&arena, k);
+                assert_eq!(
+                    s.dead,
+                    end.after.dead >> k & 1 == 1,
+                    "{aftermath}: {k} {s:?}"
+                );
+                let was_dying = end.end.dying >> k & 1 == 1;
+                if was_dying && !s.dead {
+                    assert_eq!(s.injuries, 0);
+                    saved += 1;
+                }
+                died += usize::from(s.dead);
+            }
+        }
+        assert!(died > 0, "{aftermath}");
+        if aftermath.contains("heal") {
+            assert!(saved > 0);
+        }
+    }
+}

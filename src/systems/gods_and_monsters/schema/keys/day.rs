@@ -55,7 +55,9 @@ pub(in crate::systems::gods_and_monsters::schema) const ENCOUNTER: Table = Table
         ENCOUNTER_KEYS[0],
         ENCOUNTER_KEYS[1],
         ENCOUNTER_KEYS[2],
-        ENCOUNTER_KEYS[3],
+        ENCOUNTER_KEYS[3]
+            .means("the recovery before it (ignored for the first: the day starts fresh): \"long\" is a night; \"short\" is refused, since the book has no short rest (survival comes back only by a night or a day of rest)")
+            .seed("004:565, 004:569"),
         ENCOUNTER_KEYS[4],
         KIND,
     ],
@@ -226,11 +228,11 @@ pub(super) const DAY_METRICS: &[Metric] = &[
     },
     Metric {
         name: "encounter.N.injuries_gained.NAME.mean",
-        meaning: "a hazard: the injury points it gave NAME",
+        meaning: "a hazard: the injury points it gave NAME, over the days NAME faced it",
     },
     Metric {
         name: "encounter.N.damage.NAME.mean",
-        meaning: "a fall: its damage to NAME after halving (0 when none)",
+        meaning: "a fall: its damage to NAME after halving (0 when none), over the days NAME faced it",
     },
     Metric {
         name: "encounter.N.unconscious.NAME",
@@ -238,7 +240,7 @@ pub(super) const DAY_METRICS: &[Metric] = &[
     },
     Metric {
         name: "encounter.N.death.NAME",
-        meaning: "a hazard: NAME died in it (a fall's lost death contest: nothing in a day heals the injuries in time)",
+        meaning: "a hazard: NAME is dead after it, as a conflict reports a member dead before it (a fall's lost death contest is death: nothing in a day heals the injuries in time)",
     },
     Metric {
         name: "encounter.N.down.NAME",
