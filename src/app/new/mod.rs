@@ -62,6 +62,7 @@ pub const TEMPLATES: &[Template] = &templates! {
         "jump",
         "chase",
         "march",
+        "day",
     }
     "unbound-legends" {
         "check",

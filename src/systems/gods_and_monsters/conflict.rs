@@ -138,8 +138,11 @@ pub struct Fighter {
     /// Its ranged shots into close combat from out of it are called shots (−3 to hit, −2
     /// defense, no strays on a hit, 782).
     pub called_shots_into_melee: bool,
-    /// The nightly health roll (004:565), for `[aftermath] rest`.
+    /// The nightly health roll (004:565), for `[aftermath] rest` and a day's nights.
     pub health: Option<i64>,
+    /// Its level, where given: a day's night restores this much survival (004:565) and a
+    /// hazard this much verve (004:593).
+    pub level: Option<i64>,
 }
 
 impl Fighter {
@@ -310,6 +313,9 @@ macro_rules! with_kind {
     };
 }
 
+// After `with_kind!`, which it uses.
+mod carry;
+
 /// Outcome codes per fighter: unconscious, saved by a death bid.
 const OUTCOMES: usize = 4;
 
@@ -335,7 +341,7 @@ impl Fight for Conflict {
         arena: &mut ConflictArena,
         _: &mut O,
     ) -> u64 {
-        with_kind!(self.engine.kind, K => self.begin_with::<K, D>(dice, &mut arena.fight))
+        with_kind!(self.engine.kind, K => self.begin_from_with::<K, D>(dice, &mut arena.fight, &[]))
     }
 
     #[inline(always)]
@@ -395,7 +401,7 @@ impl Fight for Conflict {
         dice: &mut D,
         arena: &mut ConflictArena,
     ) -> Fates {
-        self.heal(ending, round, start, dice, &arena.fight)
+        self.heal(ending, round, start, dice, &mut arena.fight)
     }
 
     fn notes(&self) -> Vec<String> {

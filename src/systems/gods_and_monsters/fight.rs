@@ -37,6 +37,7 @@
 //! instantiation that holds a conflict's rules side by side).
 
 use super::conflict::{Attack, Conflict, Fighter, Targeting};
+use super::day::State as Carried;
 use super::rules::{
     AttackDowned, ConflictRules, ConsciousnessCheck, Cover, DeathContest, MojoKind,
     ROUNDS_PER_MINUTE, UnconsciousFor,
@@ -200,20 +201,20 @@ impl Default for Facts {
 }
 
 impl Facts {
-    /// Whether survival with `pool` left is at or below the flight threshold. Verve soaks
-    /// damage first, so survival is what is left of the pool up to the start's survival, at
-    /// least 0; the floor at 0 is left out, since a threshold is 0 or more (or never), so
-    /// that nothing here branches on the pool.
+    /// Whether survival with `pool` left is at or below the flight threshold, `survival` at
+    /// the fight's start ([`Now::survival`]). Verve soaks damage first, so survival is what is
+    /// left of the pool up to the start's survival, at least 0; the floor at 0 is left out,
+    /// since a threshold is 0 or more (or never), so that nothing here branches on the pool.
     #[inline(always)]
-    fn at_flight(&self, pool: i64) -> bool {
-        pool.min(self.survival) <= self.flee_at
+    fn at_flight(&self, pool: i64, survival: i64) -> bool {
+        pool.min(survival) <= self.flee_at
     }
+}
 
-    /// Survival with `pool` left.
-    #[inline(always)]
-    fn survival(&self, pool: i64) -> i64 {
-        pool.min(self.survival).max(0)
-    }
+/// Survival with `pool` left, `survival` at the fight's start.
+#[inline(always)]
+fn survival_in(pool: i64, survival: i64) -> i64 {
+    pool.min(survival).max(0)
 }
 
 /// One attack as the engine makes it: its numbers to hit and its damage.
@@ -306,8 +307,10 @@ impl Default for Picks {
 
 /// A combatant's state during a fight, beside the masks of [`Flags`]: its pool of survival
 /// and soaking verve less the damage taken (survival is what is left of it up to the start's
-/// survival, as [`Facts::survival`] reads it; verve is the rest; injuries are the start's, the
-/// damage past the pool and [`More::direct`]).
+/// survival, as [`survival_in`] reads it; verve is the rest; injuries are the start's, the
+/// damage past the pool and [`More::direct`]). The start's survival and injuries are the
+/// fighter's, or those carried over from an earlier fight of the day
+/// ([`Conflict::begin_from_with`]).
 #[derive(Debug, Clone, Copy, Default)]
 struct Now {
     /// The pool now: below 0, the damage that went to injuries.
@@ -315,6 +318,10 @@ struct Now {
     /// The pool when the round began: the injury penalty on its attacks for the whole
     /// round comes from it, since everything in a round happens at once.
     then: i64,
+    /// Survival at the fight's start (0 or more: a fight may start at 0 survival).
+    survival: i64,
+    /// Injury points at the fight's start.
+    injuries: i64,
     /// The foe it keeps attacking (`focus`), or [`NOBODY`].
     focus: u8,
 }
@@ -407,6 +414,21 @@ pub struct Arena {
     pub dies_at: Box<[u32; MAX_FIGHTERS]>,
     /// The soonest of `dies_at` among the dying not dead yet; `u32::MAX` when nobody.
     next_death: u32,
+    /// Those with survival at the fight's start: dropping to 0 survival hurts them (762).
+    has_survival: u64,
+    /// Those whose flight threshold is reached at the fight's start: they run at the end of
+    /// round 1 if conscious.
+    flee_at_start: u64,
+    /// Party members carried in down or dead: they sit the fight out (never act, never
+    /// targeted, never wake within it) and keep their state.
+    pub absent: u64,
+    /// Of the dying when the fight ended, those whose injuries the aftermath brought to 0
+    /// in time (004:615): alive, with no injuries ([`Conflict::heal`]).
+    pub lived: u64,
+    /// How many of the first combatants began from carried states (0: a fresh fight).
+    pub carried_in: usize,
+    /// Their carried states as they began.
+    pub carried: Box<[Carried; MAX_FIGHTERS]>,
 }
 
 impl Default for Arena {
@@ -424,6 +446,12 @@ impl Default for Arena {
             states: Vec::new(),
             dies_at: Box::new([u32::MAX; MAX_FIGHTERS]),
             next_death: u32::MAX,
+            has_survival: 0,
+            flee_at_start: 0,
+            absent: 0,
+            lived: 0,
+            carried_in: 0,
+            carried: Box::new([Carried::default(); MAX_FIGHTERS]),
         }
     }
 }
@@ -614,7 +642,7 @@ impl Engine {
 
     /// Who can act: conscious, not fled, not dead, and not dying unless it fights on.
     #[inline(always)]
-    fn able(&self, flags: &Flags) -> u64 {
+    pub(super) fn able(&self, flags: &Flags) -> u64 {
         self.all
             & !(flags.unconscious | flags.fled | flags.dead | (flags.dying & !self.fight_dying))
     }
@@ -631,7 +659,7 @@ impl Conflict {
             true => (now.then, more.direct_then),
         };
         let direct = if K & CALLED != 0 { direct } else { 0 };
-        self.engine.facts[i].injuries + direct + (-pool).max(0)
+        now.injuries + direct + (-pool).max(0)
     }
 
     /// Fighter `i`'s survival (and verve, where it takes combat damage) left and at the
@@ -691,19 +719,30 @@ impl Conflict {
         (ok, roll)
     }
 
-    /// A fresh fight: everyone's pool full, mojo and readiness as at the start, surprise
-    /// rolled (perception, or surprised, in scenario order). Who can act (everyone).
+    /// A fight whose first `party.len()` combatants start from their carried states (none:
+    /// a fresh fight), the others fresh: everyone's pool as at its start, mojo and readiness
+    /// as at the start, surprise rolled (perception, or surprised, in scenario order) by
+    /// those up. A member carried in down or dead sits the fight out ([`Arena::absent`]).
+    /// Who can act. With `party` empty or every state the fighter's fresh one, the same
+    /// fight, dice for dice.
     #[inline(always)]
-    pub(super) fn begin_with<const K: u16, D: Dice>(&self, dice: &mut D, arena: &mut Arena) -> u64 {
+    pub(super) fn begin_from_with<const K: u16, D: Dice>(
+        &self,
+        dice: &mut D,
+        arena: &mut Arena,
+        party: &[Carried],
+    ) -> u64 {
         let e = &self.engine;
         let mut left = e.all;
         while left != 0 {
             let i = lowest(left);
             left &= left - 1;
-            let pool = e.facts[i].pool;
+            let f = &e.facts[i];
             arena.now[i] = Now {
-                pool,
-                then: pool,
+                pool: f.pool,
+                then: f.pool,
+                survival: f.survival,
+                injuries: f.injuries,
                 focus: NOBODY,
             };
             if K & (CALLED | MOJO | WAKING) != 0 {
@@ -715,8 +754,21 @@ impl Conflict {
         }
         arena.flags = Flags::default();
         arena.next_death = u32::MAX;
+        arena.has_survival = e.has_survival;
+        arena.flee_at_start = e.flee_at_start;
+        arena.absent = 0;
+        arena.lived = 0;
+        arena.carried_in = party.len();
+        if !party.is_empty() {
+            self.carry_in::<K>(arena, party);
+        }
         let mut surprised = 0u64;
         for &(i, needed) in &e.surprise {
+            if arena.absent >> i & 1 == 1 {
+                continue;
+            }
+            // 004:601: the injury penalty is the injuries it starts with.
+            let needed = needed + e.facts[i].injuries - arena.now[i].injuries;
             let (ok, _) = self.roll_under::<K, D>(i, MojoKind::Surprise, needed, dice, arena);
             surprised |= u64::from(!ok) << i;
         }
@@ -727,7 +779,40 @@ impl Conflict {
                 .ready_in
                 .extend((self.fighters.iter().flat_map(|f| &f.attacks)).map(|a| a.first_ready));
         }
-        e.all
+        e.all & !arena.absent
+    }
+
+    /// The first `party.len()` combatants' values from their carried states: survival,
+    /// verve (where it soaks combat damage), injuries and mojo; one down or dead sits out.
+    #[cold]
+    fn carry_in<const K: u16>(&self, arena: &mut Arena, party: &[Carried]) {
+        let e = &self.engine;
+        for (i, s) in party.iter().enumerate() {
+            let f = &self.fighters[i];
+            let pool = s.survival + if f.verve_in_combat { s.verve } else { 0 };
+            arena.now[i] = Now {
+                pool,
+                then: pool,
+                survival: s.survival,
+                injuries: s.injuries,
+                focus: NOBODY,
+            };
+            if K & (CALLED | MOJO | WAKING) != 0 {
+                arena.more[i].mojo = s.mojo;
+            }
+            let bit = 1u64 << i;
+            arena.has_survival = arena.has_survival & !bit | u64::from(s.survival > 0) << i;
+            let at_flight = e.flee >> i & 1 == 1 && e.facts[i].at_flight(pool, s.survival);
+            arena.flee_at_start = arena.flee_at_start & !bit | u64::from(at_flight) << i;
+            arena.carried[i] = *s;
+            if s.dead {
+                arena.flags.dead |= bit;
+                arena.absent |= bit;
+            } else if s.unconscious {
+                arena.flags.unconscious |= bit;
+                arena.absent |= bit;
+            }
+        }
     }
 
     /// Round `round`, `up` able to act when it begins; who can act at its end, or `None`
@@ -750,7 +835,7 @@ impl Conflict {
         if K & WAKING != 0 && e.rules.unconscious_for == UnconsciousFor::Injuries {
             // 605: out for a minute (six rounds) per injury point; 758: out two or more
             // rounds, no longer surprised.
-            let mut left = arena.flags.unconscious & !arena.flags.dead;
+            let mut left = arena.flags.unconscious & !arena.flags.dead & !arena.absent;
             while left != 0 {
                 let i = lowest(left);
                 left &= left - 1;
@@ -767,7 +852,7 @@ impl Conflict {
             }
         }
         let downed = if K & DOWNED != 0 {
-            arena.flags.unconscious & !arena.flags.dead & !arena.flags.fled
+            arena.flags.unconscious & !arena.flags.dead & !arena.flags.fled & !arena.absent
         } else {
             0
         };
@@ -1308,8 +1393,8 @@ impl Conflict {
         if K & PER_HIT == 0 || self.engine.rules.consciousness_check != ConsciousnessCheck::PerHit {
             return struck;
         }
-        let f = &self.engine.facts[t];
-        let dropped = f.survival(before) > 0 && f.survival(after) == 0;
+        let start = arena.now[t].survival;
+        let dropped = survival_in(before, start) > 0 && survival_in(after, start) == 0;
         let gained = damage > 0 && after < 0;
         let bit = 1u64 << t;
         let out = arena.flags.unconscious | arena.falls;
@@ -1370,17 +1455,17 @@ impl Conflict {
         // straight to injuries), or dropping to 0 survival (it fell to 0, where there was
         // survival).
         let (mut hurt, mut gained) = (0u64, 0u64);
-        let mut reach = if turn.late { 0 } else { e.flee_at_start };
+        let mut reach = if turn.late { 0 } else { arena.flee_at_start };
         let mut left = struck;
         while left != 0 {
             let i = lowest(left);
             left &= left - 1;
             let f = &e.facts[i];
-            let pool = arena.now[i].pool;
-            let floor = (e.has_survival >> i & 1) as i64;
+            let (pool, start) = (arena.now[i].pool, arena.now[i].survival);
+            let floor = (arena.has_survival >> i & 1) as i64;
             gained |= u64::from(pool < 0) << i;
             hurt |= u64::from(pool < floor) << i;
-            reach |= u64::from(f.at_flight(pool)) << i;
+            reach |= u64::from(f.at_flight(pool, start)) << i;
             arena.now[i].then = pool;
             if K & CALLED != 0 {
                 arena.more[i].direct_then = arena.more[i].direct;
@@ -1483,7 +1568,7 @@ impl Conflict {
                 arena.flags.dead |= bit;
             }
             let out = arena.flags.unconscious | arena.flags.fled | arena.flags.dead;
-            if out & bit == 0 && f.at_flight(pool) {
+            if out & bit == 0 && f.at_flight(pool, arena.now[i].survival) {
                 arena.flags.fled |= bit;
             }
         }
@@ -1539,18 +1624,15 @@ impl Conflict {
     /// Everyone's state in `arena`, as an observer sees it.
     pub fn states(&self, arena: &Arena) -> Vec<State> {
         let flags = &arena.flags;
-        (self.fighters.iter().enumerate())
-            .map(|(i, f)| {
-                let (now, more, facts) = (&arena.now[i], &arena.more[i], &self.engine.facts[i]);
+        (0..self.fighters.len())
+            .map(|i| {
+                let more = &arena.more[i];
+                let left = self.left_in(i, arena);
                 let bit = |mask: u64| mask >> i & 1 == 1;
                 State {
-                    survival: facts.survival(now.pool),
-                    verve: if f.verve_in_combat {
-                        (now.pool - facts.survival).max(0)
-                    } else {
-                        f.verve
-                    },
-                    injuries: facts.injuries + more.direct + (-now.pool).max(0),
+                    survival: left.survival,
+                    verve: left.verve,
+                    injuries: left.injuries,
                     surprised: bit(arena.surprised),
                     conscious: !bit(flags.unconscious),
                     fled: bit(flags.fled),
@@ -1562,6 +1644,38 @@ impl Conflict {
                 }
             })
             .collect()
+    }
+
+    /// Fighter `i`'s values in `arena` as the rounds left them (survival, verve, injuries,
+    /// mojo; unconscious and dead as its flags say), before the aftermath.
+    pub(super) fn left_in(&self, i: usize, arena: &Arena) -> Carried {
+        let (now, more, f) = (&arena.now[i], &arena.more[i], &self.fighters[i]);
+        let carried = (i < arena.carried_in).then(|| arena.carried[i]);
+        let bit = |mask: u64| mask >> i & 1 == 1;
+        let kept = self.engine.kind & (CALLED | MOJO | WAKING) != 0;
+        Carried {
+            survival: survival_in(now.pool, now.survival),
+            verve: if f.verve_in_combat {
+                (now.pool - now.survival).max(0)
+            } else {
+                carried.map_or(f.verve, |c| c.verve)
+            },
+            injuries: now.injuries
+                + if self.engine.kind & CALLED != 0 {
+                    more.direct
+                } else {
+                    0
+                }
+                + (-now.pool).max(0),
+            mojo: match carried {
+                _ if kept => more.mojo,
+                Some(c) => c.mojo,
+                None => f.mojo,
+            },
+            unconscious: bit(arena.flags.unconscious),
+            out_minutes: carried.map_or(0, |c| c.out_minutes),
+            dead: bit(arena.flags.dead),
+        }
     }
 
     /// Mojo fighter `i` spent in the fight in `arena`.

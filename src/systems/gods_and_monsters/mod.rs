@@ -7,10 +7,12 @@
 //! ([`conflict`], played round by round in [`fight`], with the Guide's choices of `[conflict]`
 //! in [`rules`]). [`schema`] reads the sections; [`survival`] holds the consciousness roll
 //! and death contest that every hurt shares. `[fall]`, `[ailment]`, `[jump]`, `[chase]` and
-//! `[march]` are hazards ([`hazard`]).
+//! `[march]` are hazards ([`hazard`]). A `[day]` table makes the scenario an adventuring
+//! day of conflicts and hazards in a row, the party carried from one to the next ([`day`]).
 
 pub mod conflict;
 pub mod contest;
+pub mod day;
 pub mod fight;
 pub mod group;
 pub mod hazard;
@@ -42,6 +44,8 @@ pub enum Loaded {
     Chase(Box<hazard::chase::Chase>),
     /// A forced march.
     March(Box<hazard::march::March>),
+    /// An adventuring day.
+    Day(Box<crate::combat::day::Day<day::Stage, day::Rules>>),
 }
 
 impl Dispatch for Loaded {
@@ -55,6 +59,7 @@ impl Dispatch for Loaded {
             Loaded::Jump(s) => s.dispatch(v),
             Loaded::Chase(s) => s.dispatch(v),
             Loaded::March(s) => s.dispatch(v),
+            Loaded::Day(d) => v.visit(d.as_ref()),
         }
     }
 }

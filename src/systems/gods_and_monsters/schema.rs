@@ -9,6 +9,7 @@
 //! declarations and check by hand only what depends on other keys.
 
 mod combatant;
+mod day;
 mod hazard;
 mod keys;
 
@@ -29,6 +30,15 @@ pub struct System;
 impl SystemModule for System {
     type Loaded = Loaded;
     const SCHEMA: &'static crate::scenario::keys::Schema = &keys::SCHEMA;
+    const HAZARDS: &'static [&'static str] =
+        &crate::systems::gods_and_monsters::day::hazard::HAZARDS;
+
+    fn day(
+        plan: &crate::scenario::day::Plan,
+        fights: Vec<Option<Loaded>>,
+    ) -> Result<Loaded, ScenarioError> {
+        day::day(plan, fights)
+    }
 
     fn load(doc: &Document, max_rounds: Option<Spanned<i64>>) -> Result<Loaded, ScenarioError> {
         if let (Some(c), None) = (doc.get("conflict"), doc.get("combatant")) {

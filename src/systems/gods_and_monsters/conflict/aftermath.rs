@@ -48,7 +48,7 @@ impl Conflict {
         round: u32,
         start: Fates,
         dice: &mut D,
-        arena: &Arena,
+        arena: &mut Arena,
     ) -> Fates {
         let (roster, care) = (&self.bout.roster, self.bout.care);
         let everyone = u64::MAX >> (64 - self.fighters.len());
@@ -67,6 +67,8 @@ impl Conflict {
             let lives = tended >> p & 1 != 0 && self.lives(p, round, dice, arena);
             dead |= u64::from(!lives) << p;
             down |= u64::from(lives) << p;
+            // Death is cancelled with the injuries at 0 (004:615): a day carries it so.
+            arena.lived |= u64::from(lives) << p;
         }
         Fates {
             dead,

@@ -198,6 +198,7 @@ pub(super) fn duelist(
         close_combat: true,
         called_shots_into_melee: false,
         health: None,
+        level: None,
     }
 }
 

@@ -139,28 +139,35 @@ impl Ailment {
         }
     }
 
-    /// The injury points after effects totalling `total`.
-    fn injuries(&self, total: i64) -> i64 {
-        self.victim.injuries + if self.nature.effect_injures { total } else { 0 }
+    /// `v`'s injury points after effects totalling `total`.
+    fn injuries_of(&self, v: &Victim, total: i64) -> i64 {
+        v.injuries + if self.nature.effect_injures { total } else { 0 }
     }
 
     /// The reaction's target at exposure time `t` after effects totalling `total`.
     fn exposure_target(&self, t: u32, total: i64) -> i64 {
+        self.exposure_target_of(&self.victim, t, total)
+    }
+
+    /// `v`'s reaction's target at exposure time `t` after effects totalling `total`.
+    fn exposure_target_of(&self, v: &Victim, t: u32, total: i64) -> i64 {
         let n = &self.nature;
         let growth = if n.chronic && n.inescapable {
             i64::from(t) - 1
         } else {
             0
         };
-        self.victim.reaction
-            - (n.strength + growth)
-            - 4 * i64::from(self.victim.accepted)
-            - self.injuries(total)
+        v.reaction - (n.strength + growth) - 4 * i64::from(v.accepted) - self.injuries_of(v, total)
     }
 
     /// The health roll's target at the `j`-th action time after the exposure.
     fn throw_off_target(&self, j: u32, total: i64) -> i64 {
-        self.victim.health - (self.nature.strength - i64::from(j)) - self.injuries(total)
+        self.throw_off_target_of(&self.victim, j, total)
+    }
+
+    /// `v`'s health roll's target at the `j`-th action time after the exposure.
+    fn throw_off_target_of(&self, v: &Victim, j: u32, total: i64) -> i64 {
+        v.health - (self.nature.strength - i64::from(j)) - self.injuries_of(v, total)
     }
 
     /// Throw-off rolls a chronic ailment gets after the exposure.
@@ -170,12 +177,17 @@ impl Ailment {
 
     /// One trial with `dice`'s dice.
     pub fn resolve<D: Dice>(&self, dice: &mut D) -> Outcome {
+        self.resolve_for(&self.victim, dice)
+    }
+
+    /// One trial against the victim `v` (a day's member as it is now) with `dice`'s dice.
+    pub fn resolve_for<D: Dice>(&self, v: &Victim, dice: &mut D) -> Outcome {
         let n = &self.nature;
         let mut out = Outcome::default();
         let mut held = false;
         for t in 1..=n.exposure_times {
             if !held {
-                if dice.d20() <= self.exposure_target(t, out.total) {
+                if dice.d20() <= self.exposure_target_of(v, t, out.total) {
                     continue;
                 }
                 held = n.chronic;
@@ -186,7 +198,7 @@ impl Ailment {
         if held {
             out.lingering = true;
             for j in 1..=self.throw_off_times() {
-                if dice.d20() <= self.throw_off_target(j, out.total) {
+                if dice.d20() <= self.throw_off_target_of(v, j, out.total) {
                     out.lingering = false;
                     break;
                 }

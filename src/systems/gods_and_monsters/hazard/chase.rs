@@ -40,6 +40,8 @@ pub struct Chase {
     pub max_exchanges: u32,
     /// Both rolls are doubled.
     pub doubled: bool,
+    /// Both rolls are doubled as soon as either side cannot fail (004:730).
+    pub double_if_opponent_cannot_fail: bool,
     layout: Layout,
     escaped: CounterId,
     caught: CounterId,
@@ -78,6 +80,7 @@ impl Chase {
             pursuer,
             max_exchanges,
             doubled,
+            double_if_opponent_cannot_fail,
             layout,
             escaped,
             caught,
@@ -94,9 +97,17 @@ impl Chase {
 
     /// One chase with `dice`'s d20s; returns how it ended and the exchanges played.
     pub fn resolve<D: Dice>(&self, dice: &mut D) -> (End, u32) {
-        let factor = if self.doubled { 2 } else { 1 };
+        self.resolve_with(self.quarry, dice)
+    }
+
+    /// One chase with the quarry needing d20 ≤ `quarry` (a day's member as it is now), with
+    /// `dice`'s d20s; returns how it ended and the exchanges played.
+    pub fn resolve_with<D: Dice>(&self, quarry: i64, dice: &mut D) -> (End, u32) {
+        let (q, p) = (quarry >= 20, self.pursuer >= 20);
+        let doubled = (q && p) || (self.double_if_opponent_cannot_fail && (q || p));
+        let factor = if doubled { 2 } else { 1 };
         for exchange in 1..=self.max_exchanges {
-            let quarry = factor * dice.d20() <= self.quarry;
+            let quarry = factor * dice.d20() <= quarry;
             let pursuer = factor * dice.d20() <= self.pursuer;
             match (quarry, pursuer) {
                 (true, false) => return (End::Escaped, exchange),

@@ -135,8 +135,11 @@ impl Climb {
         self.height.div_ceil(10)
     }
 
-    fn succeeds(&self, roll: i64) -> bool {
-        roll <= self.target || roll - self.target <= self.mojo as i64
+    /// The mojo a climb roll of `roll` costs: 0 when it succeeds outright, the miss when the
+    /// mojo covers it (004:976), `None` when it fails.
+    fn bid(&self, roll: i64) -> Option<u64> {
+        let miss = (roll - self.target).max(0);
+        (miss <= self.mojo as i64).then_some(miss as u64)
     }
 }
 
@@ -160,6 +163,25 @@ pub struct Landing {
     pub consciousness_roll: bool,
     /// The injury total exceeds what is left: the death contest follows.
     pub death_contest: bool,
+    /// Survival left.
+    pub survival: i64,
+    /// Verve left.
+    pub verve: i64,
+}
+
+/// What one fall (or climb) did to its character, for a day that carries the character on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Hurt {
+    /// The trial's outcome.
+    pub outcome: Outcome,
+    /// Survival left.
+    pub survival: i64,
+    /// Verve left.
+    pub verve: i64,
+    /// The injury total.
+    pub injuries: i64,
+    /// Mojo bid on the climb.
+    pub mojo_spent: u64,
 }
 
 /// What one trial gave.
@@ -285,7 +307,11 @@ impl Fall {
 
     /// Where `damage` goes, `dice_injuries` of it straight to injury points.
     pub fn land(&self, damage: i64, dice_injuries: i64) -> Landing {
-        let f = &self.faller;
+        self.land_on(&self.faller, damage, dice_injuries)
+    }
+
+    /// Where `damage` lands on `f`, `dice_injuries` of it straight to injury points.
+    pub fn land_on(&self, f: &Faller, damage: i64, dice_injuries: i64) -> Landing {
         let (mut verve, mut survival, mut gained) = (f.verve, f.survival, 0);
         if f.archetypal && self.rules.verve_spares_injuries && damage <= verve {
             // 004:595, 667: all of it comes out of verve.
@@ -309,19 +335,29 @@ impl Fall {
             injuries,
             consciousness_roll: (f.survival > 0 && survival == 0) || gained > 0,
             death_contest: gained > 0 && injuries > left,
+            survival,
+            verve,
         }
     }
 
     /// The consciousness roll's target after `landing` (004:605).
     fn awake_target(&self, landing: &Landing) -> i64 {
-        self.faller.fortitude.max(self.faller.willpower) - landing.injuries
+        Self::awake_target_of(&self.faller, landing)
+    }
+
+    /// `f`'s consciousness roll's target after `landing` (004:605).
+    fn awake_target_of(f: &Faller, landing: &Landing) -> i64 {
+        f.fortitude.max(f.willpower) - landing.injuries
     }
 
     /// The death roll's target after `landing` (004:613, 617).
     fn endurance_target(&self, landing: &Landing, unconscious: bool) -> i64 {
-        self.faller.endurance - landing.injuries
-            + 2 * i64::from(unconscious)
-            + self.rules.death_bonus
+        self.endurance_target_of(&self.faller, landing, unconscious)
+    }
+
+    /// `f`'s death roll's target after `landing` (004:613, 617).
+    fn endurance_target_of(&self, f: &Faller, landing: &Landing, unconscious: bool) -> i64 {
+        f.endurance - landing.injuries + 2 * i64::from(unconscious) + self.rules.death_bonus
     }
 
     /// Whether a fall of `dice` d6 gets an evasion roll (under 20 ft, 003:49).
@@ -331,24 +367,42 @@ impl Fall {
 
     /// One trial with `roller`'s dice.
     pub fn resolve<Ro: Dice>(&self, roller: &mut Ro) -> Outcome {
-        let dice = match self.start {
-            Start::Height(h) => fall_dice(h),
-            Start::Climb(c) => {
-                if c.succeeds(roller.d20()) {
-                    return Outcome {
-                        climbed: true,
-                        ..Outcome::default()
-                    };
-                }
-                fall_dice(10 * roller.pick(c.sections() as usize) as u64)
-            }
-        };
-        self.fall(roller, dice)
+        self.resolve_for(&self.faller, self.start, roller).outcome
     }
 
-    /// A fall of `dice` d6.
-    fn fall<Ro: Dice>(&self, roller: &mut Ro, dice: u32) -> Outcome {
-        let f = &self.faller;
+    /// One trial for the character `f` from `start` (the scenario's, or a climb's target
+    /// and mojo as a day's member has them), with `roller`'s dice: what it did to `f`.
+    pub fn resolve_for<Ro: Dice>(&self, f: &Faller, start: Start, roller: &mut Ro) -> Hurt {
+        let unhurt = Hurt {
+            survival: f.survival,
+            verve: f.verve,
+            injuries: f.injuries,
+            ..Hurt::default()
+        };
+        let (dice, mojo_spent) = match start {
+            Start::Height(h) => (fall_dice(h), 0),
+            Start::Climb(c) => match c.bid(roller.d20()) {
+                Some(spent) => {
+                    return Hurt {
+                        outcome: Outcome {
+                            climbed: true,
+                            ..Outcome::default()
+                        },
+                        mojo_spent: spent,
+                        ..unhurt
+                    };
+                }
+                None => (fall_dice(10 * roller.pick(c.sections() as usize) as u64), 0),
+            },
+        };
+        Hurt {
+            mojo_spent,
+            ..self.fall(f, roller, dice, unhurt)
+        }
+    }
+
+    /// A fall of `dice` d6 on `f`, who is `unhurt` before it.
+    fn fall<Ro: Dice>(&self, f: &Faller, roller: &mut Ro, dice: u32, unhurt: Hurt) -> Hurt {
         let evaded = Self::evasion_roll(dice) && roller.d20() <= f.evasion - f.injuries;
         let mut out = Outcome {
             dice,
@@ -356,28 +410,38 @@ impl Fall {
             ..Outcome::default()
         };
         if evaded && dice == 1 {
-            return out;
+            return Hurt {
+                outcome: out,
+                ..unhurt
+            };
         }
         let rolled = roller.roll(&self.dice[dice as usize]);
         let landing = if evaded {
             out.damage = self.rules.round_half.halve(rolled);
-            self.land(out.damage, 0)
+            self.land_on(f, out.damage, 0)
         } else {
             out.damage = rolled;
-            self.land(rolled, i64::from(dice))
+            self.land_on(f, rolled, i64::from(dice))
         };
         out.gained = landing.gained;
         if landing.consciousness_roll {
-            out.unconscious = !consciousness(roller, self.awake_target(&landing), |_| false).0;
+            let needed = Self::awake_target_of(f, &landing);
+            out.unconscious = !consciousness(roller, needed, |_| false).0;
         }
         if landing.death_contest {
             out.death_contest = true;
             out.unconscious |= self.rules.faint_for_death_roll;
-            let endurance = self.endurance_target(&landing, out.unconscious);
+            let endurance = self.endurance_target_of(f, &landing, out.unconscious);
             let mode = self.rules.death_contest;
             out.death = death_contest(roller, landing.injuries, endurance, mode, |_| false).dying;
         }
-        out
+        Hurt {
+            outcome: out,
+            survival: landing.survival,
+            verve: landing.verve,
+            injuries: landing.injuries,
+            mojo_spent: 0,
+        }
     }
 
     /// The exact chances of one fall of `dice` d6, each weighted by `weight`, added to `acc`.

@@ -94,17 +94,7 @@ impl Jump {
     /// A jump of `distance` needing d20 ≤ `target` less each step's cost, by a `size`
     /// creature.
     pub fn new(distance: u64, target: i64, size: Size) -> Self {
-        let (num, den) = size.multiplier();
-        let steps = (distance * den).div_ceil(num);
-        let reached = std::array::from_fn(|face| {
-            let room = target - (face as i64 + 1);
-            // The cost grows with k, so the most steps is the last k whose cost fits.
-            let k = (1..=steps.min(64))
-                .take_while(|&k| step_cost(k) <= room)
-                .last()
-                .unwrap_or(0);
-            distance.min(k * num / den)
-        });
+        let reached = std::array::from_fn(|face| reach(distance, size, target - (face as i64 + 1)));
         let mut layout = Layout::new();
         let success = layout.counter("success", Meta::trial(Role::Success, "success"));
         let reached_id = layout.histogram(
@@ -128,6 +118,25 @@ impl Jump {
     pub fn reached(&self, face: i64) -> u64 {
         self.reached[face as usize - 1]
     }
+
+    /// How far a d20 showing `face` reaches against `target` (the scenario's target with a
+    /// day's member's injuries instead).
+    pub fn reached_with(&self, target: i64, face: i64) -> u64 {
+        reach(self.distance, self.size, target - face)
+    }
+}
+
+/// How far a jump of `distance` by a `size` creature reaches with `room` (target − the
+/// d20) left for the steps' costs.
+fn reach(distance: u64, size: Size, room: i64) -> u64 {
+    let (num, den) = size.multiplier();
+    let steps = (distance * den).div_ceil(num);
+    // The cost grows with k, so the most steps is the last k whose cost fits.
+    let k = (1..=steps.min(64))
+        .take_while(|&k| step_cost(k) <= room)
+        .last()
+        .unwrap_or(0);
+    distance.min(k * num / den)
 }
 
 impl Trial for Jump {

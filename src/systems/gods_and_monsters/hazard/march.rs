@@ -69,7 +69,13 @@ impl March {
 
     /// Roll `k`'s target with `gained` injuries from the march so far.
     fn target(&self, k: u32, gained: u32) -> i64 {
-        self.base - self.step_penalty * i64::from(k) - self.injuries - i64::from(gained)
+        self.target_from(self.base, self.injuries, k, gained)
+    }
+
+    /// Roll `k`'s target from `base` and `injuries` at the start, with `gained` injuries
+    /// from the march so far.
+    fn target_from(&self, base: i64, injuries: i64, k: u32, gained: u32) -> i64 {
+        base - self.step_penalty * i64::from(k) - injuries - i64::from(gained)
     }
 
     /// Whether the character rests with `gained` injuries from the march.
@@ -78,13 +84,25 @@ impl March {
     }
 
     /// One march with d20s from `d20`; returns (injuries gained, rolls made).
-    pub fn resolve(&self, mut d20: impl FnMut() -> i64) -> (u32, u32) {
+    pub fn resolve(&self, d20: impl FnMut() -> i64) -> (u32, u32) {
+        self.resolve_from(self.base, self.injuries, d20)
+    }
+
+    /// One march of a character whose first roll's target before injuries is `base`, with
+    /// `injuries` at the start (a day's member as it is now); returns (injuries gained,
+    /// rolls made).
+    pub fn resolve_from(
+        &self,
+        base: i64,
+        injuries: i64,
+        mut d20: impl FnMut() -> i64,
+    ) -> (u32, u32) {
         let mut gained = 0;
         for k in 0..self.periods {
             if self.rests(gained) {
                 return (gained, k);
             }
-            gained += u32::from(d20() > self.target(k, gained));
+            gained += u32::from(d20() > self.target_from(base, injuries, k, gained));
         }
         (gained, self.periods)
     }

@@ -213,6 +213,29 @@ pub(super) fn conflict(
     Ok(conflict)
 }
 
+/// The party of a day: its `[[combatant]]` tables (every one the party's, as the planner
+/// checked) read as fighters, every key checked as in a fight. Whom each attacks is the
+/// fights' matter, read with their foes; it is not read here.
+pub(super) fn party(doc: &Document) -> Result<Vec<Fighter>, ScenarioError> {
+    let list: Spanned<Vec<CombatantSpec>> = doc.section("combatant")?.expect("a day's party");
+    let (span, mut specs) = (list.span(), list.into_inner());
+    for c in &mut specs {
+        c.target = None;
+    }
+    // A roster of the party and a foe no scenario can name (a roster has two sides).
+    let phantom = Spanned::new(span.clone(), "\u{0}".to_string());
+    let entries = specs
+        .iter()
+        .map(|c| Entry::combatant(&c.name, &c.side))
+        .chain([Entry::combatant(&phantom, &phantom)]);
+    let roster = load::roster(&doc.source, span, entries)?;
+    specs
+        .iter()
+        .enumerate()
+        .map(|(i, c)| fighter(&doc.source, c, &roster, i))
+        .collect()
+}
+
 fn fighter(
     source: &Source,
     c: &CombatantSpec,
@@ -313,6 +336,7 @@ fn fighter(
         close_combat,
         called_shots_into_melee: r.bool("called_shots_into_melee", c.called_shots_into_melee),
         health: r.opt_int("health", c.health.as_ref())?,
+        level: r.opt_int("level", c.level.as_ref())?,
     })
 }
 

@@ -4,6 +4,7 @@
 //! lines are cited as `003:L` (`003_2f5399e0a98f81be.txt`) and `004:L`
 //! (`004_803a11f5ee1b6e60.txt`).
 
+pub(super) mod day;
 mod hazards;
 mod rolls;
 #[cfg(test)]
@@ -59,8 +60,8 @@ pub(super) const COMBATANT: Table = Table {
             .seed("004:613-615"),
         Key::int("level", 0, 40)
             .absent("`endurance` must be given")
-            .means("instead of `endurance`: endurance is then 10 + level/2; with both, `endurance` counts")
-            .seed("004:627"),
+            .means("instead of `endurance`: endurance is then 10 + level/2; with both, `endurance` counts; in a day, what a night restores in survival and a hazard in verve")
+            .seed("004:627, 004:565, 004:593"),
         Key::int("perception", 0, 40).required().means("the surprise roll").seed("004:752, 004:885"),
         Key::int("willpower", 0, 40)
             .required()
@@ -155,7 +156,7 @@ pub(super) const COMBATANT: Table = Table {
             .seed("004:782"),
         Key::int("health", 0, 40)
             .absent("none")
-            .means("the nightly health roll, for `[aftermath] rest`")
+            .means("the nightly health roll, for `[aftermath] rest` and a day's nights; in a day also the march's and a health-resisted ailment's")
             .seed("004:565"),
     ],
 };
@@ -331,6 +332,26 @@ pub const SCHEMA: Schema = Schema {
             metrics: hazards::MARCH_METRICS,
             fight: false,
             prose: include_str!("docs/march.md"),
+        },
+        Shape {
+            name: "day",
+            title: "Adventuring days",
+            about: "the party through conflicts and hazards in a row, carried from one to the next with only the nights the story allows: how often it gets through the day, where it falls, who dies",
+            tables: &[
+                &day::DAY,
+                &day::ENCOUNTER,
+                &day::DAY_FALL,
+                &day::DAY_FALL_CLIMB,
+                &day::DAY_AILMENT,
+                &day::DAY_JUMP,
+                &day::DAY_CHASE,
+                &day::DAY_CHASE_QUARRY,
+                &day::DAY_CHASE_PURSUER,
+                &day::DAY_MARCH,
+            ],
+            metrics: day::DAY_METRICS,
+            fight: true,
+            prose: include_str!("docs/day.md"),
         },
     ],
 };
