@@ -100,6 +100,38 @@ mod tests {
     }
 
     /// The committed reference is what the declarations write now.
+    /// The README's table of each system's recovery keys lists every `[day]` key a system
+    /// adds, with its declared default.
+    #[test]
+    fn the_readme_lists_every_recovery_key_with_its_default() {
+        use crate::scenario::day::{DAY, DAY_SHAPE};
+        use crate::scenario::keys::Absent;
+        let readme = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"),
+        )
+        .unwrap();
+        for (_, kind) in SystemKind::ALL {
+            let schema = kind.schema();
+            let shape = schema.shape(DAY_SHAPE).expect("every system has days");
+            let day = shape.tables.iter().find(|t| t.path == DAY).unwrap();
+            for key in day.keys {
+                if ["party", "gap_minutes", "encounter"].contains(&key.name) {
+                    continue;
+                }
+                let default = match key.absent {
+                    Absent::Is(v) => format!("`{v}`"),
+                    Absent::Means(what) => what.to_string(),
+                    _ => String::new(),
+                };
+                let row = format!("| {} | `{}` | {default} |", schema.title, key.name);
+                assert!(
+                    readme.contains(&row),
+                    "README.md: no row `{row}` in the table of recovery keys"
+                );
+            }
+        }
+    }
+
     #[test]
     fn the_committed_reference_is_current() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -688,7 +688,7 @@ pub const SCHEMA: Schema = Schema {
             name: "day",
             title: "Adventuring days",
             about: "the party through several skirmishes in a row, carried from one to the next, with short rests and emergency aid between them",
-            tables: &[&DAY, &common::ENCOUNTER],
+            tables: &[&DAY, &common::ENCOUNTER, &AFTERMATH],
             metrics: DAY_METRICS,
             fight: true,
             prose: include_str!("docs/day.md"),

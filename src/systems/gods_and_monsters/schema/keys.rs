@@ -348,6 +348,7 @@ pub const SCHEMA: Schema = Schema {
                 &day::DAY_CHASE_QUARRY,
                 &day::DAY_CHASE_PURSUER,
                 &day::DAY_MARCH,
+                &AFTERMATH,
             ],
             metrics: day::DAY_METRICS,
             fight: true,

@@ -699,7 +699,7 @@ pub const SCHEMA: Schema = Schema {
             name: "day",
             title: "Adventuring days",
             about: "an adventuring day: the `[[pc]]` tables through several conflicts in a row, with aid and the day's ten-minute and one-hour rests between them",
-            tables: &[&DAY, &common::ENCOUNTER],
+            tables: &[&DAY, &common::ENCOUNTER, &AFTERMATH],
             metrics: DAY_METRICS,
             fight: true,
             prose: include_str!("docs/day.md"),

@@ -750,7 +750,7 @@ pub const SCHEMA: Schema = Schema {
             name: "day",
             title: "Adventuring days",
             about: "a party through several fights in a row: Vitality, Health, Vitality Dice and conditions carried, with short and long rests between them",
-            tables: &[&DAY, &common::ENCOUNTER],
+            tables: &[&DAY, &common::ENCOUNTER, &AFTERMATH],
             metrics: DAY_METRICS,
             fight: true,
             prose: include_str!("docs/day.md"),

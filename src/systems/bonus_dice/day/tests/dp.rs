@@ -76,10 +76,13 @@ fn hurt((d, h): (i64, i64), dealt: i64) -> Option<(i64, i64)> {
     (h > 0).then_some((d - from_d, h))
 }
 
+/// The hero's (Durability, Health) at a won fight's end, with their chances.
+type Won = HashMap<(i64, i64), f64>;
+
 /// The fight of the hero from `hero` against a rat of `rat`: the hero's state after each win,
 /// with its chance, and the chance it falls.
-fn fight(hero: (i64, i64), rat: (i64, i64)) -> (HashMap<(i64, i64), f64>, f64) {
-    let mut won: HashMap<(i64, i64), f64> = HashMap::new();
+fn fight(hero: (i64, i64), rat: (i64, i64)) -> (Won, f64) {
+    let mut won: Won = HashMap::new();
     let mut lost = 0.0;
     for hero_first in [true, false] {
         // Round-start states: (hero, rat) → chance.
