@@ -147,7 +147,7 @@ pub const ENCOUNTER_KEYS: [Key; 5] = [
         Key::texts("foes")
             .required_unless("`foe` tables are given (or a hazard `kind`)")
             .means("the foes: `[[creature]]` templates or library names; repeats are numbered `Goblin 1`, `Goblin 2`"),
-        Key::tables("foe")
+        Key::other("foe", "`[[day.encounter.foe]]` tables, each a fighter table of the system")
             .absent("the foes are `foes` only")
             .means("foes written out (`[[day.encounter.foe]]`), a fighter table with `use` and `count` as anywhere; its side is \"foes\" unless it says"),
         Key::word("rest", &["none", "short", "long"])
