@@ -79,6 +79,9 @@ fn hurt((d, h): (i64, i64), dealt: i64) -> Option<(i64, i64)> {
 /// The hero's (Durability, Health) at a won fight's end, with their chances.
 type Won = HashMap<(i64, i64), f64>;
 
+/// Round-start states, (hero, rat) as (Durability, Health), with their chances.
+type Rounds = HashMap<((i64, i64), (i64, i64)), f64>;
+
 /// The fight of the hero from `hero` against a rat of `rat`: the hero's state after each win,
 /// with its chance, and the chance it falls.
 fn fight(hero: (i64, i64), rat: (i64, i64)) -> (Won, f64) {
@@ -86,9 +89,9 @@ fn fight(hero: (i64, i64), rat: (i64, i64)) -> (Won, f64) {
     let mut lost = 0.0;
     for hero_first in [true, false] {
         // Round-start states: (hero, rat) → chance.
-        let mut now: HashMap<((i64, i64), (i64, i64)), f64> = HashMap::from([((hero, rat), 0.5)]);
+        let mut now: Rounds = HashMap::from([((hero, rat), 0.5)]);
         while now.values().sum::<f64>() > 1e-16 {
-            let mut next: HashMap<((i64, i64), (i64, i64)), f64> = HashMap::new();
+            let mut next: Rounds = HashMap::new();
             for ((h, r), p) in now {
                 // One attacker's turn: the chances of (hero, rat, someone fell).
                 let strike = |attacker_is_hero: bool, h: (i64, i64), r: (i64, i64)| {
