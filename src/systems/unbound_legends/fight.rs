@@ -12,7 +12,9 @@
 //! aftermath ([`crate::combat::aftermath`]), where `[aftermath]` says who tends whom.
 //!
 //! Here the rounds and the bookkeeping; who acts next, with what and at whom is in
-//! `fight/order.rs`, attacks and damage in `fight/swing.rs`.
+//! `fight/order.rs`, attacks and damage in `fight/swing.rs`; the start from a day's carried
+//! states (a fresh fight is the same code with none) and what a party member carries out of
+//! a fight in `fight/carry.rs`.
 
 use super::attack::{DefenseKind, Hit};
 use super::damage::Dealt;
