@@ -514,6 +514,24 @@ pub fn flush<F: Fight + ?Sized>(fight: &F, scratch: &mut Scratch<F::Arena>, tall
     fight.flush(&mut scratch.arena, tally);
 }
 
+/// A batch of `trials` fights, each set up by `begin` ([`fight_once`]), with one set of
+/// seeded dice whose streams run on from fight to fight; the shared metrics are added to
+/// `tally` once at the end ([`flush`]).
+pub fn fights<F: Fight + ?Sized, R: Rng + ?Sized>(
+    fight: &F,
+    rng: &mut R,
+    trials: u64,
+    scratch: &mut Scratch<F::Arena>,
+    tally: &mut Tally,
+    mut begin: impl FnMut(&mut FightDice<'_, R>, &mut F::Arena) -> u64,
+) {
+    let mut dice = FightDice::new(rng);
+    for _ in 0..trials {
+        fight_once(fight, &mut dice, scratch, tally, &mut begin);
+    }
+    flush(fight, scratch, tally);
+}
+
 impl<F: Fight> RuleSystem for F {
     type Scratch = Scratch<F::Arena>;
 
@@ -538,13 +556,9 @@ impl<F: Fight> RuleSystem for F {
         scratch: &mut Self::Scratch,
         tally: &mut Tally,
     ) {
-        let mut dice = FightDice::new(rng);
-        for _ in 0..trials {
-            fight_once(self, &mut dice, scratch, tally, |dice, arena| {
-                self.begin(dice, arena, &mut Unobserved)
-            });
-        }
-        flush(self, scratch, tally);
+        fights(self, rng, trials, scratch, tally, |dice, arena| {
+            self.begin(dice, arena, &mut Unobserved)
+        });
     }
 
     fn exact(&self) -> Option<ExactValues> {

@@ -27,8 +27,8 @@ mod warn;
 
 pub use fate::{Allies, Care, Fates, Foes, Patients};
 pub use fight::{
-    Bout, Fight, Observer, Played, Scratch, SideRounds, Unobserved, fight_once, flush, play,
-    play_from, replay, toughness,
+    Bout, Fight, Observer, Played, Scratch, SideRounds, Unobserved, fight_once, fights, flush,
+    play, play_from, replay, toughness,
 };
 pub use record::{Ending, FIGHT_METRICS, FightCounts, FightRecorder};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};

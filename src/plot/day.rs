@@ -5,10 +5,9 @@
 //! The rows are found by their meaning within each encounter
 //! ([`crate::stats::encounters::encounter_fates`]).
 
-use super::axis::{Ticked, percent};
-use super::font::FAMILY;
+use super::axis::Ticked;
 use super::frame::{self, Key, draw_header};
-use super::{Chart, PALETTE, draw_band_line};
+use super::{Chart, PALETTE, draw_band_line, draw_rate_mesh};
 use crate::stats::encounters::{EncounterFate, encounter_fates};
 use crate::stats::{MetricRow, Report};
 use plotters::coord::Shift;
@@ -89,30 +88,18 @@ impl Chart for DayChart {
             .y_label_area_size(70)
             .build_cartesian_2d(encounter_axis(fates.len()), 0.0..1.05)
             .map_err(err)?;
-        chart
-            .configure_mesh()
-            .y_max_light_lines(1)
-            .light_line_style(RGBColor(240, 240, 240))
-            .bold_line_style(RGBColor(215, 215, 215))
-            .x_label_formatter(&|v| {
-                let k = v.round() as usize;
-                names
-                    .get(k.wrapping_sub(1))
-                    .map_or(String::new(), |n| format!("{k}. {n}"))
-            })
-            .y_label_formatter(&|v| {
-                if *v <= 1.0 {
-                    percent(*v)
-                } else {
-                    String::new()
-                }
-            })
-            .x_desc("encounter")
-            .y_desc("share of all days, % (band: 95% interval)")
-            .label_style((FAMILY, 14))
-            .axis_desc_style((FAMILY, 15))
-            .draw()
-            .map_err(err)?;
+        let label = |v: &f64| {
+            let k = v.round() as usize;
+            names
+                .get(k.wrapping_sub(1))
+                .map_or(String::new(), |n| format!("{k}. {n}"))
+        };
+        draw_rate_mesh(
+            &mut chart,
+            &label,
+            "encounter",
+            "share of all days, % (band: 95% interval)",
+        )?;
         for (i, (label, row)) in LINES.iter().enumerate() {
             let points: Vec<(f64, f64, f64, f64)> = fates
                 .iter()

@@ -7,11 +7,10 @@
 //! title says where the axis stops. The onset histograms (`first_death.SIDE`) have their own
 //! chart ([`super::onset`]). Shares of trials are in percent.
 
-use super::axis::{Ticked, percent, whole, whole_ticks};
+use super::axis::{Ticked, whole, whole_ticks};
 use super::columns::{Column, Columns, Series, draw_columns, short_percent};
-use super::font::FAMILY;
 use super::frame::{self, Key, draw_header};
-use super::{Chart, PALETTE, draw_band_line};
+use super::{Chart, PALETTE, draw_band_line, draw_rate_mesh};
 use crate::stats::wilson_interval;
 use crate::stats::{About, DistPoint, Distribution, DistributionKind, Report, Role};
 use plotters::coord::Shift;
@@ -395,25 +394,12 @@ impl Chart for SurvivalChart {
             .y_label_area_size(70)
             .build_cartesian_2d(round_axis(last as f64), 0.0..1.05)
             .map_err(err)?;
-        chart
-            .configure_mesh()
-            .y_max_light_lines(1)
-            .light_line_style(RGBColor(240, 240, 240))
-            .bold_line_style(RGBColor(215, 215, 215))
-            .x_label_formatter(&|v| whole(*v))
-            .y_label_formatter(&|v| {
-                if *v <= 1.0 {
-                    percent(*v)
-                } else {
-                    String::new()
-                }
-            })
-            .x_desc("round k")
-            .y_desc("still standing after round k, % (band: 95% interval)")
-            .label_style((FAMILY, 14))
-            .axis_desc_style((FAMILY, 15))
-            .draw()
-            .map_err(err)?;
+        draw_rate_mesh(
+            &mut chart,
+            &|v| whole(*v),
+            "round k",
+            "still standing after round k, % (band: 95% interval)",
+        )?;
         for (i, d) in curves(report).enumerate() {
             let color = PALETTE[i % PALETTE.len()];
             draw_band_line(&mut chart, &curve_points(d, last), color, &label(d))?;

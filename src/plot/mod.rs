@@ -185,6 +185,35 @@ pub(crate) fn draw_band_line<'a, DB: DrawingBackend + 'a, X: Ranged<ValueType = 
     Ok(())
 }
 
+/// The mesh of a line chart of rates over `x`: light grey lines, the y axis in percent up to
+/// 100%, `x_label` writing the x ticks, both axes described.
+pub(crate) fn draw_rate_mesh<'a, DB: DrawingBackend + 'a>(
+    chart: &mut XyChart<'a, DB, axis::Ticked>,
+    x_label: &dyn Fn(&f64) -> String,
+    x_desc: &str,
+    y_desc: &str,
+) -> Result<(), String> {
+    chart
+        .configure_mesh()
+        .y_max_light_lines(1)
+        .light_line_style(RGBColor(240, 240, 240))
+        .bold_line_style(RGBColor(215, 215, 215))
+        .x_label_formatter(x_label)
+        .y_label_formatter(&|v| {
+            if *v <= 1.0 {
+                axis::percent(*v)
+            } else {
+                String::new()
+            }
+        })
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .label_style((font::FAMILY, 14))
+        .axis_desc_style((font::FAMILY, 15))
+        .draw()
+        .map_err(|e| e.to_string())
+}
+
 /// The legend box of a line chart, upper right.
 pub(crate) fn draw_legend<'a, DB: DrawingBackend + 'a, X: Ranged<ValueType = f64>>(
     chart: &mut XyChart<'a, DB, X>,

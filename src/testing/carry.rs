@@ -3,8 +3,7 @@
 //! bit for bit, as the fight begun fresh ([`crate::combat::Fight::begin`]).
 
 use crate::combat::day::Carry;
-use crate::combat::{Scratch, Unobserved, fight_once, flush};
-use crate::dice::FightDice;
+use crate::combat::{Scratch, Unobserved, fights};
 use crate::sim;
 use crate::stats::{Layout, Tally};
 use crate::systems::RuleSystem;
@@ -38,14 +37,10 @@ impl<F: Carry> RuleSystem for FromFresh<'_, F> {
         scratch: &mut Self::Scratch,
         tally: &mut Tally,
     ) {
-        let mut dice = FightDice::new(rng);
         let party: Vec<F::State> = (0..self.party).map(|i| self.fight.fresh(i)).collect();
-        for _ in 0..trials {
-            fight_once(self.fight, &mut dice, scratch, tally, |dice, arena| {
-                self.fight.begin_from(dice, arena, &party, &mut Unobserved)
-            });
-        }
-        flush(self.fight, scratch, tally);
+        fights(self.fight, rng, trials, scratch, tally, |dice, arena| {
+            self.fight.begin_from(dice, arena, &party, &mut Unobserved)
+        });
     }
 }
 
