@@ -26,7 +26,7 @@ pub fn docs(system: Option<&str>, out: &Path) -> Result<()> {
     for (name, kind) in SystemKind::ALL {
         let path = out.join(format!("{name}.md"));
         write_file(&path, format!("{}\n", markdown(kind.schema())).as_bytes())?;
-        println!("wrote {}", path.display());
+        super::print(&format!("wrote {}\n", path.display()))?;
     }
     Ok(())
 }

@@ -11,8 +11,7 @@ use std::fmt::Write as _;
 
 /// What `oddsmith library WHAT NAME` prints.
 pub fn library(what: Option<&str>, name: Option<&str>) -> Result<()> {
-    print!("{}", text(what, name)?);
-    Ok(())
+    super::print(&text(what, name)?)
 }
 
 /// The text `oddsmith library WHAT NAME` prints; a system or name it does not know is a

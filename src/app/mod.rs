@@ -141,13 +141,18 @@ fn validate(paths: &[PathBuf], sets: &[String]) -> Result<()> {
             s.warnings().iter().for_each(|w| eprintln!("{w}"));
         }
         match checked {
-            Ok((s, 0)) => println!("{}: ok ({}, \"{}\")", path.display(), s.system_name, s.name),
-            Ok((s, n)) => println!(
-                "{}: ok ({}, \"{}\", a sweep of {n} points)",
+            Ok((s, 0)) => say(&format!(
+                "{}: ok ({}, \"{}\")\n",
                 path.display(),
                 s.system_name,
                 s.name
-            ),
+            )),
+            Ok((s, n)) => say(&format!(
+                "{}: ok ({}, \"{}\", a sweep of {n} points)\n",
+                path.display(),
+                s.system_name,
+                s.name
+            )),
             Err(e) => {
                 eprintln!("error: {e}");
                 failed += 1;
@@ -163,6 +168,14 @@ fn validate(paths: &[PathBuf], sets: &[String]) -> Result<()> {
             if n == 1 { "is" } else { "are" }
         ))
         .into()),
+    }
+}
+
+/// Prints `text` on stdout as [`print`] does, any other failure to write said on stderr: for
+/// results whose files are written all the same.
+pub(crate) fn say(text: &str) {
+    if let Err(e) = print(text) {
+        eprintln!("error: could not write to stdout: {e}");
     }
 }
 

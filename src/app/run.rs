@@ -229,20 +229,18 @@ pub(super) fn print_report(plan: &Plan, report: &Report, notes: &[String]) {
         return;
     }
     if plan.json {
-        println!("{}", export::json::to_json(report));
+        super::say(&format!("{}\n", export::json::to_json(report)));
     } else {
-        print!("{}", table::render(report, notes, plan.colour));
+        super::say(&table::render(report, notes, plan.colour));
     }
 }
 
 /// Prints `results` as pretty JSON when `json`, else the text `table` makes.
 pub fn print_results<T: serde::Serialize>(json: bool, results: &T, table: impl FnOnce() -> String) {
     if json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(results).expect("results always serialize")
-        );
+        let text = serde_json::to_string_pretty(results).expect("results always serialize");
+        super::say(&format!("{text}\n"));
     } else {
-        print!("{}", table());
+        super::say(&table());
     }
 }

@@ -141,9 +141,12 @@ pub struct Partial {
 
 impl MetricRow {
     /// A rate that is not one value of a distribution (`success`, `win.party`, not
-    /// `successes.2`): the rows sweep charts draw.
+    /// `successes.2`) nor one encounter's of a day (`encounter.2.win.party`: the day's own
+    /// rates head a day): the rows sweep tables and charts draw.
     pub fn is_headline(&self) -> bool {
-        self.kind == MetricKind::Rate && self.meta.role != Role::Distribution
+        self.kind == MetricKind::Rate
+            && self.meta.role != Role::Distribution
+            && self.meta.encounter.is_none()
     }
 }
 

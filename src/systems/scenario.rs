@@ -148,19 +148,43 @@ impl Scenario {
         })
     }
 
-    /// A day's fights, each as a scenario of its own begun fresh (the encounters' order, a
-    /// hazard left out): for timing a day beside its fights. Empty for a scenario that is no
-    /// day.
-    pub fn encounter_fights(&self) -> Result<Vec<Scenario>, ScenarioError> {
-        if self.document.get(crate::scenario::day::DAY).is_none() {
+    /// Whether the scenario is a day (it has a `[day]` table).
+    pub fn is_day(&self) -> bool {
+        self.document.get(crate::scenario::day::DAY).is_some()
+    }
+
+    /// A day's encounters, each run on its own with the party fresh, in order: a fight as
+    /// the fight scenario it is, a hazard (which is no scenario of its own for a whole party)
+    /// as the day with that encounter alone. For timing a day beside its encounters. Empty
+    /// for a scenario that is no day.
+    pub fn encounter_runs(&self) -> Result<Vec<Scenario>, ScenarioError> {
+        use crate::scenario::{Node, NodeValue};
+        let Some(day) = self.document.get(crate::scenario::day::DAY) else {
             return Ok(Vec::new());
-        }
+        };
         let kind = SystemKind::from_name(&self.system_name).expect("a loaded system");
-        kind.plan_day(&self.document)?
-            .encounters
+        let planned = kind.plan_day(&self.document)?.encounters;
+        let written = match day.get("encounter").map(|n| &n.value) {
+            Some(NodeValue::Array(items)) => items.clone(),
+            _ => Vec::new(),
+        };
+        planned
             .into_iter()
-            .filter(|e| e.hazard.is_none())
-            .map(|e| Self::from_document(e.doc))
+            .zip(written)
+            .map(|(e, item)| match e.hazard {
+                None => Self::from_document(e.doc),
+                Some(_) => {
+                    let alone = Node {
+                        span: item.span.clone(),
+                        value: NodeValue::Array(vec![item]),
+                    };
+                    let doc = self
+                        .document
+                        .set("day.encounter", alone)
+                        .expect("a day has its encounters");
+                    Self::from_document(doc)
+                }
+            })
             .collect()
     }
 
