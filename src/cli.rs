@@ -79,6 +79,15 @@ pub enum Command {
         /// Where to write it (default: stdout).
         file: Option<PathBuf>,
     },
+    /// The exact distribution of a dice expression: each total's chance, at least and at
+    /// most, the mean and standard deviation (`oddsmith dice 4d6kh3`, `oddsmith dice
+    /// "d20+2d8!" --vs 20`).
+    ///
+    /// Expressions: `2d6+3`, `d10!` (explodes), `d6!3` (at most 3 times), `4d6kh3` / `4d6dl1`
+    /// (keep the highest 3), `2d20kl1` (keep the lowest), `6d10>=7` (count dice at 7 or more;
+    /// also `>`, `<=`, `<`), `3sun` (Invisible Sun's d10 numbered 0–9), `heroic` (the
+    /// bonus-dice ladder's d10; also feeble, ordinary, epic, legendary).
+    Dice(DiceArgs),
     /// Print a completion script for a shell (e.g. `oddsmith completions bash >
     /// ~/.local/share/bash-completion/completions/oddsmith`).
     Completions {
@@ -120,6 +129,32 @@ pub struct RunArgs {
     /// `party`, else `pcs`, else the first side).
     #[arg(long, value_name = "SIDE")]
     pub difficulty: Option<String>,
+}
+
+/// Arguments of `oddsmith dice`.
+#[derive(Debug, clap::Args)]
+pub struct DiceArgs {
+    /// The dice expression (quote it: `"d20+2d8!"`); words given apart are joined with
+    /// spaces (`oddsmith dice 2d6 + 3`).
+    #[arg(required = true, value_name = "EXPR", allow_negative_numbers = true)]
+    pub expr: Vec<String>,
+    /// Also give the chance that the total is N or more.
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        conflicts_with = "above"
+    )]
+    pub vs: Option<i64>,
+    /// Also give the chance that the total is more than N.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub above: Option<i64>,
+    /// Print the distribution as JSON on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Write dice.csv, dice.png and dice.svg into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 /// Arguments of `oddsmith resume`.

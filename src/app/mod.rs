@@ -4,6 +4,7 @@
 //! Errors that are the user's (a bad scenario, an impossible option) exit with code 2.
 
 mod compare;
+mod dice;
 mod docs;
 pub mod interrupt;
 mod library;
@@ -54,6 +55,7 @@ pub fn execute(cli: Cli) -> Result<()> {
             | Command::Library { .. }
             | Command::Docs { .. }
             | Command::New { .. }
+            | Command::Dice(_)
     ) {
         interrupt::install();
     }
@@ -114,6 +116,7 @@ fn execute_command(cli: Cli) -> Result<()> {
         Command::Compare(args) => compare::compare(&args),
         Command::Tune(args) => tune::tune(&args),
         Command::Report(args) => report::report(&args),
+        Command::Dice(args) => dice::dice(&args),
         Command::Validate { scenarios, set } => validate(&scenarios, &set.sets),
         Command::Library { what, name } => library::library(what.as_deref(), name.as_deref()),
         Command::Docs { system, out } => docs::docs(system.as_deref(), &out),

@@ -8,6 +8,11 @@
 //! rolls show the highest face, probability `sides^-(MAX_EXPLOSIONS+1)` ≤ 2⁻⁶⁵ ≈ 2.7·10⁻²⁰.
 //! The exact table ([`Die::pmf`]) follows an exploding die through
 //! [`Die::pmf_depth`] explosions and drops at most [`PMF_TAIL`] of the mass.
+//!
+//! A die may also explode at most a stated number of times ([`Die::exploding_at_most`], the
+//! `d6!3` of a dice expression): the chain stops after that many extra rolls whatever they
+//! show, a rule of the die rather than a safety cap, and its table is complete (nothing
+//! dropped) whenever the limit is within [`Die::pmf_depth`].
 
 use super::{Pmf, uniform_below};
 use rand::Rng;
@@ -29,6 +34,9 @@ pub struct Die {
     zero_based: bool,
     /// On the highest face, roll again and add (only when `sides ≥ 2`).
     exploding: bool,
+    /// Most extra rolls one roll makes when it explodes: [`MAX_EXPLOSIONS`] unless limited
+    /// (1–[`MAX_EXPLOSIONS`]).
+    limit: u8,
 }
 
 impl Die {
@@ -42,6 +50,7 @@ impl Die {
             sides,
             zero_based: false,
             exploding: false,
+            limit: MAX_EXPLOSIONS as u8,
         }
     }
 
@@ -56,6 +65,7 @@ impl Die {
             sides,
             zero_based: true,
             exploding: false,
+            limit: MAX_EXPLOSIONS as u8,
         }
     }
 
@@ -65,8 +75,37 @@ impl Die {
     pub const fn exploding(self) -> Self {
         Self {
             exploding: self.sides >= 2,
+            limit: MAX_EXPLOSIONS as u8,
             ..self
         }
+    }
+
+    /// The same die, exploding at most `times` times per roll (clamped to
+    /// 1–[`MAX_EXPLOSIONS`]): the last extra roll counts whatever it shows. A one-sided die
+    /// stays as it is.
+    pub const fn exploding_at_most(self, times: u32) -> Self {
+        let times = if times < 1 {
+            1
+        } else if times > MAX_EXPLOSIONS {
+            MAX_EXPLOSIONS
+        } else {
+            times
+        };
+        Self {
+            exploding: self.sides >= 2,
+            limit: times as u8,
+            ..self
+        }
+    }
+
+    /// Most extra rolls one roll makes when it explodes ([`MAX_EXPLOSIONS`] unless limited).
+    pub const fn explosion_limit(&self) -> u32 {
+        self.limit as u32
+    }
+
+    /// Whether the explosions are limited below [`MAX_EXPLOSIONS`] (`d6!3`).
+    pub const fn is_limited(&self) -> bool {
+        self.exploding && (self.limit as u32) < MAX_EXPLOSIONS
     }
 
     /// Number of faces.
@@ -100,22 +139,24 @@ impl Die {
     }
 
     /// Largest possible result: the highest face, or for an exploding die the highest face
-    /// on the first roll and all [`MAX_EXPLOSIONS`] extra rolls.
+    /// on the first roll and on every extra roll up to its limit ([`MAX_EXPLOSIONS`]).
     pub const fn max(&self) -> i64 {
         if self.exploding {
-            self.max_face() * (MAX_EXPLOSIONS as i64 + 1)
+            self.max_face() * (self.limit as i64 + 1)
         } else {
             self.max_face()
         }
     }
 
-    /// Exact mean of the unbounded die: the mean face, divided by `1 − 1/sides` when it
-    /// explodes (the cap changes it by less than 10⁻¹⁵).
+    /// Exact mean: the mean face, times `(1 − s^−(L+1)) / (1 − 1/s)` for an exploding die
+    /// with limit `L` (roll `j` happens with chance `s^−j`). For the unlimited die the
+    /// factor is `1 / (1 − 1/s)` to within 2⁻⁶⁵, below `f64` precision.
     pub fn mean(&self) -> f64 {
         let sides = f64::from(self.sides);
         let face = self.min_face() as f64 + (sides - 1.0) / 2.0;
         if self.exploding {
-            face / (1.0 - 1.0 / sides)
+            let reach = sides.powi(-(i32::from(self.limit) + 1));
+            face * (1.0 - reach) / (1.0 - 1.0 / sides)
         } else {
             face
         }
@@ -132,11 +173,12 @@ impl Die {
         }
     }
 
-    /// Keeps rolling after a highest-face `first` roll, at most [`MAX_EXPLOSIONS`] times.
+    /// Keeps rolling after a highest-face `first` roll, at most its limit
+    /// ([`MAX_EXPLOSIONS`]) times.
     #[cold]
     fn explode<R: Rng + ?Sized>(&self, rng: &mut R, first: i64) -> i64 {
         let mut total = first;
-        for _ in 0..MAX_EXPLOSIONS {
+        for _ in 0..self.limit {
             let roll = self.min_face() + i64::from(uniform_below(rng, self.sides));
             total += roll;
             if roll != self.max_face() {
@@ -147,16 +189,18 @@ impl Die {
     }
 
     /// Explosions [`Die::pmf`] follows: the fewest `d` with `sides^-(d+1)` ≤ [`PMF_TAIL`]
-    /// (49 for a d2, 19 for a d6, 11 for a d20, 2 for a d1 000 000), at most
-    /// [`MAX_EXPLOSIONS`]; 0 for a die that does not explode.
+    /// (49 for a d2, 19 for a d6, 11 for a d20, 2 for a d1 000 000), at most the die's
+    /// limit (a limited die, `d6!3`, is followed to its limit: all of it); 0 for a die that
+    /// does not explode.
     pub fn pmf_depth(&self) -> u32 {
         if !self.exploding {
             return 0;
         }
+        let limit = u32::from(self.limit);
         let (p, mut tail, mut depth) = (1.0 / f64::from(self.sides), 1.0, 0);
         loop {
             tail *= p;
-            if tail <= PMF_TAIL || depth == MAX_EXPLOSIONS {
+            if tail <= PMF_TAIL || depth == limit {
                 return depth;
             }
             depth += 1;
@@ -164,9 +208,12 @@ impl Die {
     }
 
     /// Mass [`Die::pmf_to_depth`] drops at `depth`: `sides^-(depth+1)` for an exploding die
-    /// (the chance that the first `depth + 1` rolls all show the highest face), else 0.
+    /// (the chance that the first `depth + 1` rolls all show the highest face), else 0; 0
+    /// too at or past a limited die's limit, where nothing is dropped.
     pub fn truncated_mass(&self, depth: u32) -> f64 {
-        if self.exploding {
+        if self.is_limited() && depth >= u32::from(self.limit) {
+            0.0
+        } else if self.exploding {
             let rolls = i32::try_from(depth).map_or(i32::MAX, |d| d.saturating_add(1));
             f64::from(self.sides).powi(-rolls)
         } else {
@@ -177,19 +224,28 @@ impl Die {
     /// Exact distribution, an exploding die followed through at most `depth` explosions:
     /// results needing more are dropped, so the table sums to `1 −`
     /// [`Die::truncated_mass`]`(depth)`. The table has about `(depth + 1) · sides` entries.
+    /// A limited die followed to its limit drops nothing: its last roll counts any face.
     pub fn pmf_to_depth(&self, depth: u32) -> Pmf {
         let (lo, top) = (self.min_face(), self.max_face());
         if !self.exploding {
             return Pmf::uniform(lo, top);
         }
-        // k explosions (each the highest face), then a face below the highest.
+        let last_full = self.is_limited() && depth >= u32::from(self.limit);
+        let depth = if last_full {
+            u32::from(self.limit)
+        } else {
+            depth
+        };
+        // k explosions (each the highest face), then a face below the highest (any face
+        // after the last explosion a limited die allows).
         let p = 1.0 / f64::from(self.sides);
-        let highest = i64::from(depth) * top + top - 1;
+        let highest = i64::from(depth) * top + top - i64::from(!last_full);
         let mut probs = vec![0.0; (highest - lo + 1) as usize];
         let mut reach = p;
         for k in 0..=i64::from(depth) {
             let start = (k * top) as usize;
-            probs[start..start + (top - lo) as usize].fill(reach);
+            let faces = (top - lo) as usize + usize::from(last_full && k == i64::from(depth));
+            probs[start..start + faces].fill(reach);
             reach *= p;
         }
         Pmf::new(lo, probs)
@@ -316,6 +372,40 @@ mod tests {
         assert_eq!(d.max(), 6 * i64::from(MAX_EXPLOSIONS + 1));
         assert_eq!(Die::d(6).sample(&mut AlwaysMax), 6);
         assert_eq!(Die::zero_based(10).sample(&mut AlwaysMax), 9);
+    }
+
+    #[test]
+    fn limited_explosions_stop_and_their_tables_are_complete() {
+        let d = Die::d(6).exploding_at_most(1);
+        assert!(d.is_exploding() && d.is_limited());
+        assert_eq!((d.max(), d.explosion_limit(), d.pmf_depth()), (12, 1, 1));
+        assert_eq!(d.sample(&mut AlwaysMax), 12);
+        let pmf = d.pmf();
+        assert!((1..=5).all(|v| close(pmf.prob(v), 1.0 / 6.0)));
+        assert_eq!(pmf.prob(6), 0.0);
+        assert!(
+            (7..=12).all(|v| close(pmf.prob(v), 1.0 / 36.0)),
+            "the last roll counts a 6"
+        );
+        assert_eq!((pmf.max(), d.truncated_mass(1)), (12, 0.0));
+        assert!(close(pmf.total(), 1.0));
+        assert!(close(d.mean(), pmf.mean()) && close(d.mean(), 3.5 * (35.0 / 36.0) * 1.2));
+        let z = Die::zero_based(10).exploding_at_most(2);
+        let pmf = z.pmf();
+        assert_eq!((z.max(), pmf.max()), (27, 27));
+        assert!(close(pmf.prob(27), 0.001) && close(pmf.prob(18), 0.001));
+        assert!(close(pmf.total(), 1.0) && close(z.mean(), pmf.mean()));
+        // A limit past the table's depth leaves the table as `!` has it.
+        let deep = Die::d(6).exploding_at_most(40);
+        assert_eq!(deep.pmf(), Die::d(6).exploding().pmf());
+        assert!(deep.truncated_mass(deep.pmf_depth()) > 0.0);
+        assert_eq!(Die::d(6).exploding_at_most(0).explosion_limit(), 1);
+        assert_eq!(Die::d(6).exploding_at_most(100), Die::d(6).exploding());
+        assert!(
+            !Die::d(6).exploding().is_limited() && !Die::d(1).exploding_at_most(2).is_exploding()
+        );
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+        assert_samples_match(&d.pmf(), || d.sample(&mut rng), 200_000);
     }
 
     #[test]

@@ -1,37 +1,21 @@
 //! Dice expressions: `"2d6+3"`, `"d8+4"`, `"d4"`, `"3"`, `"1d20-2"`, `"d10!"` (exploding),
-//! `"2d6 + 1d4 + 2"`. Parsed once (`str::parse`, or serde from a string) into a
-//! [`DiceExpr`]: a short list of dice terms and one constant. Sampling walks the terms and
-//! never allocates; [`DiceExpr::pmf`] convolves the exact distribution.
+//! `"2d6 + 1d4 + 2"`, and the picked forms `"4d6kh3"` (keep the highest three), `"2d20kl1"`,
+//! `"4d6dl1"` (drop the lowest), `"6d10>=7"` (count the dice at 7 or more), `"d6!3"`
+//! (explode at most three times), `"3sun"` (named dice). Parsed once (`str::parse`, or serde
+//! from a string) into a [`DiceExpr`]: a short list of dice terms ([`super::term`]) and one
+//! constant. Sampling walks the terms and never allocates (a keep term beyond 32 kept and 32
+//! dropped dice excepted); [`DiceExpr::pmf`] builds the exact distribution
+//! ([`super::exact`]).
 //!
-//! The grammar, limits and errors live in [`super::parse`]: terms joined by `+` or `-`, each a
-//! whole number or `[count]d<sides>[!]`, case-insensitive `d`, spaces around the signs.
+//! The grammar, limits and errors live in [`super::parse`].
 
+use super::Die;
 use super::parse::{DiceExprError, parse};
-use super::{Die, Pmf};
+use super::term::{Pick, Term};
 use rand::Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
-
-/// `count` dice of one kind, added or subtracted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) struct Term {
-    /// Dice rolled (1..=1000).
-    pub(super) count: u32,
-    /// The die.
-    pub(super) die: Die,
-    /// The term is subtracted.
-    pub(super) negative: bool,
-}
-
-impl Term {
-    /// `(min, max)` of this term's contribution, sign applied.
-    fn bounds(&self) -> (i64, i64) {
-        let n = i64::from(self.count);
-        let (lo, hi) = (n * self.die.min(), n * self.die.max());
-        if self.negative { (-hi, -lo) } else { (lo, hi) }
-    }
-}
 
 /// A parsed dice expression: a sum of dice terms and a constant, kept with its text.
 ///
@@ -57,11 +41,11 @@ impl DiceExpr {
     /// Assembles a parsed expression.
     pub(super) fn from_parts(terms: Vec<Term>, constant: i64, text: &str) -> Self {
         let single = match terms.as_slice() {
-            [t] if t.count == 1 && !t.negative => Some(t.die),
+            [t] if t.count == 1 && !t.negative && t.pick == Pick::All => Some(t.die),
             _ => None,
         };
         let uniform = match terms.as_slice() {
-            [t] if !t.negative => Some((t.count, t.die)),
+            [t] if !t.negative && t.pick == Pick::All => Some((t.count, t.die)),
             _ => None,
         };
         Self {
@@ -89,11 +73,7 @@ impl DiceExpr {
         }
         let mut total = self.constant;
         for t in &self.terms {
-            let mut sum = 0;
-            for _ in 0..t.count {
-                sum += t.die.sample(rng);
-            }
-            total += if t.negative { -sum } else { sum };
+            total += t.value(|| t.die.sample(rng));
         }
         total
     }
@@ -104,11 +84,7 @@ impl DiceExpr {
     pub fn roll_with(&self, mut face: impl FnMut(Die) -> i64) -> i64 {
         let mut total = self.constant;
         for t in &self.terms {
-            let mut sum = 0;
-            for _ in 0..t.count {
-                sum += roll_die(t.die, &mut face);
-            }
-            total += if t.negative { -sum } else { sum };
+            total += t.value(|| roll_die(t.die, &mut face));
         }
         total
     }
@@ -124,39 +100,38 @@ impl DiceExpr {
         self.constant + self.terms.iter().map(|t| t.bounds().1).sum::<i64>()
     }
 
-    /// Exact mean (an exploding die's unbounded mean, which the cap changes by < 10⁻¹⁵).
+    /// Exact mean: closed forms for sums (an exploding die's mean with its limit, which
+    /// for `!` differs from the unbounded die's by less than 10⁻¹⁵) and for counts (from the
+    /// die's table); a keep term's from its exact table, which costs what [`DiceExpr::pmf`]
+    /// costs for it.
     pub fn mean(&self) -> f64 {
         let dice: f64 = self
             .terms
             .iter()
             .map(|t| {
-                let sum = f64::from(t.count) * t.die.mean();
-                if t.negative { -sum } else { sum }
+                let value = match t.pick {
+                    Pick::All => f64::from(t.count) * t.die.mean(),
+                    Pick::Count { lo, hi } => {
+                        let one = t.die.pmf();
+                        let hit: f64 = one
+                            .iter()
+                            .filter(|(v, _)| (lo..=hi).contains(v))
+                            .map(|(_, p)| p)
+                            .sum();
+                        f64::from(t.count) * hit / one.total()
+                    }
+                    Pick::Highest(_) | Pick::Lowest(_) => {
+                        let table = super::exact::term_pmf(&Term {
+                            negative: false,
+                            ..*t
+                        });
+                        table.mean() / table.total()
+                    }
+                };
+                if t.negative { -value } else { value }
             })
             .sum();
         self.constant as f64 + dice
-    }
-
-    /// Exact distribution by convolution. Each exploding die is followed through
-    /// [`Die::pmf_depth`] explosions, so the table sums to 1 within 1e-12 less at most
-    /// [`super::PMF_TAIL`] per exploding die rolled (≤ 10⁻¹² for the 1000 dice allowed).
-    ///
-    /// Meant for modest expressions: the table has `max − min + 1` entries (exploding dice
-    /// counted to their depth) and costs about entries × faces per die. `"3d6+2"` or
-    /// `"4d10!"` are instant; `"1000d1000000"` would need 10⁹ entries.
-    pub fn pmf(&self) -> Pmf {
-        let mut out = Pmf::point(self.constant);
-        for t in &self.terms {
-            let one = if t.negative {
-                t.die.pmf().negated()
-            } else {
-                t.die.pmf()
-            };
-            for _ in 0..t.count {
-                out = out.convolve(&one);
-            }
-        }
-        out
     }
 
     /// Sum of the constant terms.
@@ -164,7 +139,7 @@ impl DiceExpr {
         self.constant
     }
 
-    /// Dice rolled per sample.
+    /// Dice rolled per sample (before any explode; kept, dropped and counted dice alike).
     pub fn dice_count(&self) -> u32 {
         self.terms.iter().map(|t| t.count).sum()
     }
@@ -172,6 +147,17 @@ impl DiceExpr {
     /// Whether any term explodes.
     pub fn is_exploding(&self) -> bool {
         self.terms.iter().any(|t| t.die.is_exploding())
+    }
+
+    /// Whether every term is a plain sum of its dice (no keep, drop or count): the forms a
+    /// sum's closed forms and fast paths cover.
+    pub fn is_sum(&self) -> bool {
+        self.terms.iter().all(|t| t.pick == Pick::All)
+    }
+
+    /// The terms, in written order.
+    pub(super) fn terms(&self) -> &[Term] {
+        &self.terms
     }
 
     /// The expression as written (trimmed).
@@ -221,7 +207,7 @@ impl Serialize for DiceExpr {
 }
 
 /// The face of one roll of `die` from `face`, which gives a face of a die of its size
-/// (numbered as the die numbers them), exploding as the die does.
+/// (numbered as the die numbers them), exploding as the die does (up to its limit).
 #[inline]
 fn roll_die(die: Die, mut face: impl FnMut(Die) -> i64) -> i64 {
     let first = face(die);
@@ -229,7 +215,7 @@ fn roll_die(die: Die, mut face: impl FnMut(Die) -> i64) -> i64 {
         return first;
     }
     let mut total = first;
-    for _ in 0..super::MAX_EXPLOSIONS {
+    for _ in 0..die.explosion_limit() {
         let next = face(die);
         total += next;
         if next != die.max_face() {
@@ -246,7 +232,7 @@ mod tests {
 
     use super::*;
     use crate::dice::testing::{AlwaysMax, assert_samples_match};
-    use crate::dice::{MAX_EXPLOSIONS, PMF_TAIL};
+    use crate::dice::{MAX_EXPLOSIONS, PMF_TAIL, Pmf};
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 

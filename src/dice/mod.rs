@@ -3,11 +3,13 @@
 //! - [`Die`]: one die as a distribution — a dN with faces 1..=N, a die numbered from 0 (the
 //!   d10 numbered 0–9 is `Die::zero_based(10)`), and the exploding ("bursting") form of either.
 //! - [`StepDie`]: the step chain d4–d6–d8–d10–d12–d20, stepped up and down with clamping.
-//! - [`DiceExpr`]: a dice expression such as `"2d6 + 1d4 + 2"` or `"d10!"`, parsed once
-//!   (`str::parse` or serde) and then sampled without allocating; bad text gives a
-//!   [`DiceExprError`] that says what was wrong and what is allowed.
+//! - [`DiceExpr`]: a dice expression such as `"2d6 + 1d4 + 2"`, `"d10!"`, `"4d6kh3"` or
+//!   `"6d10>=7"`, parsed once (`str::parse` or serde) and then sampled without allocating;
+//!   bad text gives a [`DiceExprError`] that says what was wrong, where, and what is allowed
+//!   (the grammar: [`parse`]).
 //! - [`Pmf`]: exact distributions over integers, built by convolution, for exact values beside
-//!   sampled estimates.
+//!   sampled estimates; [`exact`] builds an expression's, keep-highest and counts included,
+//!   within a stated work limit.
 //! - [`packed`]: several small dice from one 64-bit draw; [`stream`]: such draws' dice handed
 //!   out one at a time.
 //! - [`Dice`]: the one dice trait every fight and hazard draws through ([`roller`]), with the
@@ -19,6 +21,7 @@
 //! the cap) and their exact tables drop at most [`PMF_TAIL`] of the mass per die.
 
 pub mod die;
+pub mod exact;
 pub mod expr;
 pub mod packed;
 pub mod parse;
@@ -26,10 +29,13 @@ pub mod pmf;
 pub mod roller;
 pub mod step;
 pub mod stream;
+pub mod summary;
+mod term;
 
 pub use die::{Die, MAX_EXPLOSIONS, PMF_TAIL};
+pub use exact::{MAX_WORK, TooLarge};
 pub use expr::DiceExpr;
-pub use parse::{DiceExprError, MAX_CONSTANT, MAX_DICE, MAX_SIDES};
+pub use parse::{DiceExprError, MAX_CONSTANT, MAX_DICE, MAX_SIDES, NAMED_DICE};
 pub use pmf::Pmf;
 pub use roller::{Among, Dice, DiceSet, Direct, FightDice};
 pub use step::{StepDie, Stepped};

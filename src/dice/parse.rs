@@ -1,14 +1,36 @@
-//! Reading dice expressions: the grammar, limits, and the errors that say what was wrong.
+//! Reading dice expressions: the grammar, limits, and the errors that say what was wrong and
+//! where (every error names the character, counted from 1).
 //!
-//! An expression is terms joined by `+` or `-` (the first may carry a sign too), each a whole
-//! number or `[count]d<sides>[!]`: `d` or `D`, count 1–[`MAX_DICE`] (default 1), sides
-//! 1–[`MAX_SIDES`], `!` to explode on the highest face. Spaces are allowed around the signs
-//! but not inside a die (`2 d6` is an error). At most [`MAX_DICE`] dice in all, and the
-//! constants must total at most [`MAX_CONSTANT`] in size, so no total can overflow.
+//! ```text
+//! expression := [sign] term (sign term)*          sign: '+' or '-', spaces around it
+//! term       := number | dice
+//! dice       := [count] die [explode] [pick]
+//! die        := ('d' | 'D') sides | name            a named die (below), any case
+//! explode    := '!' [limit]                         explode at most `limit` times (1–64)
+//! pick       := ('k' | 'K') ['h' | 'l'] n           keep the n highest ('h', the default) or lowest
+//!             | ('d' | 'D') ['h' | 'l'] n           drop the n lowest ('l', the default) or highest
+//!             | compare number                      count the dice whose result compares so
+//! compare    := '>=' | '>' | '<=' | '<'             (spaces allowed around it)
+//! ```
+//!
+//! Counts are 1–[`MAX_DICE`] (default 1), sides 1–[`MAX_SIDES`]; `!` explodes on the
+//! highest face, up to [`super::MAX_EXPLOSIONS`] times, or at most `limit` times (`d6!3`:
+//! the third extra roll counts whatever it shows). A keep keeps 1 to all of the term's dice,
+//! a drop drops 0 to all but one. An exploding die's result, for keeping and counting, is its
+//! whole chain. Named dice ([`NAMED_DICE`]): `sun`, Invisible Sun's d10 numbered 0–9; and the
+//! bonus-dice ladder's qualities `feeble` (d4), `ordinary` (d8), `heroic` (d10), `epic`
+//! (d12), `legendary` (d20), plain unless written with `!` (a bonus die bursts: `2heroic!`).
+//! Spaces are allowed around the signs and comparisons but not inside a die (`2 d6` is an
+//! error). At most [`MAX_DICE`] dice in all, and the constants (and count targets) must be
+//! at most [`MAX_CONSTANT`] in size, so no total can overflow.
 
-use super::Die;
-use super::expr::{DiceExpr, Term};
-use thiserror::Error;
+mod error;
+
+pub use error::DiceExprError;
+
+use super::expr::DiceExpr;
+use super::term::{Pick, Term};
+use super::{Die, MAX_EXPLOSIONS};
 
 /// Most dice one expression may roll, in one term or in all.
 pub const MAX_DICE: u32 = 1000;
@@ -17,123 +39,33 @@ pub const MAX_SIDES: u32 = 1_000_000;
 /// Largest size of a constant, alone or summed with the other constants.
 pub const MAX_CONSTANT: i64 = 1_000_000_000;
 
-/// Why a dice expression could not be read. Every message quotes the text, says what was
-/// wrong (positions count characters from 1) and shows what is allowed.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum DiceExprError {
-    /// Nothing but spaces.
-    #[error(
-        "\"{input}\": the dice expression is empty; write terms joined by '+' or '-', each a whole number or [count]d<sides>[!] (e.g. \"d8\", \"2d6+3\", \"d10!\")"
-    )]
-    Empty {
-        /// The text as given.
-        input: String,
-    },
-    /// A term was due (at the start or after a sign) but something else came.
-    #[error(
-        "\"{input}\": expected a number or a die at character {position}, found {} (e.g. \"2d6+3\", \"d8 + d4\")",
-        describe(.found)
-    )]
-    ExpectedTerm {
-        /// The text as given.
-        input: String,
-        /// Character position, from 1.
-        position: usize,
-        /// What was there instead (`None`: the end).
-        found: Option<char>,
-    },
-    /// A `d` with no number after it.
-    #[error("\"{input}\": expected a number of sides after 'd' (e.g. \"2d6\", \"d8+4\")")]
-    MissingSides {
-        /// The text as given.
-        input: String,
-        /// Character position of the missing number, from 1.
-        position: usize,
-    },
-    /// `d0`.
-    #[error("\"{input}\": a die needs at least 1 side (e.g. \"d6\", \"2d8\")")]
-    ZeroSides {
-        /// The text as given.
-        input: String,
-    },
-    /// `0d6`.
-    #[error("\"{input}\": a term rolls 0 dice; roll 1 to {max} (e.g. \"d6\", \"2d6\")", max = MAX_DICE)]
-    ZeroDice {
-        /// The text as given.
-        input: String,
-    },
-    /// More than [`MAX_DICE`] dice in one term.
-    #[error("\"{input}\": {count} dice in one term; at most {max} (e.g. \"10d6\")", max = MAX_DICE)]
-    TooManyDice {
-        /// The text as given.
-        input: String,
-        /// The count as written.
-        count: String,
-    },
-    /// More than [`MAX_DICE`] dice over all the terms.
-    #[error(
-        "\"{input}\": {total} dice in all; at most {max} in one expression (e.g. \"500d6 + 500d6\")",
-        max = MAX_DICE
-    )]
-    TooManyDiceInAll {
-        /// The text as given.
-        input: String,
-        /// Dice counted so far.
-        total: u64,
-    },
-    /// More than [`MAX_SIDES`] sides.
-    #[error("\"{input}\": a die with {sides} sides; at most {max} (e.g. \"d100\", \"d1000\")", max = MAX_SIDES)]
-    TooManySides {
-        /// The number of sides as written.
-        sides: String,
-        /// The text as given.
-        input: String,
-    },
-    /// A constant, or the sum of the constants, beyond ±[`MAX_CONSTANT`].
-    #[error(
-        "\"{input}\": the constant {value} is out of range; constants total at most {max} in size (e.g. \"d20+5\")",
-        max = MAX_CONSTANT
-    )]
-    ConstantTooLarge {
-        /// The text as given.
-        input: String,
-        /// The constant as written, or the running total.
-        value: String,
-    },
-    /// `d1!`: a one-sided die would explode forever.
-    #[error(
-        "\"{input}\": a one-sided die cannot explode; '!' needs at least 2 sides (e.g. \"d6!\", \"d10!\")"
-    )]
-    CannotExplode {
-        /// The text as given.
-        input: String,
-    },
-    /// Something other than a sign or the end after a term.
-    #[error(
-        "\"{input}\": unexpected '{found}' at character {position}; expected '+', '-' or the end (e.g. \"2d6 + 3\", \"d8-1\")"
-    )]
-    Unexpected {
-        /// The text as given.
-        input: String,
-        /// Character position, from 1.
-        position: usize,
-        /// The character found.
-        found: char,
-    },
-}
-
-fn describe(found: &Option<char>) -> String {
-    match found {
-        Some(c) => format!("'{c}'"),
-        None => "the end".to_string(),
-    }
-}
+/// The dice known by name: the name, the die, and what it is.
+pub const NAMED_DICE: [(&str, Die, &str); 6] = [
+    (
+        "sun",
+        Die::zero_based(10),
+        "Invisible Sun's d10 numbered 0–9",
+    ),
+    ("feeble", Die::d(4), "the bonus-dice ladder's d4"),
+    ("ordinary", Die::d(8), "the bonus-dice ladder's d8"),
+    ("heroic", Die::d(10), "the bonus-dice ladder's d10"),
+    ("epic", Die::d(12), "the bonus-dice ladder's d12"),
+    ("legendary", Die::d(20), "the bonus-dice ladder's d20"),
+];
 
 /// A cursor over the characters of one expression.
 struct Parser<'a> {
     input: &'a str,
     chars: Vec<char>,
     at: usize,
+}
+
+/// A number as written: its text, its value (`None` when it overflows `u64`) and the
+/// character it starts at (from 1).
+struct Number {
+    text: String,
+    value: Option<u64>,
+    position: usize,
 }
 
 impl Parser<'_> {
@@ -148,6 +80,11 @@ impl Parser<'_> {
         Some(c)
     }
 
+    /// Consumes `c` in either case.
+    fn eat_letter(&mut self, c: char) -> bool {
+        self.eat(|x| x.eq_ignore_ascii_case(&c)).is_some()
+    }
+
     fn skip_spaces(&mut self) {
         while self.eat(char::is_whitespace).is_some() {}
     }
@@ -156,8 +93,13 @@ impl Parser<'_> {
         self.input.to_string()
     }
 
-    /// A run of ASCII digits, if any: its text and value (`None` when it overflows `u64`).
-    fn digits(&mut self) -> Option<(String, Option<u64>)> {
+    /// The character position (from 1) of the next character.
+    fn position(&self) -> usize {
+        self.at + 1
+    }
+
+    /// A run of ASCII digits, if any.
+    fn digits(&mut self) -> Option<Number> {
         let start = self.at;
         while self.eat(|c| c.is_ascii_digit()).is_some() {}
         if self.at == start {
@@ -165,78 +107,247 @@ impl Parser<'_> {
         }
         let text: String = self.chars[start..self.at].iter().collect();
         let value = text.parse().ok();
-        Some((text, value))
+        Some(Number {
+            text,
+            value,
+            position: start + 1,
+        })
+    }
+
+    /// A number that must come after `after` (`kh`, `>=`).
+    fn number_after(&mut self, after: &str) -> Result<Number, DiceExprError> {
+        let position = self.position();
+        self.digits().ok_or_else(|| DiceExprError::MissingNumber {
+            input: self.input(),
+            position,
+            after: after.to_string(),
+        })
+    }
+
+    /// A constant (or count target) of at most [`MAX_CONSTANT`].
+    fn constant(&self, n: Number) -> Result<i64, DiceExprError> {
+        match n.value.and_then(|v| i64::try_from(v).ok()) {
+            Some(v) if v <= MAX_CONSTANT => Ok(v),
+            _ => Err(DiceExprError::ConstantTooLarge {
+                input: self.input(),
+                position: n.position,
+                value: n.text,
+            }),
+        }
     }
 
     /// One term: `Ok(Ok(term))` for dice, `Ok(Err(n))` for a constant (sign applied).
     fn term(&mut self, negative: bool) -> Result<Result<Term, i64>, DiceExprError> {
         let count = self.digits();
-        if self.eat(|c| c == 'd' || c == 'D').is_none() {
-            let Some((text, value)) = count else {
+        let die_at = self.position();
+        let die = if self.eat_letter('d') {
+            self.sides()?
+        } else if self.peek().is_some_and(|c| c.is_alphabetic()) {
+            self.named()?
+        } else {
+            let Some(n) = count else {
                 return Err(DiceExprError::ExpectedTerm {
                     input: self.input(),
-                    position: self.at + 1,
+                    position: die_at,
                     found: self.peek(),
                 });
             };
-            return match value.and_then(|v| i64::try_from(v).ok()) {
-                Some(v) if v <= MAX_CONSTANT => Ok(Err(if negative { -v } else { v })),
-                _ => Err(DiceExprError::ConstantTooLarge {
-                    input: self.input(),
-                    value: text,
-                }),
-            };
-        }
+            let v = self.constant(n)?;
+            return Ok(Err(if negative { -v } else { v }));
+        };
         let count = match count {
             None => 1,
-            Some((_, Some(0))) => {
+            Some(Number {
+                value: Some(0),
+                position,
+                ..
+            }) => {
                 return Err(DiceExprError::ZeroDice {
-                    input: self.input(),
-                });
-            }
-            Some((_, Some(n))) if n <= u64::from(MAX_DICE) => n as u32,
-            Some((text, _)) => {
-                return Err(DiceExprError::TooManyDice {
-                    input: self.input(),
-                    count: text,
-                });
-            }
-        };
-        let position = self.at + 1;
-        let sides = match self.digits() {
-            None => {
-                return Err(DiceExprError::MissingSides {
                     input: self.input(),
                     position,
                 });
             }
-            Some((_, Some(0))) => {
-                return Err(DiceExprError::ZeroSides {
+            Some(Number { value: Some(n), .. }) if n <= u64::from(MAX_DICE) => n as u32,
+            Some(Number { text, position, .. }) => {
+                return Err(DiceExprError::TooManyDice {
                     input: self.input(),
-                });
-            }
-            Some((_, Some(n))) if n <= u64::from(MAX_SIDES) => n as u32,
-            Some((text, _)) => {
-                return Err(DiceExprError::TooManySides {
-                    input: self.input(),
-                    sides: text,
+                    position,
+                    count: text,
                 });
             }
         };
-        let mut die = Die::d(sides);
-        if self.eat(|c| c == '!').is_some() {
-            if sides < 2 {
-                return Err(DiceExprError::CannotExplode {
-                    input: self.input(),
-                });
-            }
-            die = die.exploding();
-        }
+        let die = self.explode(die)?;
+        let pick = self.pick(count)?;
         Ok(Ok(Term {
             count,
             die,
+            pick,
             negative,
         }))
+    }
+
+    /// The sides after a `d`.
+    fn sides(&mut self) -> Result<Die, DiceExprError> {
+        let position = self.position();
+        match self.digits() {
+            None => Err(DiceExprError::MissingSides {
+                input: self.input(),
+                position,
+            }),
+            Some(Number { value: Some(0), .. }) => Err(DiceExprError::ZeroSides {
+                input: self.input(),
+                position,
+            }),
+            Some(Number { value: Some(n), .. }) if n <= u64::from(MAX_SIDES) => {
+                Ok(Die::d(n as u32))
+            }
+            Some(Number { text, .. }) => Err(DiceExprError::TooManySides {
+                input: self.input(),
+                position,
+                sides: text,
+            }),
+        }
+    }
+
+    /// A named die ([`NAMED_DICE`]): the word of letters here, or a name followed by a keep
+    /// or drop (`3sunkh2`).
+    fn named(&mut self) -> Result<Die, DiceExprError> {
+        let start = self.at;
+        let word: String = self.chars[start..]
+            .iter()
+            .take_while(|c| c.is_alphabetic())
+            .collect();
+        let lower = word.to_lowercase();
+        let picks = ["", "k", "kh", "kl", "d", "dh", "dl"];
+        let found = NAMED_DICE.iter().find(|(name, _, _)| {
+            lower
+                .strip_prefix(name)
+                .is_some_and(|rest| picks.contains(&rest))
+        });
+        match found {
+            Some((name, die, _)) => {
+                self.at += name.chars().count();
+                Ok(*die)
+            }
+            None => Err(DiceExprError::UnknownDie {
+                input: self.input(),
+                position: start + 1,
+                name: word,
+            }),
+        }
+    }
+
+    /// `!` and its limit, if any.
+    fn explode(&mut self, die: Die) -> Result<Die, DiceExprError> {
+        let bang = self.position();
+        if self.eat(|c| c == '!').is_none() {
+            return Ok(die);
+        }
+        if die.sides() < 2 {
+            return Err(DiceExprError::CannotExplode {
+                input: self.input(),
+                position: bang,
+            });
+        }
+        match self.digits() {
+            None => Ok(die.exploding()),
+            Some(Number { value: Some(n), .. }) if (1..=u64::from(MAX_EXPLOSIONS)).contains(&n) => {
+                Ok(die.exploding_at_most(n as u32))
+            }
+            Some(Number { text, position, .. }) => Err(DiceExprError::BadLimit {
+                input: self.input(),
+                position,
+                limit: text,
+            }),
+        }
+    }
+
+    /// A keep, drop or count after the die, if any.
+    fn pick(&mut self, count: u32) -> Result<Pick, DiceExprError> {
+        let keep = if self.eat_letter('k') {
+            Some(true)
+        } else if self.eat_letter('d') {
+            Some(false)
+        } else {
+            None
+        };
+        if let Some(keep) = keep {
+            let high = if self.eat_letter('h') {
+                true
+            } else if self.eat_letter('l') {
+                false
+            } else {
+                keep
+            };
+            let written = match (keep, high) {
+                (true, true) => "kh",
+                (true, false) => "kl",
+                (false, true) => "dh",
+                (false, false) => "dl",
+            };
+            let n = self.number_after(written)?;
+            let (verb, lo, hi) = if keep {
+                ("keep", 1, count)
+            } else {
+                ("drop", 0, count - 1)
+            };
+            let Some(v) = n
+                .value
+                .filter(|v| (u64::from(lo)..=u64::from(hi)).contains(v))
+            else {
+                return Err(DiceExprError::BadKeep {
+                    input: self.input(),
+                    position: n.position,
+                    verb,
+                    n: n.text,
+                    count,
+                    lo,
+                    hi,
+                });
+            };
+            let kept = if keep { v as u32 } else { count - v as u32 };
+            // Keeping the highest k is dropping the lowest n − k.
+            return Ok(if high == keep {
+                Pick::Highest(kept)
+            } else {
+                Pick::Lowest(kept)
+            });
+        }
+        let before = self.at;
+        self.skip_spaces();
+        let compare = match self.peek() {
+            Some(c @ ('>' | '<')) => {
+                self.at += 1;
+                let or_equal = self.eat(|c| c == '=').is_some();
+                (c, or_equal)
+            }
+            _ => {
+                self.at = before;
+                return Ok(Pick::All);
+            }
+        };
+        let written = format!("{}{}", compare.0, if compare.1 { "=" } else { "" });
+        self.skip_spaces();
+        let n = self.number_after(&written)?;
+        let t = self.constant(n)?;
+        Ok(match compare {
+            ('>', true) => Pick::Count {
+                lo: t,
+                hi: i64::MAX,
+            },
+            ('>', false) => Pick::Count {
+                lo: t + 1,
+                hi: i64::MAX,
+            },
+            ('<', true) => Pick::Count {
+                lo: i64::MIN,
+                hi: t,
+            },
+            _ => Pick::Count {
+                lo: i64::MIN,
+                hi: t - 1,
+            },
+        })
     }
 }
 
@@ -260,12 +371,14 @@ pub(super) fn parse(input: &str) -> Result<DiceExpr, DiceExprError> {
         None => false,
     };
     loop {
+        let position = p.position();
         match p.term(negative)? {
             Ok(t) => {
                 dice += u64::from(t.count);
                 if dice > u64::from(MAX_DICE) {
                     return Err(DiceExprError::TooManyDiceInAll {
                         input: p.input(),
+                        position,
                         total: dice,
                     });
                 }
@@ -276,6 +389,7 @@ pub(super) fn parse(input: &str) -> Result<DiceExpr, DiceExprError> {
                 if constant.abs() > MAX_CONSTANT {
                     return Err(DiceExprError::ConstantTooLarge {
                         input: p.input(),
+                        position,
                         value: constant.to_string(),
                     });
                 }
@@ -292,7 +406,7 @@ pub(super) fn parse(input: &str) -> Result<DiceExpr, DiceExprError> {
             Some(found) => {
                 return Err(DiceExprError::Unexpected {
                     input: p.input(),
-                    position: p.at + 1,
+                    position: p.position(),
                     found,
                 });
             }

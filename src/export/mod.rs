@@ -7,6 +7,7 @@
 pub mod combatants;
 pub mod compare;
 pub mod csv;
+pub mod dice;
 pub mod format;
 pub mod glance;
 pub mod html;

@@ -11,6 +11,7 @@ use super::axis::{Ticked, percent};
 use super::font::FAMILY;
 use super::frame::{SUBTLE, WHISKER};
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -148,6 +149,23 @@ pub(crate) fn draw_columns<DB: DrawingBackend>(
     draw_panel(&right, &aside_panel)
 }
 
+/// A chart of vertical bars on `area`: categories along `x`, shares from 0 to `y_end` up
+/// the side, with room for the tick labels and axis titles.
+pub(crate) fn bar_chart<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    x: Ticked,
+    y_end: f64,
+) -> Result<ChartContext<'a, DB, Cartesian2d<Ticked, RangedCoordf64>>, String> {
+    ChartBuilder::on(area)
+        .margin_left(15)
+        .margin_right(25)
+        .margin_bottom(10)
+        .x_label_area_size(55)
+        .y_label_area_size(70)
+        .build_cartesian_2d(x, 0.0..y_end)
+        .map_err(|e| e.to_string())
+}
+
 /// Draws one panel on `area`.
 fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel) -> Result<(), String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
@@ -175,21 +193,15 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel) -> R
         centers.push(start + width / 2.0 - 0.5);
         start += width;
     }
-    let mut chart = ChartBuilder::on(area)
-        .margin_left(15)
-        .margin_right(25)
-        .margin_bottom(10)
-        .x_label_area_size(55)
-        .y_label_area_size(70)
-        .build_cartesian_2d(
-            Ticked {
-                range: -0.5..start - 0.5,
-                ticks: p.ticks.iter().map(|&i| centers[i]).collect(),
-                light: Vec::new(),
-            },
-            0.0..y_end,
-        )
-        .map_err(err)?;
+    let mut chart = bar_chart(
+        area,
+        Ticked {
+            range: -0.5..start - 0.5,
+            ticks: p.ticks.iter().map(|&i| centers[i]).collect(),
+            light: Vec::new(),
+        },
+        y_end,
+    )?;
     let x_label = |v: &f64| {
         centers
             .iter()

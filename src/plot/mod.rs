@@ -5,7 +5,8 @@
 //! Charts follow the result grouping by metric role and subject: trial and side rates in
 //! [`rates`], how each combatant ends a fight in [`combatants`], histograms and survival
 //! curves in [`distribution`], the round of each side's first death or fall in [`onset`], a
-//! day's party encounter by encounter in [`day`].
+//! day's party encounter by encounter in [`day`]; the exact distribution of a dice
+//! expression (`oddsmith dice --out`) in [`dice`].
 //! [`report_charts`] lists a report's charts in the order a report page shows them, each with
 //! a caption. Probabilities are shown in percent.
 
@@ -13,6 +14,7 @@ mod axis;
 mod columns;
 pub mod combatants;
 pub mod day;
+pub mod dice;
 pub mod distribution;
 pub mod font;
 mod frame;
