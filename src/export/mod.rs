@@ -10,6 +10,7 @@ pub mod csv;
 pub mod format;
 pub mod glance;
 pub mod html;
+pub mod index_page;
 pub mod json;
 pub mod manifest;
 pub mod progress;
