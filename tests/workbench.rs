@@ -347,7 +347,14 @@ fn a_sweep_report_opens_with_its_grid() {
     );
     // The grid's cells are exact percentages: challenge 6, one magic die: 49%.
     assert!(results.contains("| 6 | 0.00% | 49.00% |"), "{results}");
-    assert!(results.contains("![heatmap_success.svg](heatmap_success.svg)"));
+    // Its heatmap beside it, captioned with what the cells are.
+    assert!(
+        results.contains(
+            "![success for each challenge (rows) and magic_dice (columns): each cell its exact \
+             value; the colour runs from 0% to the largest value.](heatmap_success.svg)"
+        ),
+        "{results}"
+    );
     // The long table comes last, folded.
     let html = std::fs::read_to_string(page_dir.join("index.html")).unwrap();
     let grid = html.find("success by challenge").unwrap();

@@ -5,9 +5,11 @@
 //! Charts follow the result grouping by metric role and subject: trial and side rates in
 //! [`rates`], how each combatant ends a fight in [`combatants`], histograms and survival
 //! curves in [`distribution`], the round of each side's first death or fall in [`onset`], a
-//! day's party encounter by encounter in [`day`].
-//! [`report_charts`] lists a report's charts in the order a report page shows them, each with
-//! a caption. Probabilities are shown in percent.
+//! day's party encounter by encounter in [`day`]; a sweep's rates against one field in
+//! [`sweep`], over two fields in [`heatmap`].
+//! [`report_charts`] and [`sweep_charts`] list the charts in the order a report page shows
+//! them, each with a caption saying what it shows. Legends sit above or beside the plot,
+//! never over the data. Probabilities are shown in percent.
 
 mod axis;
 mod columns;

@@ -48,6 +48,14 @@ fn lines(sweep: &SweepReport) -> Vec<String> {
         .collect()
 }
 
+/// Whether any of `metrics` has an exact value at some point.
+fn any_exact(sweep: &SweepReport, metrics: &[String]) -> bool {
+    metrics
+        .iter()
+        .flat_map(|m| series(sweep, m))
+        .any(|r| r.3.is_some())
+}
+
 /// Rates against one swept field, a line and a 95% band per metric.
 pub struct SweepLines;
 
@@ -63,12 +71,17 @@ impl Chart for SweepLines {
         let more = sweep.headline_metrics().len() - metrics.len();
         let mut s = format!(
             "How {} move{} as {} goes from {} to {}: each line a rate's estimate over its \
-             95% interval, × where its exact value is known",
+             95% interval{}",
             in_words(&metrics),
             if metrics.len() == 1 { "s" } else { "" },
             sweep.fields[0],
             fmt_extreme(sweep, f64::min),
             fmt_extreme(sweep, f64::max),
+            if any_exact(sweep, &metrics) {
+                ", × at its exact value where one is known"
+            } else {
+                ""
+            }
         );
         if more > 0 {
             s.push_str(&format!(
@@ -96,16 +109,12 @@ impl Chart for SweepLines {
     ) -> Result<(), String> {
         let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
         let metrics = lines(sweep);
-        let any_exact = metrics
-            .iter()
-            .flat_map(|m| series(sweep, m))
-            .any(|r| r.3.is_some());
         let mut keys: Vec<Key> = metrics
             .iter()
             .enumerate()
             .map(|(k, m)| Key::Line(PALETTE[k % PALETTE.len()], m.clone()))
             .collect();
-        if any_exact {
+        if any_exact(sweep, &metrics) {
             keys.push(Key::Cross("exact value".into()));
         }
         let subtitle = format!(
