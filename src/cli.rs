@@ -260,6 +260,10 @@ pub struct ReportArgs {
     /// Trials per scenario (per grid point for sweeps; default: each file's `[run] trials`).
     #[arg(long, value_parser = count::<u64>, allow_negative_numbers = true)]
     pub trials: Option<u64>,
+    /// Seed of every scenario (default: each file's `[run] seed`); the same seed gives the
+    /// same numbers.
+    #[arg(long, value_parser = count::<u64>, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = count::<usize>, allow_negative_numbers = true)]
     pub threads: Option<usize>,

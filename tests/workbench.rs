@@ -55,11 +55,29 @@ fn warded_door_sweep_writes_long_table_pivots_and_heatmaps() {
     let mut lines = pivot.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "challenge,magic_dice=0,magic_dice=1,magic_dice=2,magic_dice=3"
+        "challenge,magic_dice=0,magic_dice=0 exact,magic_dice=1,magic_dice=1 exact,\
+         magic_dice=2,magic_dice=2 exact,magic_dice=3,magic_dice=3 exact"
     );
     assert_eq!(lines.clone().count(), 17);
     // Without magic there is one die and two successes are needed: never.
-    assert!(lines.all(|l| l.split(',').nth(1) == Some("0.0")), "{pivot}");
+    assert!(
+        lines
+            .clone()
+            .all(|l| l.split(',').nth(1) == Some("0.0") && l.split(',').nth(2) == Some("0.0")),
+        "{pivot}"
+    );
+    // The shipped door (challenge 6, one magic die): 49% exactly, beside its estimate.
+    let door: Vec<f64> = lines
+        .find(|l| l.starts_with("6,"))
+        .unwrap()
+        .split(',')
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!(door[4], 0.49, "{pivot}");
+    assert!(
+        (door[3] - 0.49).abs() <= 4.5 * (0.49f64 * 0.51 / n).sqrt(),
+        "{pivot}"
+    );
     for f in [
         "heatmap_success.png",
         "heatmap_success.svg",
@@ -329,7 +347,14 @@ fn a_sweep_report_opens_with_its_grid() {
     );
     // The grid's cells are exact percentages: challenge 6, one magic die: 49%.
     assert!(results.contains("| 6 | 0.00% | 49.00% |"), "{results}");
-    assert!(results.contains("![heatmap_success.svg](heatmap_success.svg)"));
+    // Its heatmap beside it, captioned with what the cells are.
+    assert!(
+        results.contains(
+            "![success for each challenge (rows) and magic_dice (columns): each cell its exact \
+             value; the colour runs from 0% to the largest value.](heatmap_success.svg)"
+        ),
+        "{results}"
+    );
     // The long table comes last, folded.
     let html = std::fs::read_to_string(page_dir.join("index.html")).unwrap();
     let grid = html.find("success by challenge").unwrap();

@@ -168,7 +168,7 @@ impl Plan {
     pub fn for_report(args: &ReportArgs) -> Result<Self> {
         let common = CommonArgs {
             trials: args.trials,
-            seed: None,
+            seed: args.seed,
             threads: args.threads,
             json: false,
             quiet: args.quiet,

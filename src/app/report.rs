@@ -1,24 +1,42 @@
 //! `oddsmith report`: runs scenarios (every `scenarios/*.toml` by default) into
 //! `reports/<stem>/` and writes each one's `index.html` and `report.md`, then
-//! `reports/index.html` linking them.
+//! `reports/index.html` linking them. No page names the machine's absolute paths.
 
 use super::{Outcome, Plan, file_stem, run};
 use crate::cli::ReportArgs;
-use crate::export::html::{self, IndexEntry, Results, RunInfo};
-use crate::export::manifest::rfc3339;
+use crate::error::UsageError;
+use crate::export::html::{self, Results, RunInfo};
+use crate::export::index_page::{self, IndexEntry};
+use crate::export::manifest::{rfc3339, shown_path};
 use crate::export::write::{Staged, write_file};
 use crate::systems::Scenario;
 use anyhow::{Context, Result};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+/// The shipped scenarios, `scenarios/*.toml` under the folder the command runs in; an error
+/// (exit 2) when there are none, since then there is nothing to report.
 fn shipped() -> Result<Vec<PathBuf>> {
-    let mut all: Vec<PathBuf> = std::fs::read_dir("scenarios")
-        .context("reading scenarios/ (give scenario files, or run from the project folder)")?
+    let folder = Path::new("scenarios");
+    let nothing = || {
+        UsageError(
+            "nothing to report: give scenario files (oddsmith report door.toml fight.toml), \
+             or run it in a folder whose scenarios/ holds .toml files"
+                .into(),
+        )
+    };
+    if !folder.is_dir() {
+        return Err(nothing().into());
+    }
+    let mut all: Vec<PathBuf> = std::fs::read_dir(folder)
+        .context("reading scenarios/")?
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .filter(|p| p.extension().is_some_and(|e| e == "toml") && p.is_file())
         .collect();
+    if all.is_empty() {
+        return Err(nothing().into());
+    }
     all.sort();
     Ok(all)
 }
@@ -59,7 +77,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             name: s.name.clone(),
             description: s.description.clone(),
             system: s.system_name.clone(),
-            path: path.display().to_string(),
+            path: shown_path(path, &dir),
             text: s.source().assembled_text().into_owned(),
             sets: s.sets.clone(),
             trials: plan.trials(s),
@@ -67,45 +85,19 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             version: env!("CARGO_PKG_VERSION").to_string(),
             date: date.clone(),
         };
-        let (results, summary) = match &outcome {
-            Outcome::Single { report, notes } => (
-                Results::Single(report, notes),
-                report
-                    .difficulty
-                    .iter()
-                    .map(|d| format!("difficulty for {}: {}", d.side, d.label()))
-                    .chain(report.metrics.first().map(|m| {
-                        format!(
-                            "{} {:.4} [{:.4}, {:.4}]",
-                            m.metric, m.estimate, m.ci_low, m.ci_high
-                        )
-                    }))
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            ),
-            Outcome::Sweep(sweep) => (
-                Results::Sweep(sweep),
-                format!(
-                    "sweep of {} over {} points",
-                    sweep.fields.join(" × "),
-                    sweep.points.len()
-                ),
-            ),
+        let results = match &outcome {
+            Outcome::Single { report, notes } => Results::Single(report, notes),
+            Outcome::Sweep(sweep) => Results::Sweep(sweep),
         };
         let mut pages = Staged::new(&dir)?;
         pages.text("index.html", &html::page(&info, results, &dir))?;
         pages.text("report.md", &html::markdown(&info, results, &dir))?;
         pages.commit()?;
-        entries.push(IndexEntry {
-            folder,
-            name: info.name,
-            system: info.system,
-            summary,
-        });
+        entries.push(IndexEntry::of(&folder, &info.name, &info.system, results));
     }
     let index = write_file(
         &args.out.join("index.html"),
-        html::index(&entries, &date).as_bytes(),
+        index_page::index(&entries, &date).as_bytes(),
     )?;
     if !args.quiet {
         eprintln!("wrote {}", index.display());

@@ -185,7 +185,7 @@ pub(super) fn start_manifest(
 ) -> Result<Manifest> {
     let source = scenario.source();
     let record = Manifest {
-        scenario_path: source.path.display().to_string(),
+        scenario_path: manifest::shown_path(&source.path, out),
         scenario_hash: manifest::fnv1a_hex(source.assembled_text().as_bytes()),
         scenario: scenario.name.clone(),
         sets: scenario.sets.clone(),

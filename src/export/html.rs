@@ -1,13 +1,14 @@
 //! Reports for people: a self-contained `index.html` per scenario (headline sentences, the
 //! same tables as the terminal — trial-level rows and a row per combatant for fights, a grid
 //! per headline rate beside its chart for sweeps — the run's SVG charts inline, and what was
-//! run: scenario text, seed, trials, oddsmith version, date), a `report.md` with the same
-//! content for a wiki, and `reports/index.html` linking them. A run's charts come in the
-//! order [`plot::report_charts`] gives, each captioned with what it shows.
+//! run: scenario text, seed, trials, oddsmith version, date) and a `report.md` with the same
+//! content for a wiki; `reports/index.html` is [`super::index_page`]. A run's charts come in
+//! the order [`plot::report_charts`] gives (a sweep's as [`plot::sweep_charts`]), each
+//! captioned with what it shows and linked to its PNG and SVG files.
 
 use super::glance::{self, Glance};
 use super::table::{self, TextTable, to_markdown};
-use crate::plot;
+use crate::plot::{self, ChartNote};
 use crate::stats::summary::file_part;
 use crate::stats::{Report, SweepReport};
 use std::fmt::Write;
@@ -59,7 +60,7 @@ pub fn escape(text: &str) -> String {
 /// that belongs beside it (a sweep grid's heatmap or line chart), and a folded long table.
 struct Section {
     headlines: Vec<String>,
-    tables: Vec<(TextTable, Option<String>)>,
+    tables: Vec<(TextTable, Option<ChartNote>)>,
     folded: Option<TextTable>,
 }
 
@@ -86,16 +87,18 @@ fn section(results: Results<'_>) -> Section {
             let metrics = sweep.headline_metrics();
             let grids = table::sweep_grids(sweep);
             let per_metric = grids.len() / metrics.len().max(1);
+            let notes = plot::sweep_charts(sweep);
+            let note = |stem: &str| notes.iter().find(|n| n.stem == stem).cloned();
             let tables = grids
                 .into_iter()
                 .enumerate()
                 .map(|(i, t)| {
                     let chart = match sweep.fields.len() {
-                        1 => (i == 0).then(|| "sweep.svg".to_string()),
+                        1 => (i == 0).then(|| note("sweep")).flatten(),
                         _ => metrics
                             .get(i / per_metric.max(1))
                             .filter(|_| i % per_metric.max(1) == 0)
-                            .map(|m| format!("heatmap_{}.svg", file_part(m))),
+                            .and_then(|m| note(&format!("heatmap_{}", file_part(m)))),
                     };
                     (t, chart)
                 })
@@ -165,7 +168,7 @@ fn rest_of_charts<'a>(
 ) -> Vec<(&'a (String, String), Option<String>)> {
     let notes = match results {
         Results::Single(report, _) => plot::report_charts(report),
-        Results::Sweep(_) => Vec::new(),
+        Results::Sweep(sweep) => plot::sweep_charts(sweep),
     };
     let mut rest: Vec<(&(String, String), Option<String>)> = Vec::new();
     for note in notes {
@@ -182,12 +185,26 @@ fn rest_of_charts<'a>(
     rest
 }
 
-const STYLE: &str = "body{font-family:sans-serif;margin:2em auto;max-width:1400px;padding:0 1em;color:#222}\
+/// The pages' style sheet.
+pub(crate) const STYLE: &str = "body{font-family:sans-serif;margin:2em auto;max-width:1400px;padding:0 1em;color:#222}\
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;\
 text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}.text{text-align:left}th{background:#f0f0f0}\
 .headline{font-size:1.1em;margin:.3em 0}details{margin:1em 0}.scroll{overflow-x:auto}\
 figure{margin:1.5em 0}figcaption{margin-top:.3em;max-width:1000px}figure svg{max-width:100%;height:auto;border:1px solid #ddd}\
 pre{background:#f6f6f6;padding:1em;overflow-x:auto}.note{color:#555}";
+
+/// A chart inline, its caption under it with links to its files (`name` is the SVG's file
+/// name; the PNG beside it has the same stem).
+fn figure(name: &str, svg: &str, caption: Option<&str>) -> String {
+    let png = format!("{}.png", name.trim_end_matches(".svg"));
+    format!(
+        "<figure id=\"{0}\">{svg}<figcaption>{1} <span class=\"note\">(<a href=\"{2}\">PNG</a>, \
+         <a href=\"{0}\">SVG</a>)</span></figcaption></figure>\n",
+        escape(name),
+        escape(caption.unwrap_or(name)),
+        escape(&png)
+    )
+}
 
 /// The self-contained HTML page of one scenario; charts are read from `dir`.
 pub fn page(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
@@ -233,15 +250,11 @@ pub fn page(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
     }
     for (t, chart) in &sec.tables {
         h.push_str(&html_table(t));
-        if let Some((name, svg)) = chart
-            .as_ref()
-            .and_then(|c| all_charts.iter().find(|(n, _)| n == c))
-        {
-            let _ = writeln!(
-                h,
-                "<figure id=\"{0}\">{svg}<figcaption>{0}</figcaption></figure>",
-                escape(name)
-            );
+        if let Some((note, (name, svg))) = chart.as_ref().and_then(|c| {
+            let file = format!("{}.svg", c.stem);
+            all_charts.iter().find(|(n, _)| *n == file).map(|f| (c, f))
+        }) {
+            h.push_str(&figure(name, svg, Some(&note.caption)));
             shown.push(name.clone());
         }
     }
@@ -250,19 +263,7 @@ pub fn page(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
         h.push_str("<h2>Charts</h2>\n");
     }
     for ((name, svg), caption) in rest {
-        let text = match caption {
-            Some(c) => format!(
-                "{} <span class=\"note\">({})</span>",
-                escape(&c),
-                escape(name)
-            ),
-            None => escape(name),
-        };
-        let _ = writeln!(
-            h,
-            "<figure id=\"{}\">{svg}<figcaption>{text}</figcaption></figure>",
-            escape(name)
-        );
+        h.push_str(&figure(name, svg, caption.as_deref()));
     }
     if let Some(t) = &sec.folded {
         let _ = writeln!(
@@ -313,12 +314,15 @@ pub fn markdown(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
     }
     for (t, chart) in &sec.tables {
         let _ = writeln!(m, "{}", to_markdown(t));
-        if let Some(c) = chart
-            .as_ref()
-            .filter(|c| all_charts.iter().any(|(n, _)| n == *c))
-        {
-            let _ = writeln!(m, "![{c}]({c})\n");
-            shown.push(c.clone());
+        if let Some((note, name)) = chart.as_ref().and_then(|c| {
+            let file = format!("{}.svg", c.stem);
+            all_charts
+                .iter()
+                .any(|(n, _)| *n == file)
+                .then_some((c, file))
+        }) {
+            m.push_str(&md_figure(&name, Some(&note.caption)));
+            shown.push(name);
         }
     }
     let rest = rest_of_charts(results, &all_charts, &shown);
@@ -326,10 +330,7 @@ pub fn markdown(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
         m.push_str("## Charts\n\n");
     }
     for ((name, _), caption) in rest {
-        let _ = writeln!(m, "![{name}]({name})\n");
-        if let Some(c) = caption {
-            let _ = writeln!(m, "*{c}*\n");
-        }
+        m.push_str(&md_figure(name, caption.as_deref()));
     }
     if let Some(t) = &sec.folded {
         let _ = writeln!(
@@ -349,6 +350,14 @@ pub fn markdown(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
     m
 }
 
+/// A chart as a Markdown image with its caption in italics under it.
+fn md_figure(name: &str, caption: Option<&str>) -> String {
+    match caption {
+        Some(c) => format!("![{c}]({name})\n\n*{c}*\n\n"),
+        None => format!("![{name}]({name})\n\n"),
+    }
+}
+
 /// "Run with --set a=1, --set b=2 (the file below is as written)", when any were given.
 fn sets_line(info: &RunInfo) -> Option<String> {
     (!info.sets.is_empty()).then(|| {
@@ -358,39 +367,4 @@ fn sets_line(info: &RunInfo) -> Option<String> {
             sets.join(", ")
         )
     })
-}
-
-/// One entry of the report index.
-#[derive(Debug, Clone)]
-pub struct IndexEntry {
-    /// Folder name under the reports folder.
-    pub folder: String,
-    /// Scenario `name`.
-    pub name: String,
-    /// Scenario `system`.
-    pub system: String,
-    /// A one-line summary (the first headline rate).
-    pub summary: String,
-}
-
-/// `reports/index.html`: a link to every scenario's page.
-pub fn index(entries: &[IndexEntry], date: &str) -> String {
-    let mut h = format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>oddsmith reports</title>\
-         <style>{STYLE}</style></head><body>\n<h1>oddsmith reports</h1>\n<p class=\"note\">{}</p>\n\
-         <table><tr><th>scenario</th><th>system</th><th>headline</th></tr>\n",
-        escape(date)
-    );
-    for e in entries {
-        let _ = writeln!(
-            h,
-            "<tr><td><a href=\"{0}/index.html\">{1}</a></td><td>{2}</td><td>{3}</td></tr>",
-            escape(&e.folder),
-            escape(&e.name),
-            escape(&e.system),
-            escape(&e.summary)
-        );
-    }
-    h.push_str("</table>\n</body></html>\n");
-    h
 }

@@ -11,6 +11,7 @@ pub mod dice;
 pub mod format;
 pub mod glance;
 pub mod html;
+pub mod index_page;
 pub mod json;
 pub mod manifest;
 pub mod progress;

@@ -2,7 +2,8 @@
 //! per swept field (for a fight, the grid point's `difficulty` band and
 //! `difficulty_borderline`; and `partial`, `true`, after an interrupt); for two swept fields,
 //! `pivot_<metric>.csv` per headline rate, rows by the first field and a column per value of
-//! the second, built by filtering and stacking the long table; for a fight over two fields,
+//! the second with the estimates, each followed by one with the exact values where the
+//! metric has them, built by filtering and stacking the long table; for a fight over two fields,
 //! `pivot_difficulty.csv`, the same grid of the points' difficulty bands (`medium`, `medium
 //! (borderline hard)`); and `sweep.json`.
 
@@ -79,9 +80,11 @@ pub fn long_frame(sweep: &SweepReport) -> PolarsResult<DataFrame> {
     DataFrame::new_infer_height(columns)
 }
 
-/// One metric's estimates as a grid: a row per value of `row`, a column `<col>=<value>` per
-/// value of `col`, taken from the long table by Polars filters and a horizontal stack. An
-/// interrupted sweep's last row may lack some columns' points: those cells are empty.
+/// One metric as a grid: a row per value of `row`, a column `<col>=<value>` per value of
+/// `col` with the estimates, and beside each, where the metric has exact values, a column
+/// `<col>=<value> exact` with them (empty where unknown), taken from the long table by
+/// Polars filters and a horizontal stack. An interrupted sweep's last row may lack some
+/// columns' points: those cells are empty.
 pub fn pivot_frame(
     long: &DataFrame,
     metric: &str,
@@ -90,39 +93,41 @@ pub fn pivot_frame(
     col_values: &[f64],
 ) -> PolarsResult<DataFrame> {
     let of_metric = long.filter(&long.column("metric")?.str()?.equal(metric))?;
+    let with_exact = of_metric
+        .column("exact")
+        .is_ok_and(|c| c.null_count() < c.len());
     let col_f64 = of_metric.column(col)?.cast(&DataType::Float64)?;
-    let mut out: Option<DataFrame> = None;
+    let as_f64 = |c: &Column| -> PolarsResult<Vec<Option<f64>>> {
+        Ok(c.cast(&DataType::Float64)?.f64()?.iter().collect())
+    };
+    let mut columns: Vec<Column> = Vec::new();
     // The rows, from the first column: every row begun has its point.
     let mut rows: Vec<Option<f64>> = Vec::new();
     for &v in col_values {
         let label = format!("{col}={}", fmt_value(v));
-        let mut part = of_metric
-            .filter(&col_f64.f64()?.equal(v))?
-            .select([row, "estimate"])?;
-        part.rename("estimate", label.as_str().into())?;
-        let keys: Vec<Option<f64>> = part
-            .column(row)?
-            .cast(&DataType::Float64)?
-            .f64()?
-            .iter()
-            .collect();
-        out = Some(match out {
-            None => {
-                rows = keys;
-                part
-            }
-            Some(df) if keys == rows => df.hstack(&[part.column(&label)?.clone()])?,
-            Some(df) => {
-                let estimates: Vec<Option<f64>> = part.column(&label)?.f64()?.iter().collect();
-                let cells: Vec<Option<f64>> = rows
-                    .iter()
-                    .map(|r| keys.iter().position(|k| k == r).and_then(|i| estimates[i]))
-                    .collect();
-                df.hstack(&[Column::new(label.as_str().into(), cells)])?
-            }
-        });
+        let part = of_metric.filter(&col_f64.f64()?.equal(v))?;
+        let keys = as_f64(part.column(row)?)?;
+        if columns.is_empty() {
+            rows = keys.clone();
+            columns.push(part.column(row)?.clone());
+        }
+        let aligned = |name: &str| -> PolarsResult<Vec<Option<f64>>> {
+            let values = as_f64(part.column(name)?)?;
+            Ok(rows
+                .iter()
+                .map(|r| keys.iter().position(|k| k == r).and_then(|i| values[i]))
+                .collect())
+        };
+        columns.push(Column::new(label.as_str().into(), aligned("estimate")?));
+        if with_exact {
+            let name = format!("{label} exact");
+            columns.push(Column::new(name.as_str().into(), aligned("exact")?));
+        }
     }
-    out.ok_or_else(|| polars_err!(NoData: "no values to pivot"))
+    if columns.is_empty() {
+        return Err(polars_err!(NoData: "no values to pivot"));
+    }
+    DataFrame::new_infer_height(columns)
 }
 
 /// The grid of a two-field fight sweep's difficulty bands: a row per value of the first
@@ -217,5 +222,30 @@ mod tests {
         };
         assert_eq!(column("b=1"), [Some(0.1), Some(0.3)]);
         assert_eq!(column("b=2"), [Some(0.2), None]);
+        // No exact values: no exact columns.
+        assert_eq!(pivot.get_column_names(), ["a", "b=1", "b=2"]);
+    }
+
+    #[test]
+    fn a_pivot_puts_the_exact_values_beside_the_estimates() {
+        let long = df!(
+            "a" => [1i64, 1, 2, 2],
+            "b" => [1i64, 2, 1, 2],
+            "metric" => ["m", "m", "m", "m"],
+            "estimate" => [0.49, 0.62, 0.11, 0.2],
+            "exact" => [Some(0.5), Some(0.6), Some(0.1), None],
+        )
+        .unwrap();
+        let pivot = pivot_frame(&long, "m", "a", "b", &[1.0, 2.0]).unwrap();
+        assert_eq!(
+            pivot.get_column_names(),
+            ["a", "b=1", "b=1 exact", "b=2", "b=2 exact"]
+        );
+        let column = |name: &str| -> Vec<Option<f64>> {
+            pivot.column(name).unwrap().f64().unwrap().iter().collect()
+        };
+        assert_eq!(column("b=1"), [Some(0.49), Some(0.11)]);
+        assert_eq!(column("b=1 exact"), [Some(0.5), Some(0.1)]);
+        assert_eq!(column("b=2 exact"), [Some(0.6), None]);
     }
 }

@@ -1,6 +1,7 @@
 //! Axis helpers shared by the charts: probabilities written as percentages (`20%`, `0.5%`),
-//! whole-number ticks for counts such as rounds, the end of a rate axis, and [`Ticked`], an
-//! `f64` axis whose ticks the chart chooses.
+//! whole-number ticks for counts such as rounds, round-number ticks over any span (whole
+//! numbers only on an integer axis), the end of a rate axis, and [`Ticked`], an `f64` axis
+//! whose ticks the chart chooses.
 
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 use std::ops::Range;
@@ -81,6 +82,45 @@ pub(crate) fn whole_ticks(end: f64, max: usize) -> Vec<f64> {
     (0..=count).map(|i| i as f64 * step).collect()
 }
 
+/// Ticks over `range`, at most `max` of them, at the multiples of a step of 1, 2 or 5 ×
+/// 10^k that fall inside it; on a `whole` axis (an integer key) the step is at least 1, so
+/// every tick is a whole number. Returns the ticks and the decimals their labels need.
+pub(crate) fn nice_ticks(range: &Range<f64>, max: usize, whole: bool) -> (Vec<f64>, usize) {
+    let (lo, hi) = (range.start.min(range.end), range.start.max(range.end));
+    if !(lo.is_finite() && hi.is_finite()) {
+        return (Vec::new(), 0);
+    }
+    let max = max.max(2) as i64;
+    let span = (hi - lo).max(1e-9);
+    // The step is m × 10^e; a tick k × m / 10^-e is then the correctly rounded decimal
+    // (`1.05`, not `1.0500000000000003`).
+    let mut e = ((span / max as f64).log10().floor() as i32 - 1).clamp(-12, 300);
+    if whole {
+        e = e.max(0);
+    }
+    loop {
+        for m in [1i64, 2, 5] {
+            let tick = |k: i64| {
+                if e >= 0 {
+                    (k * m) as f64 * 10f64.powi(e)
+                } else {
+                    (k * m) as f64 / 10f64.powi(-e)
+                }
+            };
+            let s = tick(1);
+            let (first, last) = (
+                (lo / s - 1e-9).ceil() as i64,
+                (hi / s + 1e-9).floor() as i64,
+            );
+            if last - first < max {
+                let ticks = (first..=last).map(|k| tick(k) + 0.0).collect();
+                return (ticks, (-e).max(0) as usize);
+            }
+        }
+        e += 1;
+    }
+}
+
 /// The end of a rate axis: a little past the largest of `values`, rounded up to a readable
 /// step, at least 1% and at most 100%.
 pub(crate) fn rate_axis_end(values: impl IntoIterator<Item = f64>) -> f64 {
@@ -119,6 +159,43 @@ mod tests {
             assert!(!ticks.is_empty() && ticks.len() <= 12, "{end}: {ticks:?}");
             assert!(ticks.iter().all(|t| t.fract() == 0.0 && *t <= end.max(0.0)));
         }
+    }
+
+    #[test]
+    fn integer_axes_get_whole_ticks_only() {
+        // A sweep over magic dice 0..=3 padded by half a step: 0, 1, 2, 3, not -0.5, 0.5.
+        assert_eq!(
+            nice_ticks(&(-0.5..3.5), 12, true),
+            (vec![0.0, 1.0, 2.0, 3.0], 0)
+        );
+        assert_eq!(
+            nice_ticks(&(9.1..40.9), 12, true).0,
+            [10.0, 15.0, 20.0, 25.0, 30.0, 35.0, 40.0]
+        );
+        // One point: its value.
+        assert_eq!(nice_ticks(&(4.5..5.5), 12, true).0, [5.0]);
+        for (lo, hi) in [(-0.5, 0.5), (0.2, 0.8), (-3.7, 120.2), (0.0, 1e6)] {
+            let (ticks, decimals) = nice_ticks(&(lo..hi), 12, true);
+            assert!(ticks.len() <= 12 && decimals == 0, "{lo}..{hi}: {ticks:?}");
+            assert!(
+                ticks
+                    .iter()
+                    .all(|t| t.fract() == 0.0 && *t >= lo && *t <= hi)
+            );
+        }
+        // No whole number inside: no tick rather than a fractional one.
+        assert!(nice_ticks(&(0.2..0.8), 12, true).0.is_empty());
+    }
+
+    #[test]
+    fn fractional_axes_get_round_ticks_and_enough_decimals() {
+        let (ticks, decimals) = nice_ticks(&(0.0..1.0), 12, false);
+        assert_eq!(ticks.len(), 11);
+        assert_eq!(decimals, 1);
+        assert_eq!(ticks[3], 0.3);
+        let (ticks, decimals) = nice_ticks(&(0.95..1.3), 8, false);
+        assert_eq!(ticks, [0.95, 1.0, 1.05, 1.1, 1.15, 1.2, 1.25, 1.3]);
+        assert_eq!(decimals, 2);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The frame shared by the charts: a title, a subtitle (system, trials, seed) and a legend row
-//! above the plot; for the horizontal bar charts (rates, combatants) row heights and label
-//! fitting for the rows beside it, and the whisker and exact-value marks drawn on each bar.
+//! above the plot, or a legend column beside it ([`draw_key_column`]), never over the data;
+//! for the horizontal bar charts (rates, combatants) row heights and label fitting for the
+//! rows beside it, and the whisker and exact-value marks drawn on each bar.
 
 use super::font::FAMILY;
 use crate::stats::Report;
@@ -102,6 +103,8 @@ pub(crate) enum Key {
     Whisker(String),
     /// The exact-value tick.
     Exact(String),
+    /// The × marking exact values on a line chart.
+    Cross(String),
 }
 
 /// Fills `area` white and draws the title, the subtitle and the legend row `keys` in its top
@@ -114,10 +117,38 @@ pub(crate) fn draw_header<DB: DrawingBackend>(
 ) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
     area.fill(&WHITE)?;
     let (header, body) = area.split_vertically(HEADER);
+    let legend = draw_titles(&header, title, subtitle)?;
+    draw_keys(&legend, keys)?;
+    Ok(body)
+}
+
+/// Pixels above the plot of a chart whose legend is beside it: title and subtitle.
+pub(crate) const TITLES: u32 = 70;
+
+/// Fills `area` white and draws the title and the subtitle in its top [`TITLES`] pixels;
+/// returns the rest.
+pub(crate) fn draw_title<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    title: &str,
+    subtitle: &str,
+) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&WHITE)?;
+    let (header, body) = area.split_vertically(TITLES);
+    draw_titles(&header, title, subtitle)?;
+    Ok(body)
+}
+
+/// Draws the title and under it the subtitle at the top of `header`; returns what is left
+/// under them.
+fn draw_titles<DB: DrawingBackend>(
+    header: &DrawingArea<DB, Shift>,
+    title: &str,
+    subtitle: &str,
+) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
     let header = header
         .margin(8, 0, 0, 0)
         .titled(title, (FAMILY, 22).into_font().color(&BLACK))?;
-    let (sub, legend) = header.split_vertically(24);
+    let (sub, rest) = header.split_vertically(24);
     let (sw, _) = sub.dim_in_pixel();
     sub.draw(&Text::new(
         subtitle.to_string(),
@@ -127,8 +158,29 @@ pub(crate) fn draw_header<DB: DrawingBackend>(
             .color(&SUBTLE)
             .pos(Pos::new(HPos::Center, VPos::Center)),
     ))?;
-    draw_keys(&legend, keys)?;
-    Ok(body)
+    Ok(rest)
+}
+
+/// A legend entry's text.
+fn key_text(key: &Key) -> &str {
+    match key {
+        Key::Bar(_, t)
+        | Key::Solid(_, t)
+        | Key::Line(_, t)
+        | Key::Whisker(t)
+        | Key::Exact(t)
+        | Key::Cross(t) => t,
+    }
+}
+
+/// Pixels of a legend glyph, the gap after it and the space between entries of a row.
+const GLYPH: i32 = 26;
+const GLYPH_GAP: i32 = 8;
+const KEY_PAD: i32 = 28;
+
+/// The legend's text style.
+fn key_style() -> TextStyle<'static> {
+    TextStyle::from((FAMILY, 14).into_font()).color(&BLACK)
 }
 
 /// Draws the legend row `keys` centred in `area`.
@@ -136,68 +188,112 @@ fn draw_keys<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     keys: &[Key],
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let style = TextStyle::from((FAMILY, 14).into_font()).color(&BLACK);
-    let text = |k: &Key| match k {
-        Key::Bar(_, t) | Key::Solid(_, t) | Key::Line(_, t) | Key::Whisker(t) | Key::Exact(t) => {
-            t.clone()
-        }
-    };
-    let (glyph, gap, pad) = (26, 8, 28);
+    let style = key_style();
     let widths: Vec<i32> = keys
         .iter()
         .map(|k| {
-            area.estimate_text_size(&text(k), &style)
+            area.estimate_text_size(key_text(k), &style)
                 .map(|(w, _)| w as i32)
         })
         .collect::<Result<_, _>>()?;
-    let total: i32 =
-        widths.iter().map(|w| glyph + gap + w).sum::<i32>() + pad * (keys.len() as i32 - 1).max(0);
+    let total: i32 = widths.iter().map(|w| GLYPH + GLYPH_GAP + w).sum::<i32>()
+        + KEY_PAD * (keys.len() as i32 - 1).max(0);
     let (w, h) = area.dim_in_pixel();
     let mut x = (w as i32 - total).max(0) / 2;
     let y = h as i32 / 2;
     for (key, tw) in keys.iter().zip(&widths) {
-        match key {
-            Key::Bar(color, _) => area.draw(&Rectangle::new(
-                [(x, y - 7), (x + glyph, y + 7)],
-                color.mix(0.8).filled(),
-            ))?,
-            Key::Solid(color, _) => area.draw(&Rectangle::new(
-                [(x, y - 7), (x + glyph, y + 7)],
-                color.filled(),
-            ))?,
-            Key::Line(color, _) => {
-                area.draw(&Rectangle::new(
-                    [(x, y - 7), (x + glyph, y + 7)],
-                    color.mix(0.2).filled(),
-                ))?;
-                area.draw(&PathElement::new(
-                    [(x, y), (x + glyph, y)],
-                    color.stroke_width(3),
-                ))?;
-            }
-            Key::Whisker(_) => {
-                let line = WHISKER.stroke_width(2);
-                area.draw(&PathElement::new([(x, y), (x + glyph, y)], line))?;
-                area.draw(&PathElement::new([(x, y - 5), (x, y + 5)], line))?;
-                area.draw(&PathElement::new(
-                    [(x + glyph, y - 5), (x + glyph, y + 5)],
-                    line,
-                ))?;
-            }
-            Key::Exact(_) => area.draw(&PathElement::new(
-                [(x + glyph / 2, y - 9), (x + glyph / 2, y + 9)],
-                EXACT.stroke_width(3),
-            ))?,
-        }
-        x += glyph + gap;
-        area.draw(&Text::new(
-            text(key),
-            (x, y),
-            style.pos(Pos::new(HPos::Left, VPos::Center)),
-        ))?;
-        x += tw + pad;
+        draw_key(area, key, key_text(key), (x, y), &style)?;
+        x += GLYPH + GLYPH_GAP + tw + KEY_PAD;
     }
     Ok(())
+}
+
+/// Height in pixels of one entry of a legend column.
+pub(crate) const KEY_ROW: i32 = 24;
+
+/// The width of a legend column for `keys`: the widest entry and some room, at most `max`.
+pub(crate) fn key_column_width<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    keys: &[Key],
+    max: u32,
+) -> u32 {
+    let style = key_style();
+    let text = keys
+        .iter()
+        .map(|k| {
+            area.estimate_text_size(key_text(k), &style)
+                .map_or(0, |(w, _)| w)
+        })
+        .max()
+        .unwrap_or(0);
+    (text + (GLYPH + GLYPH_GAP) as u32 + 24).min(max)
+}
+
+/// Draws `keys` one under the other from the top of `area`, beside the plot rather than over
+/// it; a text too wide for the column is shortened in the middle.
+pub(crate) fn draw_key_column<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    keys: &[Key],
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let style = key_style();
+    let (w, _) = area.dim_in_pixel();
+    let room = (w as i32 - GLYPH - GLYPH_GAP - 12).max(10) as u32;
+    for (i, key) in keys.iter().enumerate() {
+        let y = KEY_ROW / 2 + KEY_ROW * i as i32;
+        let text = fit_label(area, key_text(key), &style, room);
+        draw_key(area, key, &text, (4, y), &style)?;
+    }
+    Ok(())
+}
+
+/// Draws one legend entry, its glyph at `(x, y)` (left, middle) and `text` after it.
+fn draw_key<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    key: &Key,
+    text: &str,
+    (x, y): (i32, i32),
+    style: &TextStyle,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let glyph = GLYPH;
+    match key {
+        Key::Bar(color, _) => area.draw(&Rectangle::new(
+            [(x, y - 7), (x + glyph, y + 7)],
+            color.mix(0.8).filled(),
+        ))?,
+        Key::Solid(color, _) => area.draw(&Rectangle::new(
+            [(x, y - 7), (x + glyph, y + 7)],
+            color.filled(),
+        ))?,
+        Key::Line(color, _) => {
+            area.draw(&Rectangle::new(
+                [(x, y - 7), (x + glyph, y + 7)],
+                color.mix(0.2).filled(),
+            ))?;
+            area.draw(&PathElement::new(
+                [(x, y), (x + glyph, y)],
+                color.stroke_width(3),
+            ))?;
+        }
+        Key::Whisker(_) => {
+            let line = WHISKER.stroke_width(2);
+            area.draw(&PathElement::new([(x, y), (x + glyph, y)], line))?;
+            area.draw(&PathElement::new([(x, y - 5), (x, y + 5)], line))?;
+            area.draw(&PathElement::new(
+                [(x + glyph, y - 5), (x + glyph, y + 5)],
+                line,
+            ))?;
+        }
+        Key::Exact(_) => area.draw(&PathElement::new(
+            [(x + glyph / 2, y - 9), (x + glyph / 2, y + 9)],
+            EXACT.stroke_width(3),
+        ))?,
+        Key::Cross(_) => area.draw(&Cross::new((x + glyph / 2, y), 4, WHISKER.stroke_width(2)))?,
+    }
+    area.draw(&Text::new(
+        text.to_string(),
+        (x + glyph + GLYPH_GAP, y),
+        style.pos(Pos::new(HPos::Left, VPos::Center)),
+    ))
 }
 
 /// One bar of a bar chart: its row position, estimate, 95% interval and exact value.

@@ -5,10 +5,12 @@
 //! Charts follow the result grouping by metric role and subject: trial and side rates in
 //! [`rates`], how each combatant ends a fight in [`combatants`], histograms and survival
 //! curves in [`distribution`], the round of each side's first death or fall in [`onset`], a
-//! day's party encounter by encounter in [`day`]; the exact distribution of a dice
-//! expression (`oddsmith dice --out`) in [`dice`].
-//! [`report_charts`] lists a report's charts in the order a report page shows them, each with
-//! a caption. Probabilities are shown in percent.
+//! day's party encounter by encounter in [`day`]; a sweep's rates against one field in
+//! [`sweep`], over two fields in [`heatmap`]; the exact distribution of a dice expression
+//! (`oddsmith dice --out`) in [`dice`].
+//! [`report_charts`] and [`sweep_charts`] list the charts in the order a report page shows
+//! them, each with a caption saying what it shows. Legends sit above or beside the plot,
+//! never over the data. Probabilities are shown in percent.
 
 mod axis;
 mod columns;
@@ -18,6 +20,7 @@ pub mod dice;
 pub mod distribution;
 pub mod font;
 mod frame;
+pub mod heatmap;
 pub mod onset;
 pub mod rates;
 pub mod sweep;
@@ -46,11 +49,9 @@ pub trait Chart {
     type Data;
     /// File name without extension (`rates` → `rates.png`, `rates.svg`).
     fn stem(&self) -> String;
-    /// A sentence or two under the chart in a report: what it shows. By default its file
-    /// name.
-    fn caption(&self, _data: &Self::Data) -> String {
-        self.stem()
-    }
+    /// A sentence or two under the chart in a report: what it shows (every chart says; a
+    /// file name is no caption).
+    fn caption(&self, data: &Self::Data) -> String;
     /// Whether the data has anything for this chart.
     fn applies(&self, data: &Self::Data) -> bool;
     /// Size in pixels.
@@ -216,20 +217,6 @@ pub(crate) fn draw_rate_mesh<'a, DB: DrawingBackend + 'a>(
         .map_err(|e| e.to_string())
 }
 
-/// The legend box of a line chart, upper right.
-pub(crate) fn draw_legend<'a, DB: DrawingBackend + 'a, X: Ranged<ValueType = f64>>(
-    chart: &mut XyChart<'a, DB, X>,
-) -> Result<(), String> {
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font((font::FAMILY, 14))
-        .draw()
-        .map_err(|e| e.to_string())
-}
-
 /// Object-safe drawing of a report chart, so differently typed charts share one list (its
 /// own method names, so that a chart's [`Chart`] methods stay unambiguous).
 trait DrawReport {
@@ -257,20 +244,41 @@ impl<C: Chart<Data = Report>> DrawReport for C {
     }
 }
 
+/// The sweep charts that apply: the line chart for one swept field, a heatmap per headline
+/// rate for two.
+fn sweep_charts_of(sweep: &SweepReport) -> (Option<sweep::SweepLines>, Vec<heatmap::Heatmap>) {
+    let lines = Some(sweep::SweepLines).filter(|l| l.applies(sweep));
+    let heatmaps = sweep
+        .headline_metrics()
+        .into_iter()
+        .map(|metric| heatmap::Heatmap { metric })
+        .filter(|h| h.applies(sweep))
+        .collect();
+    (lines, heatmaps)
+}
+
 /// Draws every sweep chart: the line chart for one swept field, a heatmap per headline rate
 /// for two.
 pub fn render_sweep(sweep: &SweepReport, files: &mut dyn ChartFiles) -> Result<(), OutputError> {
-    let lines = sweep::SweepLines;
-    if lines.applies(sweep) {
+    let (lines, heatmaps) = sweep_charts_of(sweep);
+    if let Some(lines) = lines {
         render(&lines, sweep, files)?;
     }
-    for metric in sweep.headline_metrics() {
-        let heatmap = sweep::Heatmap { metric };
-        if heatmap.applies(sweep) {
-            render(&heatmap, sweep, files)?;
-        }
+    for heatmap in heatmaps {
+        render(&heatmap, sweep, files)?;
     }
     Ok(())
+}
+
+/// The charts [`render_sweep`] draws for `sweep`, each with its caption.
+pub fn sweep_charts(sweep: &SweepReport) -> Vec<ChartNote> {
+    let (lines, heatmaps) = sweep_charts_of(sweep);
+    let note = |stem: String, caption: String| ChartNote { stem, caption };
+    lines
+        .map(|l| note(l.stem(), l.caption(sweep)))
+        .into_iter()
+        .chain(heatmaps.iter().map(|h| note(h.stem(), h.caption(sweep))))
+        .collect()
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 mod fights;
 mod recorded;
+mod sweeps;
 
 /// Draws straight into a folder (the output code's writer does it through temporaries).
 struct Folder(PathBuf);
@@ -101,13 +102,13 @@ fn rate_svg(report: &Report) -> String {
     chart_svg(&RateChart, report)
 }
 
-/// Draws `chart` for `report` as an SVG string.
-fn chart_svg<C: Chart<Data = Report>>(chart: &C, report: &Report) -> String {
+/// Draws `chart` for `data` (a report, a sweep) as an SVG string.
+fn chart_svg<C: Chart>(chart: &C, data: &C::Data) -> String {
     font::ensure_registered().unwrap();
     let mut svg = String::new();
     {
-        let area = SVGBackend::with_string(&mut svg, chart.size(report)).into_drawing_area();
-        chart.draw(report, &area).unwrap();
+        let area = SVGBackend::with_string(&mut svg, chart.size(data)).into_drawing_area();
+        chart.draw(data, &area).unwrap();
         area.present().unwrap();
     }
     svg

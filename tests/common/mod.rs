@@ -1,8 +1,10 @@
 //! Helpers shared by the CLI test files: run the built binary (or spawn it and signal it),
-//! list the shipped scenarios, read JSON output; `docs` reads the documentation's blocks.
+//! list the shipped scenarios, read JSON output; `docs` reads the documentation's blocks,
+//! `page` looks at report pages and charts (Chromium, decoded PNGs).
 #![allow(dead_code)] // each test file uses its own subset
 
 pub mod docs;
+pub mod page;
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
