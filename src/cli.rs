@@ -20,8 +20,9 @@ pub enum Command {
     /// Run two scenarios on the same random numbers and report each rate's difference B − A
     /// with a 95% interval that accounts for the pairing.
     Compare(CompareArgs),
-    /// Find the value of an integer field whose rate is closest to a target (assumes the
-    /// rate moves one way as the field grows).
+    /// Find the value of an integer field whose rate is closest to a target, and where the
+    /// rate crosses it (assumes the rate moves one way as the field grows; exact rates are
+    /// searched without sampling).
     Tune(TuneArgs),
     /// Run scenarios and write a self-contained HTML page and a Markdown page for each, with
     /// an index linking them (default: every scenario in scenarios/).
@@ -238,13 +239,18 @@ pub struct TuneArgs {
     /// Target rate, between 0 and 1; default: `[tune] target`.
     #[arg(long)]
     pub target: Option<f64>,
-    /// Lowest value to try (default: search outward from the scenario's value).
+    /// Lowest value to try (default: search outward from the scenario's value, within the
+    /// key's declared range).
     #[arg(long, allow_hyphen_values = true)]
     pub from: Option<i64>,
-    /// Highest value to try.
+    /// Highest value to try (within the key's declared range).
     #[arg(long, allow_hyphen_values = true)]
     pub to: Option<i64>,
-    /// Trials (per value tried), seed (of every value), threads and output style.
+    /// Sample each value tried until its rate's 95% half-width is at most this; --trials
+    /// becomes the cap (default 10^9). Values with an exact rate are never sampled.
+    #[arg(long)]
+    pub precision: Option<f64>,
+    /// Trials (per value sampled), seed (of every value), threads and output style.
     #[command(flatten)]
     pub common: CommonArgs,
 }

@@ -1,5 +1,6 @@
 //! Workbench CLI tests: sweeps (long table, pivots, heatmaps, errors), paired comparisons,
-//! target searches, precision stopping, and variants and searches written into a scenario.
+//! precision stopping, and variants and searches written into a scenario (the target
+//! search itself: tests/tune.rs).
 
 mod common;
 
@@ -215,44 +216,6 @@ fn precision_runs_until_every_interval_is_narrow_enough() {
     );
     let bad = oddsmith(&["run", "scenarios/warded_door.toml", "--precision", "0"]);
     assert_eq!(bad.status.code(), Some(2));
-}
-
-#[test]
-fn tune_finds_the_challenge_nearest_a_target() {
-    // Venture 3, two dice that must both reach challenge − 3: challenge 5 gives 0.64 and
-    // challenge 6 gives 0.49, so 60% lies between them and 5 is closest.
-    let json = json_of(&oddsmith(&[
-        "tune",
-        "scenarios/warded_door.toml",
-        "--vary",
-        "check.challenge",
-        "--metric",
-        "success",
-        "--target",
-        "0.6",
-        "--trials",
-        "200000",
-        "--json",
-        "--quiet",
-    ]));
-    assert_eq!(json["best"]["value"], 5);
-    assert_eq!(json["bracket"][0]["value"], 5);
-    assert_eq!(json["bracket"][1]["value"], 6);
-    assert_eq!(json["bracket"][1]["exact"], 0.49);
-    let b = &json["bracket"][0];
-    assert!(b["ci_low"].as_f64().unwrap() <= 0.64 && 0.64 <= b["ci_high"].as_f64().unwrap());
-    let bad = oddsmith(&[
-        "tune",
-        "scenarios/warded_door.toml",
-        "--vary",
-        "check.challenge",
-        "--metric",
-        "luck",
-        "--target",
-        "0.5",
-    ]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("no such rate"));
 }
 
 #[test]

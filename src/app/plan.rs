@@ -90,15 +90,7 @@ impl Plan {
     pub fn for_run(args: &RunArgs) -> Result<Self> {
         let mut plan = Self::new(&args.common, args.out.clone())?;
         plan.exact_only = args.exact;
-        plan.precision = match args.precision {
-            Some(p) if !(p > 0.0 && p <= 0.5) => {
-                return Err(UsageError(format!(
-                    "--precision {p} is not allowed; use a half-width above 0 and at most 0.5"
-                ))
-                .into());
-            }
-            p => p,
-        };
+        plan.precision = checked_precision(args.precision)?;
         plan.checkpoint = args.checkpoint.clone();
         plan.difficulty = args.difficulty.clone();
         plan.shard = args.shard.as_deref().map(parse_shard).transpose()?;
@@ -161,7 +153,9 @@ impl Plan {
 
     /// The plan of `oddsmith tune`.
     pub fn for_tune(args: &TuneArgs) -> Result<Self> {
-        Self::new(&args.common, None)
+        let mut plan = Self::new(&args.common, None)?;
+        plan.precision = checked_precision(args.precision)?;
+        Ok(plan)
     }
 
     /// The plan of `oddsmith report`: silent runs, each into a folder under `--out`.
@@ -267,6 +261,16 @@ impl Plan {
                 eprintln!("wrote {}", path.display());
             }
         }
+    }
+}
+
+/// `--precision`, if given, above 0 and at most 0.5.
+fn checked_precision(precision: Option<f64>) -> Result<Option<f64>, UsageError> {
+    match precision {
+        Some(p) if !(p > 0.0 && p <= 0.5) => Err(UsageError(format!(
+            "--precision {p} is not allowed; use a half-width above 0 and at most 0.5"
+        ))),
+        p => Ok(p),
     }
 }
 

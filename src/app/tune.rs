@@ -1,27 +1,34 @@
-//! `oddsmith tune`: the value of an integer field whose rate is closest to a target. Every
-//! value tried runs from the same seed (common random numbers), so the rate moves smoothly
-//! with the field. The search assumes the rate moves one way as the field grows: it steps
-//! outward from the scenario's value (1, 2, 4, ... away, or within `--from`/`--to`) until the
-//! target lies between two values, then halves that bracket down to two neighbours, and
-//! reports both with their intervals. An interrupt stops the search after the running
-//! batches: the value cut short is dropped, the values finished are printed, and no answer
-//! is claimed.
+//! `oddsmith tune`: the value of an integer field whose rate is closest to a target, and
+//! where the rate crosses it. A value whose rate has an exact value is not sampled; the
+//! others run from the same seed (common random numbers), so the rate moves smoothly with
+//! the field, each with the same trials or, with `--precision`, until its rate's 95%
+//! half-width is small enough. The walk ([`search`]) keeps within the key's declared range
+//! and `--from`/`--to`, and ends a direction on a plateau. An interrupt stops the search
+//! after the running batches: the value cut short is dropped, the values finished are
+//! printed, and no answer is claimed.
+
+mod search;
+#[cfg(test)]
+mod tests;
 
 use super::Plan;
-use super::run::{exact_report, print_results, run_scenario};
+use super::interrupt::{self, Watched};
+use super::run::{exact_report, print_results};
 use crate::cli::TuneArgs;
 use crate::error::UsageError;
-use crate::export::table::render_tune;
+use crate::export::tune::{render_tune, tried_line};
 use crate::scenario::tune;
 use crate::sim::NoProgress;
-use crate::stats::tune::{Tried, TuneReport};
-use crate::stats::{MetricKind, MetricRow};
-use crate::systems::Scenario;
+use crate::stats::tune::{Tried, TuneReport, crossing};
+use crate::stats::{ExactValues, MetricKind, Tally, summarize};
+use crate::systems::{Scenario, SystemKind};
 use anyhow::Result;
+use search::{Found, Limit, Probe, Walk};
 use std::collections::BTreeMap;
 
-/// Most outward steps before giving up on bracketing (2^40 away).
-const MAX_STEPS: u32 = 40;
+/// Batches a value sampled under `--precision` runs before its first check (65 536
+/// trials), then doubling: a rate needs far fewer trials than a whole run's every rate.
+const FIRST_ROUND_BATCHES: u64 = 1;
 
 /// What to search: from the command line, else the file's `[tune]` table.
 #[derive(Debug, Clone)]
@@ -61,107 +68,129 @@ fn goal(args: &TuneArgs, base: &Scenario) -> Result<Goal> {
     })
 }
 
-struct Search<'a> {
+/// The values the walk may try: `--from`/`--to` within the key's declared range.
+fn limits(goal: &Goal, base: &Scenario) -> Result<(Limit, Limit)> {
+    let declared = SystemKind::from_name(&base.system_name)
+        .and_then(|k| tune::declared_range(k.schema(), &base.document, &goal.vary));
+    let range = declared.map(|(a, b)| format!("{}'s declared range, {a} to {b}", goal.vary));
+    let end = |given: Option<i64>, flag: &str, bound: Option<i64>, beyond: i64, lower: bool| {
+        let inside = |g: i64, b: i64| if lower { g >= b } else { g <= b };
+        match (given, bound) {
+            (Some(g), Some(b)) if !inside(g, b) => Limit {
+                value: b,
+                by: range.clone().unwrap_or_default(),
+            },
+            (Some(g), _) => Limit {
+                value: g,
+                by: format!("{flag} {g}"),
+            },
+            (None, Some(b)) => Limit {
+                value: b,
+                by: range.clone().unwrap_or_default(),
+            },
+            (None, None) => Limit {
+                value: beyond,
+                by: "the largest integer".into(),
+            },
+        }
+    };
+    let low = end(goal.from, "--from", declared.map(|r| r.0), i64::MIN, true);
+    let high = end(goal.to, "--to", declared.map(|r| r.1), i64::MAX, false);
+    if low.value > high.value {
+        return Err(UsageError(format!(
+            "--vary {}: no value to try from {} ({}) to {} ({})",
+            goal.vary, low.value, low.by, high.value, high.by
+        ))
+        .into());
+    }
+    Ok((low, high))
+}
+
+/// Finds the rate at each value: exact where the scenario has it, else sampled.
+struct Prober<'a> {
     base: &'a Scenario,
     goal: &'a Goal,
     plan: &'a Plan,
-    cache: BTreeMap<i64, Option<Tried>>,
-    /// An interrupt cut a value short: every later value counts as not allowed, which ends
-    /// the search.
-    stopped: bool,
+    /// Whether a value has been sampled (even one an interrupt cut short).
+    sampled: std::cell::Cell<bool>,
 }
 
-impl Search<'_> {
-    /// The metric at `value`, or `None` where the scenario rejects the value.
-    fn eval(&mut self, value: i64) -> Result<Option<Tried>> {
-        if let Some(hit) = self.cache.get(&value) {
-            return Ok(hit.clone());
+impl Prober<'_> {
+    fn probe(&self, value: i64) -> Result<Probe> {
+        if interrupt::requested() {
+            return Ok(Probe::Interrupted);
         }
-        if self.stopped {
-            return Ok(None);
-        }
-        let in_range =
-            self.goal.from.is_none_or(|f| value >= f) && self.goal.to.is_none_or(|t| value <= t);
-        let tried = match self.base.with_integer(&self.goal.vary, value) {
-            Ok(mut s) if in_range => {
-                // Every value runs from the base file's seed and trials.
-                s.run = self.base.run;
-                let r = run_scenario(self.plan, &s, &NoProgress);
-                if r.partial.is_some() {
-                    self.stopped = true;
-                    return Ok(None);
-                }
-                let row: &MetricRow = r
-                    .metrics
-                    .iter()
-                    .find(|m| m.metric == self.goal.metric)
-                    .expect("checked before the search");
-                if !self.plan.quiet {
-                    eprintln!(
-                        "  {} = {value}: {} {:.6} [{:.6}, {:.6}]",
-                        self.goal.vary, self.goal.metric, row.estimate, row.ci_low, row.ci_high
-                    );
-                }
-                Some(Tried {
-                    value,
-                    estimate: row.estimate,
-                    ci_low: row.ci_low,
-                    ci_high: row.ci_high,
-                    exact: row.exact,
-                })
-            }
-            _ => None,
+        let s = match self.base.with_integer(&self.goal.vary, value) {
+            Ok(s) => s,
+            Err(why) => return Ok(Probe::Refused(why)),
         };
-        self.cache.insert(value, tried.clone());
-        Ok(tried)
-    }
-
-    fn above(&self, t: &Tried) -> bool {
-        t.estimate >= self.goal.target
-    }
-
-    /// Steps outward from `start` until two values straddle the target.
-    fn bracket(&mut self, start: Tried) -> Result<Option<(Tried, Tried)>> {
-        let side = self.above(&start);
-        let mut last = [start.clone(), start.clone()];
-        let mut alive = [true, true];
-        for k in 0..MAX_STEPS {
-            for (d, dir) in [1i64, -1].into_iter().enumerate() {
-                if !alive[d] {
-                    continue;
-                }
-                let Some(v) = start.value.checked_add(dir * (1i64 << k)) else {
-                    alive[d] = false;
-                    continue;
-                };
-                match self.eval(v)? {
-                    None => alive[d] = false,
-                    Some(t) if self.above(&t) != side => {
-                        let (a, b) = (last[d].clone(), t);
-                        return Ok(Some(if a.value < b.value { (a, b) } else { (b, a) }));
-                    }
-                    Some(t) => last[d] = t,
-                }
-            }
-            if !alive.iter().any(|&a| a) {
-                break;
-            }
+        let exact = s.system.exact();
+        let tried = match exact.as_ref().and_then(|e| e.get(&self.goal.metric)) {
+            Some(&p) => Tried::exact(value, p),
+            None => match self.sample(&s, value, exact.as_ref()) {
+                Probe::Rate(t) => t,
+                other => return Ok(other),
+            },
+        };
+        if !self.plan.quiet {
+            let line = tried_line(
+                &self.goal.vary,
+                &self.goal.metric,
+                &tried,
+                self.plan.precision,
+            );
+            eprintln!("  {line}");
         }
-        Ok(None)
+        Ok(Probe::Rate(tried))
     }
 
-    /// Halves the bracket `(lo, hi)` until the values are neighbours.
-    fn narrow(&mut self, (mut lo, mut hi): (Tried, Tried)) -> Result<(Tried, Tried)> {
-        let lo_side = self.above(&lo);
-        while hi.value - lo.value > 1 {
-            let mid = lo.value + (hi.value - lo.value) / 2;
-            match self.eval(mid)? {
-                Some(t) if self.above(&t) == lo_side => lo = t,
-                Some(t) => hi = t,
-                None => break,
+    /// The sampled rate at `value` (scenario `s`), unless an interrupt cut it short or the
+    /// scenario has no such rate there.
+    fn sample(&self, s: &Scenario, value: i64, exact: Option<&ExactValues>) -> Probe {
+        self.sampled.set(true);
+        // Every value runs from the base file's seed and trials.
+        let cap = self.plan.trials(self.base);
+        let seed = self.plan.seed(self.base);
+        let layout = s.system.layout();
+        let metric = &self.goal.metric;
+        let half = |t: &Tally| {
+            summarize(&layout, t, None)
+                .iter()
+                .find(|r| &r.metric == metric)
+                .map_or(f64::INFINITY, |r| (r.ci_high - r.ci_low) / 2.0)
+        };
+        let watched = Watched {
+            bar: &NoProgress,
+            checkpoint: None,
+        };
+        let pool = &self.plan.pool;
+        let (tally, enough) = match self.plan.precision {
+            None => (pool.run(&s.system, cap, seed, None, &watched), false),
+            Some(p) => {
+                let enough = |t: &Tally| half(t) <= p;
+                let t =
+                    pool.run_until(&s.system, cap, seed, FIRST_ROUND_BATCHES, &enough, &watched);
+                let done = enough(&t);
+                (t, done)
             }
+        };
+        if tally.trials() < cap && !enough && interrupt::requested() {
+            return Probe::Interrupted;
         }
-        Ok((lo, hi))
+        let Some(row) = summarize(&layout, &tally, exact)
+            .into_iter()
+            .find(|r| &r.metric == metric)
+        else {
+            return Probe::Refused(format!("the scenario has no rate {metric} there"));
+        };
+        Probe::Rate(Tried {
+            value,
+            estimate: row.estimate,
+            ci_low: row.ci_low,
+            ci_high: row.ci_high,
+            exact: row.exact,
+            trials: row.trials,
+        })
     }
 }
 
@@ -200,27 +229,34 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
         ))
         .into());
     };
-    let start = start.clamp(goal.from.unwrap_or(i64::MIN), goal.to.unwrap_or(i64::MAX));
-    let mut search = Search {
+    let (low, high) = limits(&goal, &base)?;
+    let start = start.clamp(low.value, high.value);
+    let prober = Prober {
         base: &base,
         goal: &goal,
         plan: &plan,
-        cache: BTreeMap::new(),
-        stopped: false,
+        sampled: false.into(),
     };
-    let first = search.eval(start)?;
-    if first.is_none() && !search.stopped {
-        let why = base
-            .with_integer(&goal.vary, start)
-            .err()
-            .unwrap_or_default();
-        return Err(UsageError(format!("--vary {} = {start}: {why}", goal.vary)).into());
-    }
-    let bracket = match first.map(|f| search.bracket(f)).transpose()?.flatten() {
-        Some(b) => Some(search.narrow(b)?),
-        None => None,
+    let mut probe = |v: i64| prober.probe(v);
+    let (found, tried) = match prober.probe(start)? {
+        Probe::Rate(first) => {
+            let mut walk = Walk {
+                target: goal.target,
+                field: &goal.vary,
+                low,
+                high,
+                probe: &mut probe,
+                tried: BTreeMap::new(),
+            };
+            let found = walk.run(first)?;
+            (found, walk.tried)
+        }
+        Probe::Refused(why) => {
+            return Err(UsageError(format!("--vary {} = {start}: {why}", goal.vary)).into());
+        }
+        Probe::Interrupted => (Found::Interrupted, BTreeMap::new()),
     };
-    let tried: Vec<Tried> = search.cache.values().flatten().cloned().collect();
+    let tried: Vec<Tried> = tried.into_values().collect();
     let target = goal.target;
     let closest = |ts: &[&Tried]| {
         ts.iter()
@@ -231,23 +267,30 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
             })
             .map(|t| (*t).clone())
     };
-    let best = match &bracket {
-        _ if search.stopped => None,
-        Some((lo, hi)) => closest(&[lo, hi]),
-        None => closest(&tried.iter().collect::<Vec<_>>()),
+    let partial = matches!(found, Found::Interrupted);
+    let (best, bracket, stops) = match found {
+        Found::Bracket(lo, hi) => (closest(&[&lo, &hi]), Some((lo, hi)), Vec::new()),
+        Found::NotReached(stops) => (closest(&tried.iter().collect::<Vec<_>>()), None, stops),
+        Found::Interrupted => (None, None, Vec::new()),
     };
-    let bracket = bracket.filter(|_| !search.stopped);
+    let sampled = prober.sampled.get();
     let report = TuneReport {
         scenario: base.name.clone(),
         field: goal.vary.clone(),
         metric: goal.metric.clone(),
         target,
-        trials: plan.trials(&base),
+        trials: if sampled { plan.trials(&base) } else { 0 },
         seed: plan.seed(&base),
+        sampled,
+        precision: plan.precision.filter(|_| sampled),
+        crossing: bracket
+            .as_ref()
+            .and_then(|(lo, hi)| crossing(lo, hi, target)),
         best,
         bracket,
+        stops,
+        partial,
         tried,
-        partial: search.stopped,
     };
     print_results(plan.json, &report, || render_tune(&report));
     Ok(())

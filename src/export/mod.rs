@@ -19,6 +19,7 @@ pub mod sweep;
 pub mod table;
 pub mod tally_check;
 pub mod tally_file;
+pub mod tune;
 pub mod write;
 
 use write::Staged;

@@ -1,8 +1,8 @@
 //! Tables for people, one layout for the terminal, Markdown and HTML ([`TextTable`]): a
 //! run's headline sentences, its trial-level rows, the per-combatant tables (built in
-//! [`super::combatants`]), exact values alone, a sweep's grids; also the comparison and
-//! target-search tables. Rates read as percentages (see [`super::format`]); numbers are right-aligned on
-//! their decimal point.
+//! [`super::combatants`]), exact values alone, a sweep's grids; also the comparison table
+//! (the target search's is [`super::tune`]). Rates read as percentages (see
+//! [`super::format`]); numbers are right-aligned on their decimal point.
 
 use super::combatants::{combatant_means, combatant_table, compact_cell};
 use super::format::{self, percent};
@@ -10,7 +10,6 @@ use super::glance::{self, Glance};
 use crate::stats::compare::CompareReport;
 use crate::stats::encounters::{EncounterFate, encounter_fates, encounter_report};
 use crate::stats::summary::fmt_value;
-use crate::stats::tune::{Tried, TuneReport};
 use crate::stats::{MetricKind, MetricRow, Report, SweepReport, SweepResult};
 use std::fmt::Write;
 
@@ -667,53 +666,5 @@ pub fn render_compare(r: &CompareReport) -> String {
         .collect();
     out.push_str(&aligned(&header, &rows, 1));
     let _ = writeln!(out, "* the interval excludes 0: B differs from A");
-    out
-}
-
-/// A target search as text: the closest value and the two the target lies between.
-pub fn render_tune(r: &TuneReport) -> String {
-    let mut out = String::new();
-    let row = |t: &Tried| {
-        format!(
-            "{} = {}: {} {:.6} [{:.6}, {:.6}]{}",
-            r.field,
-            t.value,
-            r.metric,
-            t.estimate,
-            t.ci_low,
-            t.ci_high,
-            t.exact
-                .map(|e| format!(" exact {e:.6}"))
-                .unwrap_or_default()
-        )
-    };
-    let _ = writeln!(
-        out,
-        "{}: {} closest to {} over {} ({} trials per value, seed {})",
-        r.scenario, r.metric, r.target, r.field, r.trials, r.seed
-    );
-    if r.partial {
-        let _ = writeln!(
-            out,
-            "PARTIAL: interrupted before the search finished; no answer. Values tried:"
-        );
-        for t in &r.tried {
-            let _ = writeln!(out, "  {}", row(t));
-        }
-    }
-    match (&r.best, &r.bracket) {
-        (Some(best), Some((lo, hi))) => {
-            let _ = writeln!(out, "closest: {}", row(best));
-            let _ = writeln!(out, "the target lies between\n  {}\n  {}", row(lo), row(hi));
-        }
-        (Some(best), None) => {
-            let _ = writeln!(
-                out,
-                "the target was not reached in the values the scenario allows; closest: {}",
-                row(best)
-            );
-        }
-        _ => {}
-    }
     out
 }

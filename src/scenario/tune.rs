@@ -8,8 +8,11 @@
 //! from = 5                           # optional bounds of the search
 //! to = 60
 //! ```
+//!
+//! The search keeps within the varied key's declared range ([`declared_range`]).
 
-use super::Document;
+use super::keys::{Kind, Schema, common};
+use super::{Document, NodeValue};
 use crate::error::ScenarioError;
 use serde::Deserialize;
 
@@ -32,4 +35,37 @@ pub struct TuneTable {
 /// The `[tune]` table of `doc` (all keys `None` when it has none).
 pub fn read(doc: &Document) -> Result<TuneTable, ScenarioError> {
     Ok(doc.section("tune")?.unwrap_or_default())
+}
+
+/// The table path and key of the value at the dotted `path` of `doc`, without the names
+/// that enter arrays of tables (`combatant.Yeti.survival` → `("combatant", "survival")`);
+/// `None` where `path` leads to no value.
+pub fn table_and_key(doc: &Document, path: &str) -> Option<(String, String)> {
+    doc.at(path)?;
+    let parts: Vec<&str> = path.split('.').collect();
+    let (key, head) = parts.split_last()?;
+    let mut table: Vec<&str> = Vec::new();
+    for (i, part) in head.iter().enumerate() {
+        let parent = if i == 0 {
+            &doc.root
+        } else {
+            doc.at(&parts[..i].join("."))?
+        };
+        // A part after an array of tables names one of its tables.
+        if !matches!(parent.value, NodeValue::Array(_)) {
+            table.push(part);
+        }
+    }
+    Some((table.join("."), (*key).to_string()))
+}
+
+/// The range an integer key at `path` of `doc` is declared with in `schema` (or in the
+/// tables every scenario shares); `None` where the key is no integer declared with a range
+/// (a range that depends on other keys is the system's to check).
+pub fn declared_range(schema: &Schema, doc: &Document, path: &str) -> Option<(i64, i64)> {
+    let (table, key) = table_and_key(doc, path)?;
+    match common::declared(schema, &table, &key)?.kind {
+        Kind::Int(min, max) => Some((min, max)),
+        _ => None,
+    }
 }

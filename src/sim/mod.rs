@@ -160,17 +160,18 @@ struct Prefix<T> {
     merged: T,
 }
 
-/// Batches run before the first precision check (about a million trials).
+/// Batches a `--precision` run does before its first check (about a million trials).
 pub const FIRST_ROUND_BATCHES: u64 = 16;
 
 /// Runs until `precise_enough` says so or `cap` trials are done: rounds of batches, the
-/// first of [`FIRST_ROUND_BATCHES`], then doubling the total each round. The stopping
-/// points depend only on the numbers, so the same seed stops at the same trial count with
-/// the same results at any thread count.
+/// first of `first` batches ([`FIRST_ROUND_BATCHES`] for a `--precision` run), then
+/// doubling the total each round. The stopping points depend only on the numbers, so the
+/// same seed stops at the same trial count with the same results at any thread count.
 pub fn run_until<S: RuleSystem>(
     system: &S,
     cap: u64,
     seed: u64,
+    first: u64,
     precise_enough: &dyn Fn(&Tally) -> bool,
     progress: &dyn Progress,
 ) -> Tally {
@@ -178,6 +179,7 @@ pub fn run_until<S: RuleSystem>(
         system,
         cap,
         seed,
+        first,
         precise_enough,
         system.layout().tally(),
         0,
@@ -188,18 +190,20 @@ pub fn run_until<S: RuleSystem>(
 /// [`run_until`] continued from `tally`, the merged batches `0..done` of an earlier run
 /// with the same arguments: the rounds end where they would have, so the result is the
 /// uninterrupted run's. Stops early, after the running batches, if `progress` asks to.
+#[allow(clippy::too_many_arguments)]
 pub fn resume_until<S: RuleSystem>(
     system: &S,
     cap: u64,
     seed: u64,
+    first: u64,
     precise_enough: &dyn Fn(&Tally) -> bool,
     mut tally: Tally,
     mut done: u64,
     progress: &dyn Progress,
 ) -> Tally {
     let cap_batches = cap.div_ceil(BATCH_TRIALS);
-    // The round ends: FIRST_ROUND_BATCHES, then doubling the total.
-    let mut next = FIRST_ROUND_BATCHES;
+    // The round ends: `first`, then doubling the total.
+    let mut next = first.max(1);
     while next < done {
         next *= 2;
     }

@@ -4,7 +4,7 @@
 //! runs of two systems.
 
 use super::paired::{PairedTally, run_paired};
-use super::{BATCH_TRIALS, Progress, resume_until, run_batches};
+use super::{BATCH_TRIALS, FIRST_ROUND_BATCHES, Progress, resume_until, run_batches};
 use crate::stats::{Tally, rates_within};
 use crate::systems::{LoadedSystem, RuleSystem, Visit};
 use std::ops::Range;
@@ -61,15 +61,43 @@ impl Pool {
         start: Start,
         progress: &dyn Progress,
     ) -> (Tally, u64) {
+        let until = precision.map(Until::EveryRate);
         self.pool.install(|| {
             system.visit(Run {
                 trials,
                 seed,
-                precision,
+                until,
                 start,
                 progress,
             })
         })
+    }
+
+    /// At most `cap` trials of `system` from `seed`, in rounds of batches (`first`, then
+    /// doubling the total) until `enough` says the merged tally is precise enough: a run
+    /// whose precision is judged on some of its metrics (a tuned value's one rate). Fewer,
+    /// the first batches only, if `progress` asks to stop.
+    pub fn run_until(
+        &self,
+        system: &LoadedSystem,
+        cap: u64,
+        seed: u64,
+        first: u64,
+        enough: &(dyn Fn(&Tally) -> bool + Sync),
+        progress: &dyn Progress,
+    ) -> Tally {
+        let all = 0..cap.div_ceil(BATCH_TRIALS);
+        self.pool
+            .install(|| {
+                system.visit(Run {
+                    trials: cap,
+                    seed,
+                    until: Some(Until::Enough { first, enough }),
+                    start: Start::fresh(all),
+                    progress,
+                })
+            })
+            .0
     }
 
     /// `trials` paired trials of `a` and `b` from `seed`; `pairs` lists (A counter, B counter)
@@ -117,9 +145,21 @@ impl Start {
 struct Run<'a> {
     trials: u64,
     seed: u64,
-    precision: Option<f64>,
+    /// When a run stops before `trials` (`None`: it never does).
+    until: Option<Until<'a>>,
     start: Start,
     progress: &'a dyn Progress,
+}
+
+/// When a run in rounds has run enough.
+enum Until<'a> {
+    /// `--precision`: every rate's 95% half-width is at most this.
+    EveryRate(f64),
+    /// `enough` says so, checked after `first` batches and each doubling.
+    Enough {
+        first: u64,
+        enough: &'a (dyn Fn(&Tally) -> bool + Sync),
+    },
 }
 
 impl Visit for Run<'_> {
@@ -127,31 +167,36 @@ impl Visit for Run<'_> {
     fn visit<S: RuleSystem>(self, system: &S) -> (Tally, u64) {
         let Start { batches, tally } = self.start;
         let tally = tally.unwrap_or_else(|| system.layout().tally());
-        match self.precision {
-            None => run_batches(
+        let Some(until) = self.until else {
+            return run_batches(
                 system,
                 self.seed,
                 batches,
                 self.trials,
                 tally,
                 self.progress,
-            ),
-            Some(p) => {
-                let precise = |t: &Tally| rates_within(system.layout(), t, p);
-                let done = batches.start;
-                let t = resume_until(
-                    system,
-                    self.trials,
-                    self.seed,
-                    &precise,
-                    tally,
-                    done,
-                    self.progress,
-                );
-                let end = t.trials().div_ceil(BATCH_TRIALS);
-                (t, end)
+            );
+        };
+        let every_rate;
+        let (first, precise): (u64, &dyn Fn(&Tally) -> bool) = match until {
+            Until::EveryRate(p) => {
+                every_rate = move |t: &Tally| rates_within(system.layout(), t, p);
+                (FIRST_ROUND_BATCHES, &every_rate)
             }
-        }
+            Until::Enough { first, enough } => (first, enough),
+        };
+        let t = resume_until(
+            system,
+            self.trials,
+            self.seed,
+            first,
+            precise,
+            tally,
+            batches.start,
+            self.progress,
+        );
+        let end = t.trials().div_ceil(BATCH_TRIALS);
+        (t, end)
     }
 }
 

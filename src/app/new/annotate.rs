@@ -6,9 +6,9 @@
 //! shape file writes after a key (`(assumed)`) follows the generated comment. Keys met again
 //! (a second `[[combatant]]`) keep the file's own comment only.
 
-use crate::scenario::keys::common::{DIFFICULTY, HEADER, RUN, TEMPLATE_KEYS, TUNE};
-use crate::scenario::keys::{Absent, Key, Kind, Schema, Table};
-use crate::scenario::template::FIGHTER_TABLES;
+pub use crate::scenario::keys::common::declared;
+use crate::scenario::keys::common::table_at;
+use crate::scenario::keys::{Absent, Key, Kind, Schema};
 
 /// The column comments start at, and the widest a line grows before its comment wraps.
 const COMMENT_AT: usize = 29;
@@ -63,30 +63,6 @@ fn key_line(line: &str) -> Option<KeyLine<'_>> {
         key: &body[..key_len],
         note: note.filter(|n| !n.is_empty()),
     })
-}
-
-/// The table `path` of `schema` or of the tables every scenario shares.
-fn table_at(schema: &Schema, path: &str) -> Vec<&'static Table> {
-    let mut out: Vec<&'static Table> = schema
-        .tables()
-        .into_iter()
-        .filter(|t| t.path == path)
-        .collect();
-    let shared: &[&'static Table] = match path {
-        "" => &[&HEADER],
-        "run" => &[&RUN],
-        "difficulty" => &[&DIFFICULTY],
-        "tune" => &[&TUNE],
-        p if FIGHTER_TABLES.contains(&p) || p == TEMPLATE_KEYS.path => &[&TEMPLATE_KEYS],
-        _ => &[],
-    };
-    out.extend(shared);
-    out
-}
-
-/// The declaration of `key` in the table at `path`.
-pub fn declared(schema: &Schema, path: &str, key: &str) -> Option<&'static Key> {
-    table_at(schema, path).iter().find_map(|t| t.key(key))
 }
 
 /// The comment of `key`: what leaving it out means, what it takes, its meaning and seed

@@ -1,9 +1,11 @@
 //! The keys every scenario shares, declared once: the header, `[run]`, the fight tables every
 //! system takes (`[difficulty]`, templates and counts, the `[aftermath]` keys the systems
 //! share) and the workbench tables (`[tune]`; `[sweep]` and `[variant.NAME]` take any key
-//! path, so they declare none).
+//! path, so they declare none); and where the key of a table path is declared
+//! ([`declared`]), in a system's tables or these.
 
-use super::{Form, Key, Table};
+use super::{Form, Key, Schema, Table};
+use crate::scenario::template::FIGHTER_TABLES;
 
 /// The top level: what every scenario says about itself.
 pub const HEADER: Table = Table {
@@ -168,3 +170,27 @@ pub const ENCOUNTER: Table = Table {
 
 /// What `[[day.encounter]]` is.
 pub const ENCOUNTER_ABOUT: &str = "one encounter of the day, in order; a sub-table named as a file-level table of the fight (`[day.encounter.conflict]`, `[day.encounter.aftermath]`) replaces it for this encounter";
+
+/// The table `path` of `schema` or of the tables every scenario shares.
+pub fn table_at(schema: &Schema, path: &str) -> Vec<&'static Table> {
+    let mut out: Vec<&'static Table> = schema
+        .tables()
+        .into_iter()
+        .filter(|t| t.path == path)
+        .collect();
+    let shared: &[&'static Table] = match path {
+        "" => &[&HEADER],
+        "run" => &[&RUN],
+        "difficulty" => &[&DIFFICULTY],
+        "tune" => &[&TUNE],
+        p if FIGHTER_TABLES.contains(&p) || p == TEMPLATE_KEYS.path => &[&TEMPLATE_KEYS],
+        _ => &[],
+    };
+    out.extend(shared);
+    out
+}
+
+/// The declaration of `key` in the table at `path`.
+pub fn declared(schema: &Schema, path: &str, key: &str) -> Option<&'static Key> {
+    table_at(schema, path).iter().find_map(|t| t.key(key))
+}
