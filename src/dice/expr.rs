@@ -73,6 +73,11 @@ impl DiceExpr {
         }
     }
 
+    /// The dice terms in written order (what a paired run's tape compares).
+    pub(super) fn terms(&self) -> &[Term] {
+        &self.terms
+    }
+
     /// One roll of the whole expression: exactly unbiased, no allocation. Dice are rolled
     /// in written order, so a fixed seed gives fixed results.
     #[inline]
