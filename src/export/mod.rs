@@ -6,6 +6,7 @@
 
 pub mod combatants;
 pub mod compare;
+pub mod comparison;
 pub mod csv;
 pub mod format;
 pub mod glance;
@@ -17,6 +18,7 @@ pub mod sweep;
 pub mod table;
 pub mod tally_check;
 pub mod tally_file;
+pub mod variants;
 pub mod write;
 
 use write::Staged;

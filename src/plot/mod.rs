@@ -5,7 +5,8 @@
 //! Charts follow the result grouping by metric role and subject: trial and side rates in
 //! [`rates`], how each combatant ends a fight in [`combatants`], histograms and survival
 //! curves in [`distribution`], the round of each side's first death or fall in [`onset`], a
-//! day's party encounter by encounter in [`day`].
+//! day's party encounter by encounter in [`day`]; a file's base and its variants side by side
+//! in [`variants`].
 //! [`report_charts`] lists a report's charts in the order a report page shows them, each with
 //! a caption. Probabilities are shown in percent.
 
@@ -19,6 +20,7 @@ mod frame;
 pub mod onset;
 pub mod rates;
 pub mod sweep;
+pub mod variants;
 
 use crate::error::OutputError;
 use crate::stats::{Distribution, DistributionKind, Report, Role, SweepReport};
