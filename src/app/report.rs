@@ -1,6 +1,7 @@
 //! `oddsmith report`: runs scenarios (every `scenarios/*.toml` by default) into
-//! `reports/<stem>/` and writes each one's `index.html` and `report.md`, then
-//! `reports/index.html` linking them. No page names the machine's absolute paths.
+//! `reports/<stem>/` and writes each one's `index.html` and `report.md` (with its base and
+//! `[variant.NAME]`s side by side, when it has variants), then `reports/index.html` linking
+//! them. No page names the machine's absolute paths.
 
 use super::{Outcome, Plan, file_stem, run};
 use crate::cli::ReportArgs;
@@ -73,6 +74,10 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             eprintln!("running {}", path.display());
         }
         let outcome = run::run(&plan, s, &dir)?;
+        let variants = super::compare::variants(&plan, s, &|_, _| Ok(()))?;
+        if let Some(v) = &variants {
+            crate::export::variants::write_variants(v, &dir)?;
+        }
         let info = RunInfo {
             name: s.name.clone(),
             description: s.description.clone(),
@@ -84,6 +89,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             seed: plan.seed(s),
             version: env!("CARGO_PKG_VERSION").to_string(),
             date: date.clone(),
+            variants,
         };
         let results = match &outcome {
             Outcome::Single { report, notes } => Results::Single(report, notes),

@@ -22,10 +22,10 @@
 
 use super::fight::{Scratch, fight_once, flush};
 use super::{Ending, Fight, Observer, Unobserved};
-use crate::dice::{Dice, FightDice};
+use crate::dice::{Dice, FightDice, Tape};
 use crate::scenario::keys::Metric;
 use crate::stats::{CounterId, HistogramId, HistogramReport, Layout, Meta, Nested, Role, Tally};
-use crate::systems::RuleSystem;
+use crate::systems::{RuleSystem, Taped};
 use rand::Rng;
 
 /// What each day metric means, for the reference (`PARTY` the party's side, `NAME` a member,
@@ -456,6 +456,74 @@ pub struct DayScratch<S: Stage> {
     party: Vec<S::State>,
 }
 
+impl<S: Stage, R: Recovery<State = S::State>> Day<S, R> {
+    /// One day with `dice`: the party fresh, each encounter in turn until one is lost or
+    /// nobody is up; the day's metrics go to `tally`, each encounter's to its own tally in
+    /// `scratch` until [`Day::flush`].
+    #[inline]
+    fn day<D: Dice>(&self, dice: &mut D, scratch: &mut DayScratch<S>, tally: &mut Tally) {
+        let rec = &self.recorder;
+        let DayScratch {
+            arenas,
+            tallies,
+            party,
+        } = scratch;
+        let last = self.encounters.len();
+        for (k, s) in party.iter_mut().enumerate() {
+            *s = self.recovery.fresh(k);
+        }
+        let mut clock = R::Clock::default();
+        let (mut won, mut fell, mut reached) = (0, last, 0);
+        for (n, e) in self.encounters.iter().enumerate() {
+            reached = n + 1;
+            if n > 0 {
+                self.recovery
+                    .gap(e.rest, e.gap_minutes, party, &mut clock, dice);
+            }
+            tally.count(rec.reached[n], true);
+            let passed = e.stage.play(party, dice, &mut arenas[n], &mut tallies[n]);
+            won += usize::from(passed);
+            let up = party.iter().any(Member::up);
+            if fell == last && (!up || party.iter().any(Member::dead)) {
+                fell = n;
+            }
+            if !passed || !up {
+                break;
+            }
+        }
+        let mut any_death = false;
+        let mut all_down = true;
+        for (k, s) in party.iter().enumerate() {
+            tally.count(rec.death[k], s.dead());
+            tally.count(rec.down[k], !s.up());
+            any_death |= s.dead();
+            all_down &= !s.up();
+        }
+        tally.count(rec.survived, !any_death);
+        tally.count(rec.cleared, won == last);
+        tally.count(rec.any_death, any_death);
+        tally.count(rec.all_down, all_down);
+        tally.count(rec.fell_at[fell], true);
+        tally.record(rec.won, won);
+        self.recovery.record(party, tally);
+        for (t, values) in tallies.iter_mut().zip(&self.unreached).skip(reached) {
+            for &(id, value) in values {
+                t.record(id, value);
+            }
+        }
+    }
+
+    /// Adds what the days since the last flush counted per encounter to `tally`, under
+    /// `encounter.N.`.
+    fn flush(&self, scratch: &mut DayScratch<S>, tally: &mut Tally) {
+        for (n, e) in self.encounters.iter().enumerate() {
+            e.stage
+                .flush(&mut scratch.arenas[n], &mut scratch.tallies[n]);
+            tally.add_nested(self.nested[n], &mut scratch.tallies[n]);
+        }
+    }
+}
+
 impl<S: Stage, R: Recovery<State = S::State>> RuleSystem for Day<S, R> {
     type Scratch = DayScratch<S>;
 
@@ -491,63 +559,42 @@ impl<S: Stage, R: Recovery<State = S::State>> RuleSystem for Day<S, R> {
         tally: &mut Tally,
     ) {
         let mut dice = FightDice::new(rng);
-        let rec = &self.recorder;
-        let DayScratch {
-            arenas,
-            tallies,
-            party,
-        } = scratch;
-        let last = self.encounters.len();
         for _ in 0..trials {
-            for (k, s) in party.iter_mut().enumerate() {
-                *s = self.recovery.fresh(k);
-            }
-            let mut clock = R::Clock::default();
-            let (mut won, mut fell, mut reached) = (0, last, 0);
-            for (n, e) in self.encounters.iter().enumerate() {
-                reached = n + 1;
-                if n > 0 {
-                    self.recovery
-                        .gap(e.rest, e.gap_minutes, party, &mut clock, &mut dice);
-                }
-                tally.count(rec.reached[n], true);
-                let passed = e
-                    .stage
-                    .play(party, &mut dice, &mut arenas[n], &mut tallies[n]);
-                won += usize::from(passed);
-                let up = party.iter().any(Member::up);
-                if fell == last && (!up || party.iter().any(Member::dead)) {
-                    fell = n;
-                }
-                if !passed || !up {
-                    break;
-                }
-            }
-            let mut any_death = false;
-            let mut all_down = true;
-            for (k, s) in party.iter().enumerate() {
-                tally.count(rec.death[k], s.dead());
-                tally.count(rec.down[k], !s.up());
-                any_death |= s.dead();
-                all_down &= !s.up();
-            }
-            tally.count(rec.survived, !any_death);
-            tally.count(rec.cleared, won == last);
-            tally.count(rec.any_death, any_death);
-            tally.count(rec.all_down, all_down);
-            tally.count(rec.fell_at[fell], true);
-            tally.record(rec.won, won);
-            self.recovery.record(party, tally);
-            for (t, values) in tallies.iter_mut().zip(&self.unreached).skip(reached) {
-                for &(id, value) in values {
-                    t.record(id, value);
-                }
-            }
+            self.day(&mut dice, scratch, tally);
         }
-        for (n, e) in self.encounters.iter().enumerate() {
-            e.stage.flush(&mut arenas[n], &mut tallies[n]);
-            tally.add_nested(self.nested[n], &mut tallies[n]);
-        }
+        self.flush(scratch, tally);
+    }
+
+    /// The batch's dice as [`RuleSystem::batch`]'s, their faces recorded day by day; the
+    /// encounters' metrics are added after each day.
+    fn batch_taped<Q: Rng + ?Sized>(
+        &self,
+        rng: &mut Q,
+        trials: u64,
+        scratch: &mut DayScratch<S>,
+        tally: &mut Tally,
+        taped: Taped<'_>,
+    ) {
+        let mut dice = FightDice::new(rng);
+        taped.each(trials, tally, |tape, tally| {
+            self.day(&mut tape.recording_dice(&mut dice), scratch, tally);
+            self.flush(scratch, tally);
+        });
+    }
+
+    fn trial_replayed<Q: Rng + ?Sized>(
+        &self,
+        tape: &Tape,
+        fallback: &mut Q,
+        scratch: &mut DayScratch<S>,
+        tally: &mut Tally,
+    ) {
+        self.day(
+            &mut tape.replaying_dice(FightDice::new(fallback)),
+            scratch,
+            tally,
+        );
+        self.flush(scratch, tally);
     }
 
     fn notes(&self) -> Vec<String> {

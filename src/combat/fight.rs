@@ -30,9 +30,9 @@
 //! tests replay the seeds' worked examples with scripted dice and a logging observer.
 
 use super::{Care, Ending, Fates, FightCounts, FightRecorder, Roster, aftermath, harmless_sides};
-use crate::dice::{Dice, FightDice};
+use crate::dice::{Dice, FightDice, Tape};
 use crate::stats::{ExactValues, Layout, Tally};
-use crate::systems::RuleSystem;
+use crate::systems::{RuleSystem, Taped};
 use rand::Rng;
 
 /// What every fight of a scenario shares, whatever its rules: the roster, the round limit
@@ -559,6 +559,40 @@ impl<F: Fight> RuleSystem for F {
         fights(self, rng, trials, scratch, tally, |dice, arena| {
             self.begin(dice, arena, &mut Unobserved)
         });
+    }
+
+    /// The batch's dice as [`RuleSystem::batch`]'s, their faces recorded fight by fight;
+    /// the shared metrics are added after each fight.
+    fn batch_taped<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        trials: u64,
+        scratch: &mut Self::Scratch,
+        tally: &mut Tally,
+        taped: Taped<'_>,
+    ) {
+        let mut dice = FightDice::new(rng);
+        taped.each(trials, tally, |tape, tally| {
+            let mut dice = tape.recording_dice(&mut dice);
+            fight_once(self, &mut dice, scratch, tally, |dice, arena| {
+                self.begin(dice, arena, &mut Unobserved)
+            });
+            flush(self, scratch, tally);
+        });
+    }
+
+    fn trial_replayed<R: Rng + ?Sized>(
+        &self,
+        tape: &Tape,
+        fallback: &mut R,
+        scratch: &mut Self::Scratch,
+        tally: &mut Tally,
+    ) {
+        let mut dice = tape.replaying_dice(FightDice::new(fallback));
+        fight_once(self, &mut dice, scratch, tally, |dice, arena| {
+            self.begin(dice, arena, &mut Unobserved)
+        });
+        flush(self, scratch, tally);
     }
 
     fn exact(&self) -> Option<ExactValues> {

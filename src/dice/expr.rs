@@ -155,7 +155,7 @@ impl DiceExpr {
         self.terms.iter().all(|t| t.pick == Pick::All)
     }
 
-    /// The terms, in written order.
+    /// The terms, in written order (what a paired run's tape compares).
     pub(super) fn terms(&self) -> &[Term] {
         &self.terms
     }

@@ -14,6 +14,8 @@
 //!   out one at a time.
 //! - [`Dice`]: the one dice trait every fight and hazard draws through ([`roller`]), with the
 //!   seeded [`FightDice`] for runs and [`Direct`] for single rolls.
+//! - [`Tape`]: what one trial drew, replayed for another scenario's same trial (the common
+//!   random numbers of a paired comparison).
 //!
 //! Dice are distributions: `sample(&self, rng)` with any [`rand::Rng`], exactly unbiased
 //! ([`uniform_below`]: Lemire's multiply-shift with rejection, never a bare modulo).
@@ -30,6 +32,7 @@ pub mod roller;
 pub mod step;
 pub mod stream;
 pub mod summary;
+pub mod tape;
 mod term;
 
 pub use die::{Die, MAX_EXPLOSIONS, PMF_TAIL};
@@ -39,6 +42,7 @@ pub use parse::{DiceExprError, MAX_CONSTANT, MAX_DICE, MAX_SIDES, NAMED_DICE};
 pub use pmf::Pmf;
 pub use roller::{Among, Dice, DiceSet, Direct, FightDice};
 pub use step::{StepDie, Stepped};
+pub use tape::Tape;
 
 use rand::Rng;
 

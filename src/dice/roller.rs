@@ -274,6 +274,12 @@ impl DiceSet {
         self.rolls.is_empty()
     }
 
+    /// Roll `k`: its dice and their plain shape.
+    pub(super) fn roll(&self, k: usize) -> (&DiceExpr, Option<PlainDice>) {
+        let (dice, plain) = &self.rolls[k];
+        (dice, *plain)
+    }
+
     /// Whether the seeded dice draw the whole set from one number.
     pub fn drawn_at_once(&self) -> bool {
         self.draw.is_some()

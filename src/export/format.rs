@@ -88,6 +88,43 @@ pub fn percent_interval(estimate: f64, low: f64, high: f64) -> String {
     format!("[{}, {}]", fixed(low * 100.0, d), fixed(high * 100.0, d))
 }
 
+/// A rate with the half-width of its 95% interval, in percent and with the decimals `run`
+/// gives the estimate: `49.04% ±0.10`; `not seen` where nothing was.
+pub fn percent_pm(p: f64, low: f64, high: f64) -> String {
+    if p == 0.0 && low <= 0.0 {
+        return "not seen".into();
+    }
+    let half = (high - low) / 2.0 * 100.0;
+    let d = decimals_beside(p * 100.0, half);
+    format!("{}% ±{}", fixed(p * 100.0, d), fixed(half, d))
+}
+
+/// Decimals for percentage points beside a half-width of `half` points: at least `least`,
+/// more until the half-width's first significant digit shows (at most 6).
+pub fn points_decimals(half: f64, least: usize) -> usize {
+    let mut d = least;
+    while d < 6 && half > 0.0 && half < 10f64.powi(-(d as i32)) {
+        d += 1;
+    }
+    d
+}
+
+/// A difference in percentage points with its sign, for tables: `+29.41`, `-1.60`, `0.00`.
+pub fn points(d: f64, decimals: usize) -> String {
+    let s = fixed(d, decimals);
+    if s.starts_with('-') || s.chars().all(|c| c == '0' || c == '.') {
+        s
+    } else {
+        format!("+{s}")
+    }
+}
+
+/// A difference in percentage points with its sign, for sentences (a true minus sign):
+/// `+29.4`, `−4.0`.
+pub fn points_in_words(d: f64, decimals: usize) -> String {
+    points(d, decimals).replacen('-', "−", 1)
+}
+
 /// A threshold as a percentage without trailing zeros: `0.35` → `35%`, `0.001` → `0.1%`.
 pub fn threshold(p: f64) -> String {
     let s = format!("{:.6}", p * 100.0);
@@ -241,6 +278,21 @@ mod tests {
         assert_eq!(percent(0.000_870), "0.0870%");
         assert_eq!(percent(0.004_2), "0.420%");
         assert_eq!(percent(0.000_000_12), "0.000012%");
+    }
+
+    #[test]
+    fn differences_read_in_points() {
+        assert_eq!(percent_pm(0.490_42, 0.489_4, 0.491_4), "49.04% ±0.10");
+        assert_eq!(percent_pm(0.0, 0.0, 0.000_003_8), "not seen");
+        assert_eq!(percent_pm(0.000_87, 0.000_76, 0.001), "0.0870% ±0.0120");
+        assert_eq!(points_decimals(0.2, 1), 1);
+        assert_eq!(points_decimals(0.07, 1), 2);
+        assert_eq!(points_decimals(0.0009, 2), 4);
+        assert_eq!(points(29.413, 2), "+29.41");
+        assert_eq!(points(-1.6, 2), "-1.60");
+        assert_eq!(points(-0.0001, 2), "0.00");
+        assert_eq!(points_in_words(-4.0, 1), "−4.0");
+        assert_eq!(points_in_words(4.0, 1), "+4.0");
     }
 
     #[test]

@@ -4,11 +4,16 @@
 //! run: scenario text, seed, trials, oddsmith version, date) and a `report.md` with the same
 //! content for a wiki; `reports/index.html` is [`super::index_page`]. A run's charts come in
 //! the order [`plot::report_charts`] gives (a sweep's as [`plot::sweep_charts`]), each
-//! captioned with what it shows and linked to its PNG and SVG files.
+//! captioned with what it shows and linked to its PNG and SVG files. A file with
+//! `[variant.NAME]` tables gets a variants section: its base and variants side by side, and
+//! their chart.
 
+use super::comparison::paired_line;
 use super::glance::{self, Glance};
 use super::table::{self, TextTable, to_markdown};
-use crate::plot::{self, ChartNote};
+use super::variants::{variants_headlines, variants_tables};
+use crate::plot::{self, Chart, ChartNote};
+use crate::stats::compare::VariantsReport;
 use crate::stats::summary::file_part;
 use crate::stats::{Report, SweepReport};
 use std::fmt::Write;
@@ -46,6 +51,8 @@ pub struct RunInfo {
     pub version: String,
     /// When the report was made (UTC, RFC 3339).
     pub date: String,
+    /// The file's base and its `[variant.NAME]`s side by side, when it has variants.
+    pub variants: Option<VariantsReport>,
 }
 
 /// `text` with HTML's special characters escaped.
@@ -258,6 +265,9 @@ pub fn page(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
             shown.push(name.clone());
         }
     }
+    if let Some(v) = &info.variants {
+        h.push_str(&variants_html(v, &all_charts, &mut shown));
+    }
     let rest = rest_of_charts(results, &all_charts, &shown);
     if !rest.is_empty() {
         h.push_str("<h2>Charts</h2>\n");
@@ -325,6 +335,9 @@ pub fn markdown(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
             shown.push(name);
         }
     }
+    if let Some(v) = &info.variants {
+        m.push_str(&variants_markdown(v, &all_charts, &mut shown));
+    }
     let rest = rest_of_charts(results, &all_charts, &shown);
     if !rest.is_empty() {
         m.push_str("## Charts\n\n");
@@ -356,6 +369,50 @@ fn md_figure(name: &str, caption: Option<&str>) -> String {
         Some(c) => format!("![{c}]({name})\n\n*{c}*\n\n"),
         None => format!("![{name}]({name})\n\n"),
     }
+}
+
+/// The variants section of a page: why paired, the headlines, the side-by-side tables and
+/// the variants chart with its caption (marked shown).
+fn variants_html(v: &VariantsReport, all: &[(String, String)], shown: &mut Vec<String>) -> String {
+    let mut h = format!(
+        "<h2>Variants</h2>\n<p class=\"note\">{}</p>\n",
+        escape(&paired_line(true))
+    );
+    for line in variants_headlines(v) {
+        let _ = writeln!(h, "<p class=\"headline\">{}</p>", escape(&line));
+    }
+    for t in variants_tables(v) {
+        h.push_str(&html_table(&t));
+    }
+    let chart = plot::variants::VariantChart;
+    let file = format!("{}.svg", chart.stem());
+    if let Some((name, svg)) = all.iter().find(|(n, _)| *n == file) {
+        h.push_str(&figure(name, svg, Some(&chart.caption(v))));
+        shown.push(name.clone());
+    }
+    h
+}
+
+/// The variants section of `report.md`, as [`variants_html`]'s.
+fn variants_markdown(
+    v: &VariantsReport,
+    all: &[(String, String)],
+    shown: &mut Vec<String>,
+) -> String {
+    let mut m = format!("## Variants\n\n{}\n\n", paired_line(true));
+    for line in variants_headlines(v) {
+        let _ = writeln!(m, "{line}\n");
+    }
+    for t in variants_tables(v) {
+        let _ = writeln!(m, "{}", to_markdown(&t));
+    }
+    let chart = plot::variants::VariantChart;
+    let file = format!("{}.svg", chart.stem());
+    if all.iter().any(|(n, _)| *n == file) {
+        m.push_str(&md_figure(&file, Some(&chart.caption(v))));
+        shown.push(file);
+    }
+    m
 }
 
 /// "Run with --set a=1, --set b=2 (the file below is as written)", when any were given.

@@ -6,6 +6,7 @@
 
 pub mod combatants;
 pub mod compare;
+pub mod comparison;
 pub mod csv;
 pub mod dice;
 pub mod format;
@@ -20,6 +21,7 @@ pub mod table;
 pub mod tally_check;
 pub mod tally_file;
 pub mod tune;
+pub mod variants;
 pub mod write;
 
 use write::Staged;

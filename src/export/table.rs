@@ -1,13 +1,12 @@
 //! Tables for people, one layout for the terminal, Markdown and HTML ([`TextTable`]): a
 //! run's headline sentences, its trial-level rows, the per-combatant tables (built in
-//! [`super::combatants`]), exact values alone, a sweep's grids; also the comparison table
-//! (the target search's is [`super::tune`]). Rates read as percentages (see
-//! [`super::format`]); numbers are right-aligned on their decimal point.
+//! [`super::combatants`]), exact values alone, a sweep's grids (the target search's table
+//! is [`super::tune`], comparisons are in [`super::comparison`]). Rates read as percentages
+//! (see [`super::format`]); numbers are right-aligned on their decimal point.
 
 use super::combatants::{combatant_means, combatant_table, compact_cell};
 use super::format::{self, percent};
 use super::glance::{self, Glance};
-use crate::stats::compare::CompareReport;
 use crate::stats::encounters::{EncounterFate, encounter_fates, encounter_report};
 use crate::stats::summary::fmt_value;
 use crate::stats::{MetricKind, MetricRow, Report, SweepReport, SweepResult};
@@ -624,47 +623,5 @@ pub fn render_sweep(sweep: &SweepReport) -> String {
         out.push('\n');
     }
     out.push_str("Every grid point with its 95% interval: sweep.csv (and --json).\n");
-    out
-}
-
-/// A comparison as text: both names, then each shared rate's A, B, difference and paired
-/// interval, with a mark where the interval excludes 0.
-pub fn render_compare(r: &CompareReport) -> String {
-    let mut out = String::new();
-    if let Some(p) = &r.partial {
-        let _ = writeln!(
-            out,
-            "PARTIAL: interrupted after {} of {} paired trials; the numbers are those of a run of {}",
-            format::thousands(r.trials),
-            format::thousands(p.trials_requested),
-            format::thousands(r.trials)
-        );
-    }
-    let _ = writeln!(
-        out,
-        "A: {}\nB: {}\n{} paired trials, seed {} (same random numbers for both)",
-        r.a, r.b, r.trials, r.seed
-    );
-    let header = ["metric", "A", "B", "B − A", "95% interval of B − A", ""];
-    let rows: Vec<Vec<String>> = r
-        .metrics
-        .iter()
-        .map(|m| {
-            vec![
-                m.metric.clone(),
-                format!("{:.6}", m.a),
-                format!("{:.6}", m.b),
-                format!("{:+.6}", m.difference),
-                format!("[{:+.6}, {:+.6}]", m.ci_low, m.ci_high),
-                if m.significant {
-                    "*".into()
-                } else {
-                    String::new()
-                },
-            ]
-        })
-        .collect();
-    out.push_str(&aligned(&header, &rows, 1));
-    let _ = writeln!(out, "* the interval excludes 0: B differs from A");
     out
 }

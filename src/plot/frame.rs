@@ -3,6 +3,7 @@
 //! for the horizontal bar charts (rates, combatants) row heights and label fitting for the
 //! rows beside it, and the whisker and exact-value marks drawn on each bar.
 
+use super::axis::{Ticked, percent};
 use super::font::FAMILY;
 use crate::stats::Report;
 use plotters::coord::Shift;
@@ -89,6 +90,63 @@ pub(crate) fn label_width<DB: DrawingBackend>(
         .max()
         .unwrap_or(0)
         + 20
+}
+
+/// The plot of a horizontal bar chart on `body`: rates from 0 to `x_end` across (in percent,
+/// labels past 100% left blank), a row per entry of `labels` up the side, row `i` centred on
+/// `y = i` (row 0 at the bottom), the mesh drawn.
+pub(crate) fn row_chart<'a, DB: DrawingBackend + 'a>(
+    body: &'a DrawingArea<DB, Shift>,
+    labels: &[String],
+    label_size: u32,
+    x_end: f64,
+) -> Result<BarChart<'a, DB, Ticked>, String> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let label_style = TextStyle::from((FAMILY, label_size).into_font());
+    let n = labels.len();
+    let mut chart = ChartBuilder::on(body)
+        .margin_left(15)
+        .margin_right(25)
+        .margin_bottom(10)
+        .x_label_area_size(48)
+        .y_label_area_size(label_width(body, labels, &label_style))
+        .build_cartesian_2d(
+            0.0..x_end,
+            Ticked {
+                range: -0.5..n as f64 - 0.5,
+                ticks: (0..n).map(|i| i as f64).collect(),
+                light: Vec::new(),
+            },
+        )
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .x_max_light_lines(1)
+        .light_line_style(RGBColor(235, 235, 235))
+        .bold_line_style(RGBColor(200, 200, 200))
+        .y_label_formatter(&|v| {
+            let i = v.round();
+            if (v - i).abs() < 1e-6 && i >= 0.0 {
+                labels.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .x_label_formatter(&|v| {
+            if *v <= 1.0 + 1e-9 {
+                percent(*v)
+            } else {
+                String::new()
+            }
+        })
+        .x_desc("probability (%)")
+        .label_style((FAMILY, label_size))
+        .x_label_style((FAMILY, 14))
+        .axis_desc_style((FAMILY, 15))
+        .draw()
+        .map_err(err)?;
+    Ok(chart)
 }
 
 /// One entry of a legend row.

@@ -6,8 +6,9 @@
 //! [`rates`], how each combatant ends a fight in [`combatants`], histograms and survival
 //! curves in [`distribution`], the round of each side's first death or fall in [`onset`], a
 //! day's party encounter by encounter in [`day`]; a sweep's rates against one field in
-//! [`sweep`], over two fields in [`heatmap`]; the exact distribution of a dice expression
-//! (`oddsmith dice --out`) in [`dice`].
+//! [`sweep`], over two fields in [`heatmap`]; a file's base and its variants side by side in
+//! [`variants`]; the exact distribution of a dice expression (`oddsmith dice --out`) in
+//! [`dice`].
 //! [`report_charts`] and [`sweep_charts`] list the charts in the order a report page shows
 //! them, each with a caption saying what it shows. Legends sit above or beside the plot,
 //! never over the data. Probabilities are shown in percent.
@@ -24,6 +25,7 @@ pub mod heatmap;
 pub mod onset;
 pub mod rates;
 pub mod sweep;
+pub mod variants;
 
 use crate::error::OutputError;
 use crate::stats::{Distribution, DistributionKind, Report, Role, SweepReport};

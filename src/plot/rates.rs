@@ -7,10 +7,10 @@
 //! rows and their labels shrink.
 
 use super::Chart;
-use super::axis::{Ticked, percent, rate_axis_end};
+use super::axis::rate_axis_end;
 use super::font::FAMILY;
 use super::frame::{
-    self, BarMarks, FOOTER, HEADER, Key, WIDTH, draw_bars, draw_header, fit_label, label_width,
+    self, BarMarks, FOOTER, HEADER, Key, WIDTH, draw_bars, draw_header, fit_label, row_chart,
     row_layout,
 };
 use crate::stats::{About, MetricKind, MetricRow, Report};
@@ -102,43 +102,7 @@ impl Chart for RateChart {
                 .flat_map(|r| [r.ci_high, r.exact.unwrap_or(0.0), r.estimate]),
         );
 
-        // Row i is centred on y = i; the key points put one label on each row.
-        let mut chart = ChartBuilder::on(&body)
-            .margin_left(15)
-            .margin_right(25)
-            .margin_bottom(10)
-            .x_label_area_size(48)
-            .y_label_area_size(label_width(&body, &names, &label_style))
-            .build_cartesian_2d(
-                0.0..x_end,
-                Ticked {
-                    range: -0.5..n as f64 - 0.5,
-                    ticks: (0..n).map(|i| i as f64).collect(),
-                    light: Vec::new(),
-                },
-            )
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .x_max_light_lines(1)
-            .light_line_style(RGBColor(235, 235, 235))
-            .bold_line_style(RGBColor(200, 200, 200))
-            .y_label_formatter(&|v| {
-                let i = v.round();
-                if (v - i).abs() < 1e-6 && i >= 0.0 {
-                    names.get(i as usize).cloned().unwrap_or_default()
-                } else {
-                    String::new()
-                }
-            })
-            .x_label_formatter(&|v| percent(*v))
-            .x_desc("probability (%)")
-            .label_style((FAMILY, label_size))
-            .x_label_style((FAMILY, 14))
-            .axis_desc_style((FAMILY, 15))
-            .draw()
-            .map_err(err)?;
+        let mut chart = row_chart(&body, &names, label_size, x_end)?;
 
         let bars: Vec<BarMarks> = rows
             .iter()

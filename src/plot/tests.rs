@@ -9,6 +9,7 @@ use std::path::PathBuf;
 mod fights;
 mod recorded;
 mod sweeps;
+mod variants;
 
 /// Draws straight into a folder (the output code's writer does it through temporaries).
 struct Folder(PathBuf);

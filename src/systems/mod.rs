@@ -18,6 +18,7 @@ pub mod unbound_legends;
 
 pub use scenario::{Point, Scenario};
 
+use crate::dice::Tape;
 use crate::error::ScenarioError;
 use crate::scenario::keys::Schema;
 use crate::scenario::{Document, Spanned};
@@ -59,6 +60,41 @@ pub trait RuleSystem: Sync {
         }
     }
 
+    /// Paired runs, scenario A's side: `trials` trials as [`batch`] runs them — the same
+    /// numbers from the same generator — each trial's draws recorded on `tape` (cleared
+    /// before each) and `after(tally, tape)` called after each, with that trial's outcome
+    /// in `tally`. By default each trial's generator outputs are recorded; a system whose
+    /// [`batch`] differs from separate calls of [`trial`] records its dice instead
+    /// ([`Tape::recording_dice`]).
+    ///
+    /// [`batch`]: RuleSystem::batch
+    /// [`trial`]: RuleSystem::trial
+    fn batch_taped<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        trials: u64,
+        scratch: &mut Self::Scratch,
+        tally: &mut Tally,
+        taped: Taped<'_>,
+    ) {
+        taped.each(trials, tally, |tape, tally| {
+            self.trial(&mut tape.recording(rng), scratch, tally);
+        });
+    }
+
+    /// Paired runs, scenario B's side: one trial that draws what `tape` recorded of A's
+    /// same trial as far as it asks for the same, then from `fallback`, its outcome added
+    /// to `tally` before it returns. Matches how [`RuleSystem::batch_taped`] records.
+    fn trial_replayed<R: Rng + ?Sized>(
+        &self,
+        tape: &Tape,
+        fallback: &mut R,
+        scratch: &mut Self::Scratch,
+        tally: &mut Tally,
+    ) {
+        self.trial(&mut tape.replaying(fallback), scratch, tally);
+    }
+
     /// Exact values by metric name, where they can be computed.
     fn exact(&self) -> Option<ExactValues> {
         None
@@ -82,6 +118,32 @@ pub trait RuleSystem: Sync {
     }
 }
 
+/// Where a paired run's A side records each trial ([`RuleSystem::batch_taped`]), and what
+/// it does after each: runs B's same trial on the tape and counts both.
+pub struct Taped<'a> {
+    /// The tape, cleared before each trial.
+    pub tape: &'a mut Tape,
+    /// Called after each trial with the tally holding its outcome, and its tape.
+    pub after: &'a mut dyn FnMut(&Tally, &Tape),
+}
+
+impl Taped<'_> {
+    /// Runs `trial` `trials` times, each on a cleared tape with `tally`, and calls
+    /// [`Taped::after`] after each.
+    pub fn each(
+        self,
+        trials: u64,
+        tally: &mut Tally,
+        mut trial: impl FnMut(&mut Tape, &mut Tally),
+    ) {
+        for _ in 0..trials {
+            self.tape.clear();
+            trial(self.tape, tally);
+            (self.after)(tally, self.tape);
+        }
+    }
+}
+
 /// A rule system whose trials stand alone, with no per-batch state — a check, a contest, an
 /// attack, a hazard. It writes only its rules; [`Alone`] makes it a [`RuleSystem`] and it
 /// dispatches to itself. (A fight is a [`crate::combat::Fight`] instead.)
@@ -98,6 +160,24 @@ pub trait Trial: Sync {
         for _ in 0..trials {
             self.trial(rng, tally);
         }
+    }
+
+    /// As [`RuleSystem::batch_taped`]: by default each trial's generator outputs.
+    fn batch_taped<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        trials: u64,
+        tally: &mut Tally,
+        taped: Taped<'_>,
+    ) {
+        taped.each(trials, tally, |tape, tally| {
+            self.trial(&mut tape.recording(rng), tally);
+        });
+    }
+
+    /// As [`RuleSystem::trial_replayed`].
+    fn trial_replayed<R: Rng + ?Sized>(&self, tape: &Tape, fallback: &mut R, tally: &mut Tally) {
+        self.trial(&mut tape.replaying(fallback), tally);
     }
 
     /// As [`RuleSystem::exact`].
@@ -135,6 +215,27 @@ impl<T: Trial> RuleSystem for Alone<'_, T> {
 
     fn batch<R: Rng + ?Sized>(&self, rng: &mut R, trials: u64, _: &mut (), tally: &mut Tally) {
         self.0.batch(rng, trials, tally);
+    }
+
+    fn batch_taped<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        trials: u64,
+        _: &mut (),
+        tally: &mut Tally,
+        taped: Taped<'_>,
+    ) {
+        self.0.batch_taped(rng, trials, tally, taped);
+    }
+
+    fn trial_replayed<R: Rng + ?Sized>(
+        &self,
+        tape: &Tape,
+        fallback: &mut R,
+        _: &mut (),
+        tally: &mut Tally,
+    ) {
+        self.0.trial_replayed(tape, fallback, tally);
     }
 
     fn exact(&self) -> Option<ExactValues> {

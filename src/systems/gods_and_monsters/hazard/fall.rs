@@ -25,15 +25,15 @@
 
 use super::{add_at, insert_buckets, insert_quantiles};
 use crate::dice::DiceExpr;
-use crate::dice::{Dice, FightDice};
+use crate::dice::{Dice, FightDice, Tape};
 use crate::stats::{
     CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
 };
-use crate::systems::Trial;
 use crate::systems::gods_and_monsters::rules::DeathContest;
 use crate::systems::gods_and_monsters::survival::{
     chance, consciousness, death_chance, death_contest,
 };
+use crate::systems::{Taped, Trial};
 use rand::Rng;
 
 /// The most d6 a fall deals (003:47).
@@ -551,6 +551,25 @@ impl Trial for Fall {
         for _ in 0..trials {
             self.count(self.resolve(&mut roller), tally);
         }
+    }
+
+    /// The batch's roller as [`Trial::batch`]'s, its faces recorded fall by fall.
+    fn batch_taped<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        trials: u64,
+        tally: &mut Tally,
+        taped: Taped<'_>,
+    ) {
+        let mut roller = FightDice::new(rng);
+        taped.each(trials, tally, |tape, tally| {
+            self.count(self.resolve(&mut tape.recording_dice(&mut roller)), tally);
+        });
+    }
+
+    fn trial_replayed<R: Rng + ?Sized>(&self, tape: &Tape, fallback: &mut R, tally: &mut Tally) {
+        let fell = self.resolve(&mut tape.replaying_dice(FightDice::new(fallback)));
+        self.count(fell, tally);
     }
 
     /// Exact by enumeration: the climb roll, the section (grouped by its dice), the evasion
