@@ -245,6 +245,15 @@ fn the_report_of_a_file_with_variants_shows_them_side_by_side() {
     );
     assert!(html.contains("<th>chain_mail</th><th>toromeen_levels_up</th>"));
     let md = std::fs::read_to_string(page.join("report.md")).unwrap();
-    assert!(md.contains("## Variants") && md.contains("![variants.svg](variants.svg)"));
+    assert!(
+        md.contains("## Variants"),
+        "no variants section in report.md"
+    );
+    // The chart under its caption, which says what it shows (not the file's name).
+    let image = md
+        .lines()
+        .find(|l| l.starts_with("![") && l.ends_with("](variants.svg)"))
+        .expect("the variants chart in report.md");
+    assert!(!image.starts_with("![variants.svg]"), "{image}");
     assert!(page.join("variants.csv").exists() && page.join("variants.png").exists());
 }
