@@ -29,7 +29,7 @@ fn project() -> &'static Path {
 
 /// The chart kinds a report embeds and a scenario that has each: every one must be on a
 /// page and pass the picture checks below.
-const CHART_KINDS: [(&str, &str); 10] = [
+const CHART_KINDS: [(&str, &str); 11] = [
     ("warded_door", "rates"),
     ("warded_door", "successes_histogram"),
     ("yeti", "combatants"),
@@ -40,6 +40,7 @@ const CHART_KINDS: [(&str, &str); 10] = [
     ("yeti_day", "day"),
     ("yeti_survival_sweep", "sweep"),
     ("warded_door_sweep", "heatmap_success"),
+    ("yeti_what_if", "variants"),
 ];
 
 #[test]
@@ -52,6 +53,7 @@ fn every_report_page_and_chart_kind_is_a_picture() {
         "yeti_day",
         "warded_door_sweep",
         "yeti_survival_sweep",
+        "yeti_what_if",
     ];
     let mut args = vec!["report".to_string()];
     args.extend(folders.iter().map(|f| format!("scenarios/{f}.toml")));
