@@ -31,7 +31,7 @@ pub use die::{Die, MAX_EXPLOSIONS, PMF_TAIL};
 pub use expr::DiceExpr;
 pub use parse::{DiceExprError, MAX_CONSTANT, MAX_DICE, MAX_SIDES};
 pub use pmf::Pmf;
-pub use roller::{Among, Dice, DiceSet, Direct, FightDice};
+pub use roller::{Among, Dice, DiceSet, Direct, FightDice, Merge};
 pub use step::{StepDie, Stepped};
 
 use rand::Rng;
