@@ -39,12 +39,13 @@
 //! [`Limits::seconds`]; a run then samples only, and says why.
 
 mod dice;
+mod memo;
 mod state;
 mod values;
 mod walk;
 
 pub use dice::{Branches, FLOOR};
-pub use state::{Field, KeyReader, KeyWriter, StateCodec};
+pub use state::{Field, KeyReader, KeyWriter, StateCodec, at_round};
 pub use values::Expected;
 pub use walk::walk;
 

@@ -302,12 +302,27 @@ pub trait Fight: Sync {
 
     /// For the exact walk ([`exact`](super::exact)): passes every part of `arena`'s state that
     /// the rest of a fight reads — through its rounds, fates, aftermath and outcome — to
-    /// `state`, always in the same order, to write it into a key or read it back. What it
-    /// leaves out (scratch buffers, counts kept for [`Fight::flush`], caches) the walk takes
-    /// from an arena as [`Fight::begin`] left it. `false` (the default): the fight has no
-    /// exact walk.
-    fn exact_state<C: exact::StateCodec>(&self, _arena: &mut Self::Arena, _state: &mut C) -> bool {
+    /// `state`, always in the same order, to write it into a key or read it back; a number
+    /// that is a round relative to `now`, the round about to be played (or being played), so
+    /// that states a round apart can be alike ([`exact::at_round`]). What it leaves out
+    /// (scratch buffers, counts kept for [`Fight::flush`], caches) must not matter: the walk
+    /// reads a state into an arena some other state of the same fight left. `false` (the
+    /// default): the fight has no exact walk.
+    fn exact_state<C: exact::StateCodec>(
+        &self,
+        _arena: &mut Self::Arena,
+        _now: u32,
+        _state: &mut C,
+    ) -> bool {
         false
+    }
+
+    /// For the exact walk: the first round from which every round plays alike from alike
+    /// states ([`Fight::exact_state`], rounds relative), so that a state's round, walked once,
+    /// serves every later round (a round 1 of surprise or of dice rolled once is not like
+    /// the others). By default never: each round is walked on its own.
+    fn exact_alike(&self) -> u32 {
+        u32::MAX
     }
 
     /// For the exact walk: passes each number of `arena` that the rules only add to and never

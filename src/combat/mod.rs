@@ -31,7 +31,7 @@ pub use fight::{
     Bout, Fight, Observer, Played, Progress, Scratch, SideRounds, Unobserved, fight_once, fights,
     finish, flush, play, play_from, replay, toughness, winners_left,
 };
-pub use record::{Ending, FIGHT_METRICS, FightCounts, FightRecorder};
+pub use record::{Ending, FIGHT_METRICS, FightCounts, FightRecorder, Sink, Weight};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};
 pub use target::Targeting;
 pub use warn::harmless_sides;

@@ -83,7 +83,53 @@ pub trait Dice {
     /// (it is an `Fn`), so that its value says all it did.
     #[inline(always)]
     fn merged<T: Merge>(&mut self, draw: impl Fn(&mut Self) -> T) -> T {
+        self.merged_by(draw, |v| *v)
+    }
+
+    /// The value of `draw` (as [`Dice::merged`]), where the rules read it only through
+    /// `class`: values of one class lead to the same play. The seeded dice just run `draw`;
+    /// the walk over every outcome makes one branch per class, with one of its values (so a
+    /// d20 whose face the rules only compare with what it needs is two branches, yet still
+    /// a face an observer can be shown).
+    #[inline(always)]
+    fn merged_by<T: Merge, C: PartialEq>(
+        &mut self,
+        draw: impl Fn(&mut Self) -> T,
+        class: impl Fn(&T) -> C,
+    ) -> T {
+        let _ = class;
         draw(self)
+    }
+
+    /// A roll drawn by `draw` whose exact distribution `table` gives (each value with its
+    /// probability; a table cut at a cap leaves the rest out, which the walk states as lost),
+    /// `key` naming that distribution among the rolls of a fight: the seeded dice run `draw`;
+    /// the walk over every outcome builds the table once per key and branches once per value
+    /// — per class of values, where the rules read the value only through `class` (as
+    /// [`Dice::merged_by`]). For rolls whose faces would be many branches (bursting dice).
+    #[inline(always)]
+    fn tabled_by<T: Merge, C: PartialEq>(
+        &mut self,
+        key: u64,
+        table: impl FnOnce() -> Vec<(T, f64)>,
+        draw: impl FnOnce(&mut Self) -> T,
+        class: impl Fn(&T) -> C,
+    ) -> T {
+        let _ = (key, table, class);
+        draw(self)
+    }
+
+    /// A point of a round after which what the round does depends only on what `state`
+    /// writes: the fight's state as its exact walk lists it
+    /// ([`crate::combat::Fight::exact_state`]) and the round's own (the locals the code goes
+    /// on with, the numbers in the arena that only this round reads), into the bytes, and
+    /// the sums the rules only add to into the numbers. The seeded dice do nothing; the walk
+    /// over every outcome walks the rest of the round once for each such state and takes
+    /// that for every other path that reaches it (so the faces of two attacks in a round
+    /// add, where they would multiply).
+    #[inline(always)]
+    fn checkpoint(&mut self, state: impl FnOnce(&mut Vec<u8>, &mut Vec<u64>)) {
+        let _ = state;
     }
 
     /// A round of a fight begins: dice whose d20s come packed several to a draw may start a

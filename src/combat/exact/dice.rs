@@ -9,11 +9,13 @@
 //! What a choice is among: the faces of a die, a uniform pick, the totals of a dice
 //! expression with their exact probabilities ([`DiceExpr::pmf`]; an exploding die's table is
 //! cut at [`crate::dice::PMF_TAIL`], and the mass past it is the walk's stated loss), or the
-//! distinct values of a [`Dice::merged`] draw, found by walking the draw's own dice first.
+//! distinct values (or classes of values, [`Dice::merged_by`]) of a [`Dice::merged`] draw,
+//! found by walking the draw's own dice first.
 //! A path whose probability falls below [`FLOOR`] (a burst chain, a contest that goes on
 //! while both succeed) stops branching: each further draw takes one outcome, in turn, and the
 //! mass of the others is dropped (the walk reports what was dropped in all).
 
+use super::memo::Memo;
 use crate::dice::packed::PackedDice;
 use crate::dice::{Dice, DiceExpr, Merge};
 use std::collections::HashMap;
@@ -57,6 +59,11 @@ pub struct Branches {
     pmfs: HashMap<usize, (DiceExpr, u32, u32)>,
     pmf_values: Vec<i64>,
     pmf_probs: Vec<f64>,
+    /// Every table of a [`Dice::tabled_by`] roll met so far, by its key and its values'
+    /// width: where it begins and how long it is in `fixed_values` and `fixed_probs`.
+    fixed: HashMap<(u64, u32), (u32, u32)>,
+    fixed_values: Vec<u64>,
+    fixed_probs: Vec<f64>,
     /// The values and probabilities of the merged draws on the path, in path order.
     merged_values: Vec<u64>,
     merged_probs: Vec<f64>,
@@ -64,6 +71,10 @@ pub struct Branches {
     forced: u32,
     /// Spare paths for merged draws within merged draws.
     spare: Vec<Vec<Choice>>,
+    /// Merged draws being walked within the path (their checkpoints are none of the path's).
+    inner: u32,
+    /// The checkpoints of a state's round.
+    pub memo: Memo,
 }
 
 impl Branches {
@@ -76,6 +87,7 @@ impl Branches {
     #[inline]
     pub fn restart(&mut self) {
         self.at = 0;
+        self.memo.restart();
     }
 
     /// The probability of the path just followed.
@@ -101,6 +113,9 @@ impl Branches {
                 let p = self.before(before) * self.outcome_prob(&self.path[before]);
                 self.path[before].prob = p;
                 self.at = 0;
+                if self.inner == 0 {
+                    self.memo.close_past(before);
+                }
                 return true;
             }
             let c = self.path.pop().expect("a choice");
@@ -110,6 +125,9 @@ impl Branches {
             }
         }
         self.at = 0;
+        if self.inner == 0 {
+            self.memo.close_all();
+        }
         false
     }
 
@@ -145,7 +163,7 @@ impl Branches {
             last: n - 1,
             prob: 0.0,
         };
-        if before < FLOOR && n > 1 {
+        if (before < FLOOR || (self.inner == 0 && self.memo.is_cut())) && n > 1 {
             c.taken = self.forced % n;
             c.last = c.taken;
             self.forced = self.forced.wrapping_add(1);
@@ -175,7 +193,38 @@ impl Branches {
     }
 }
 
+impl Branches {
+    /// The value of a merged draw this path made before, if it did.
+    #[inline]
+    fn replay<T: Merge>(&mut self) -> Option<T> {
+        let c = self.path.get(self.at)?;
+        let Table::Merged(start) = c.table else {
+            panic!("a path draws alike each time");
+        };
+        self.at += 1;
+        Some(T::from_bits(self.merged_values[(start + c.taken) as usize]))
+    }
+
+    /// A new choice among the classes `seen` (each with a value and its probability).
+    fn choose_class<T: Merge, C>(&mut self, seen: &[(C, u64, f64)]) -> T {
+        let start = self.merged_values.len() as u32;
+        for &(_, bits, p) in seen {
+            self.merged_values.push(bits);
+            self.merged_probs.push(p);
+        }
+        let k = self.choose(Table::Merged(start), seen.len() as u32);
+        T::from_bits(seen[k as usize].1)
+    }
+}
+
 impl Dice for Branches {
+    fn checkpoint(&mut self, state: impl FnOnce(&mut Vec<u8>, &mut Vec<u64>)) {
+        if self.inner == 0 {
+            let (depth, prob) = (self.at, self.before(self.at));
+            self.memo.checkpoint(depth, prob, state);
+        }
+    }
+
     #[inline]
     fn d(&mut self, sides: u32) -> i64 {
         i64::from(self.choose(Table::Uniform, sides)) + 1
@@ -200,38 +249,80 @@ impl Dice for Branches {
         u64::from(self.choose(Table::Uniform, n))
     }
 
-    fn merged<T: Merge>(&mut self, draw: impl Fn(&mut Self) -> T) -> T {
-        if let Some(c) = self.path.get(self.at) {
-            let Table::Merged(start) = c.table else {
-                panic!("a path draws alike each time");
-            };
-            self.at += 1;
-            return T::from_bits(self.merged_values[(start + c.taken) as usize]);
+    fn merged_by<T: Merge, C: PartialEq>(
+        &mut self,
+        draw: impl Fn(&mut Self) -> T,
+        class: impl Fn(&T) -> C,
+    ) -> T {
+        if let Some(value) = self.replay() {
+            return value;
+        }
+        if self.inner == 0 && self.memo.is_cut() {
+            // The path is thrown away: any value will do.
+            return draw(self);
         }
         // Walk the draw's own dice as a path of their own.
         let outer = std::mem::replace(&mut self.path, self.spare.pop().unwrap_or_default());
         let at = std::mem::replace(&mut self.at, 0);
-        let mut seen: Vec<(u64, f64)> = Vec::new();
+        self.inner += 1;
+        // Each class with its first value and its probability.
+        let mut seen: Vec<(C, u64, f64)> = Vec::new();
         loop {
-            let bits = draw(self).to_bits();
-            let p = self.prob();
-            match seen.iter_mut().find(|(b, _)| *b == bits) {
-                Some((_, q)) => *q += p,
-                None => seen.push((bits, p)),
+            let value = draw(self);
+            let (c, p) = (class(&value), self.prob());
+            match seen.iter_mut().find(|(k, ..)| *k == c) {
+                Some((.., q)) => *q += p,
+                None => seen.push((c, value.to_bits(), p)),
             }
             if !self.advance() {
                 break;
             }
         }
+        self.inner -= 1;
         let inner = std::mem::replace(&mut self.path, outer);
         self.spare.push(inner);
         self.at = at;
-        let start = self.merged_values.len() as u32;
-        for &(bits, p) in &seen {
-            self.merged_values.push(bits);
-            self.merged_probs.push(p);
+        self.choose_class(&seen)
+    }
+
+    fn tabled_by<T: Merge, C: PartialEq>(
+        &mut self,
+        key: u64,
+        table: impl FnOnce() -> Vec<(T, f64)>,
+        draw: impl FnOnce(&mut Self) -> T,
+        class: impl Fn(&T) -> C,
+    ) -> T {
+        if let Some(value) = self.replay() {
+            return value;
         }
-        let k = self.choose(Table::Merged(start), seen.len() as u32);
-        T::from_bits(seen[k as usize].0)
+        if self.inner == 0 && self.memo.is_cut() {
+            return draw(self);
+        }
+        let (start, len) = match self.fixed.get(&(key, T::BITS)) {
+            Some(&known) => known,
+            None => {
+                let start = self.fixed_values.len() as u32;
+                for (v, p) in table().into_iter().filter(|&(_, p)| p > 0.0) {
+                    self.fixed_values.push(v.to_bits());
+                    self.fixed_probs.push(p);
+                }
+                let len = self.fixed_values.len() as u32 - start;
+                self.fixed.insert((key, T::BITS), (start, len));
+                (start, len)
+            }
+        };
+        let mut seen: Vec<(C, u64, f64)> = Vec::new();
+        let (start, len) = (start as usize, len as usize);
+        for (&bits, &p) in self.fixed_values[start..][..len]
+            .iter()
+            .zip(&self.fixed_probs[start..])
+        {
+            let c = class(&T::from_bits(bits));
+            match seen.iter_mut().find(|(k, ..)| *k == c) {
+                Some((.., q)) => *q += p,
+                None => seen.push((c, bits, p)),
+            }
+        }
+        self.choose_class(&seen)
     }
 }

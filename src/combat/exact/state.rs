@@ -4,7 +4,7 @@
 //! number into a key ([`KeyWriter`]) or reads it back into an arena ([`KeyReader`]). Numbers
 //! are zigzag varints, so the small numbers of a fight take a byte each.
 
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 
 /// One number of a fight's state: anything that turns into an `i64` and back.
 pub trait Field: Copy {
@@ -53,6 +53,22 @@ impl Field for Option<usize> {
     }
 }
 
+/// A round number `value` (`u32::MAX`: never) of a state, written relative to `now`, the
+/// round being played, so that states a round apart that are otherwise alike have one key.
+#[inline]
+pub fn at_round<C: StateCodec>(state: &mut C, value: &mut u32, now: u32) {
+    const NEVER: i64 = 1 << 40;
+    let mut rel = match *value {
+        u32::MAX => NEVER,
+        v => i64::from(v) - i64::from(now),
+    };
+    state.field(&mut rel);
+    *value = match rel {
+        NEVER => u32::MAX,
+        r => (r + i64::from(now)) as u32,
+    };
+}
+
 /// Writes a fight's state into a key, or reads a key back into the state: each part of the
 /// state passed to [`StateCodec::field`] in the same order both ways.
 pub trait StateCodec {
@@ -78,14 +94,27 @@ pub struct KeyWriter {
 impl StateCodec for KeyWriter {
     #[inline]
     fn field<T: Field>(&mut self, value: &mut T) {
-        let v = value.to_i64();
-        let mut z = ((v << 1) ^ (v >> 63)) as u64;
-        while z >= 0x80 {
-            self.bytes.push(z as u8 | 0x80);
-            z >>= 7;
-        }
-        self.bytes.push(z as u8);
+        write(&mut self.bytes, value.to_i64());
     }
+}
+
+/// Writes the state onto the end of the bytes (for [`crate::dice::Dice::checkpoint`]).
+impl StateCodec for Vec<u8> {
+    #[inline]
+    fn field<T: Field>(&mut self, value: &mut T) {
+        write(self, value.to_i64());
+    }
+}
+
+/// Appends `v` as a zigzag varint.
+#[inline]
+fn write(bytes: &mut Vec<u8>, v: i64) {
+    let mut z = ((v << 1) ^ (v >> 63)) as u64;
+    while z >= 0x80 {
+        bytes.push(z as u8 | 0x80);
+        z >>= 7;
+    }
+    bytes.push(z as u8);
 }
 
 /// Reads a key back into the state.
@@ -170,9 +199,6 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// A map keyed by states.
-pub type KeyMap<V> = std::collections::HashMap<Box<[u8]>, V, BuildHasherDefault<KeyHasher>>;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,5 +227,145 @@ mod tests {
         r.field(&mut n);
         assert_eq!((m, f, o, n), (u64::MAX, true, Some(3), None));
         assert_eq!(r.read(), w.bytes.len());
+    }
+}
+
+/// Keys of bytes, each numbered in the order first seen: one buffer holds them all and an
+/// open-addressing table finds them by hash, so that a new key costs no allocation of its
+/// own (the walk meets millions).
+#[derive(Debug, Default, Clone)]
+pub struct KeySet {
+    bytes: Vec<u8>,
+    /// Where each key begins in `bytes`; the last entry is the end.
+    starts: Vec<usize>,
+    /// Per slot, 1 + a key's number (or 0 for none) and the high half of its hash, to tell
+    /// most keys apart without reading them; a power of two long.
+    slots: Vec<(u32, u32)>,
+    /// Each key's hash.
+    hashes: Vec<u64>,
+}
+
+impl KeySet {
+    /// How many keys.
+    pub fn len(&self) -> usize {
+        self.hashes.len()
+    }
+
+    /// Key number `k`.
+    #[inline]
+    pub fn key(&self, k: usize) -> &[u8] {
+        &self.bytes[self.starts[k]..self.starts[k + 1]]
+    }
+
+    /// Forgets every key, keeping the room.
+    pub fn clear(&mut self) {
+        self.bytes.clear();
+        self.starts.clear();
+        self.hashes.clear();
+        self.slots.iter_mut().for_each(|s| *s = (0, 0));
+    }
+
+    fn hash(key: &[u8]) -> u64 {
+        let mut h = KeyHasher::default();
+        h.write(key);
+        // Every bit into the low ones the table indexes by (MurmurHash3's finalizer).
+        let mut x = h.finish();
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        x ^ (x >> 33)
+    }
+
+    /// The slot of `key` (of hash `h`): where it is, or the empty slot where it would go.
+    #[inline]
+    fn slot(&self, key: &[u8], h: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let (mut i, high) = (h as usize & mask, (h >> 32) as u32);
+        loop {
+            match self.slots[i] {
+                (0, _) => return i,
+                (s, tag) if tag == high && self.key(s as usize - 1) == key => return i,
+                _ => {}
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The number of `key`, if it was seen.
+    #[inline]
+    pub fn get(&self, key: &[u8]) -> Option<usize> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        match self.slots[self.slot(key, Self::hash(key))] {
+            (0, _) => None,
+            (s, _) => Some(s as usize - 1),
+        }
+    }
+
+    /// The number of `key`, and whether it is new (numbered now).
+    #[inline]
+    pub fn intern(&mut self, key: &[u8]) -> (usize, bool) {
+        if (self.len() + 1) * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+        let h = Self::hash(key);
+        let i = self.slot(key, h);
+        if self.slots[i].0 != 0 {
+            return (self.slots[i].0 as usize - 1, false);
+        }
+        let k = self.len();
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        self.bytes.extend_from_slice(key);
+        self.starts.push(self.bytes.len());
+        self.hashes.push(h);
+        self.slots[i] = (k as u32 + 1, (h >> 32) as u32);
+        (k, true)
+    }
+
+    /// Twice the slots (at least 64), every key placed again.
+    fn grow(&mut self) {
+        let n = (self.slots.len() * 2).max(64);
+        self.slots = vec![(0, 0); n];
+        let mask = n - 1;
+        for (k, &h) in self.hashes.iter().enumerate() {
+            let mut i = h as usize & mask;
+            while self.slots[i].0 != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = (k as u32 + 1, (h >> 32) as u32);
+        }
+    }
+}
+
+#[cfg(test)]
+mod key_set_tests {
+    use super::KeySet;
+
+    #[test]
+    fn keys_are_numbered_once_each_in_order() {
+        let mut set = KeySet::default();
+        for round in 0..2 {
+            for k in 0..1000u32 {
+                let key = k.to_le_bytes();
+                let (n, new) = set.intern(&key[..(k % 4 + 1) as usize]);
+                let first = set.get(&key[..(k % 4 + 1) as usize]).unwrap();
+                assert_eq!(n, first);
+                if round == 1 {
+                    assert!(!new);
+                }
+            }
+        }
+        assert!(set.len() < 1000, "short keys repeat");
+        assert_eq!(set.get(b"\xff\xff\xff\xff\xff"), None);
+        let n = set.len();
+        set.clear();
+        assert!(set.len() == 0 && set.get(&[0]).is_none());
+        set.intern(&[7]);
+        assert_eq!((set.len(), set.key(0)), (1, &[7u8][..]));
+        assert!(n > 0);
     }
 }

@@ -3,7 +3,9 @@
 //! it the exact value of every metric by the name its report row has ([`Expected::values`]),
 //! as [`crate::stats::summarize`] names and reads them.
 
-use crate::stats::{ExactValues, HistogramReport, Layout, Tally};
+use crate::combat::Sink;
+use crate::stats::{CounterId, ExactValues, HistogramId, HistogramReport, Layout, RatioId, Tally};
+use std::ops::Range;
 
 /// The expected tally of one fight: each counter, histogram bucket and ratio sum as a
 /// probability-weighted sum over the walk's ended paths.
@@ -21,31 +23,39 @@ impl Expected {
         let t = layout.tally();
         Self {
             counters: vec![0.0; t.counters().len()],
-            histograms: vec![Vec::new(); t.histograms_slice().len()],
+            // As many buckets as the layout declares, so that a value never reached has its
+            // row (of 0).
+            histograms: (t.histograms_slice().iter())
+                .map(|h| vec![0.0; h.counts().len()])
+                .collect(),
             ratios: vec![(0.0, 0.0); t.ratios().len()],
         }
     }
 
-    /// Adds `w` times `tally`.
-    pub fn add(&mut self, tally: &Tally, w: f64) {
-        for (a, &c) in self.counters.iter_mut().zip(tally.counters()) {
-            if c != 0 {
-                *a += w * c as f64;
+    /// Adds `w` times `tally`, but for the metrics of `skip` (numbers of counters,
+    /// histograms and ratios in the layout that the tally leaves at 0).
+    pub fn add(&mut self, tally: &Tally, w: f64, skip: &[Range<usize>; 3]) {
+        let [c, h, r] = skip;
+        for (k, (a, &n)) in self.counters.iter_mut().zip(tally.counters()).enumerate() {
+            if n != 0 && !c.contains(&k) {
+                *a += w * n as f64;
             }
         }
-        for (a, h) in self.histograms.iter_mut().zip(tally.histograms_slice()) {
-            for (v, &c) in h.counts().iter().enumerate() {
-                if c != 0 {
+        let histograms = self.histograms.iter_mut().zip(tally.histograms_slice());
+        for (_, (a, hist)) in histograms.enumerate().filter(|(k, _)| !h.contains(k)) {
+            for (v, &n) in hist.counts().iter().enumerate() {
+                if n != 0 {
                     if a.len() <= v {
                         a.resize(v + 1, 0.0);
                     }
-                    a[v] += w * c as f64;
+                    a[v] += w * n as f64;
                 }
             }
         }
-        for (a, r) in self.ratios.iter_mut().zip(tally.ratios()) {
-            a.0 += w * r.x as f64;
-            a.1 += w * r.y as f64;
+        let ratios = self.ratios.iter_mut().zip(tally.ratios()).enumerate();
+        for (_, (a, sums)) in ratios.filter(|(k, _)| !r.contains(k)) {
+            a.0 += w * sums.x as f64;
+            a.1 += w * sums.y as f64;
         }
     }
 
@@ -128,6 +138,34 @@ impl Expected {
             }
         }
         e
+    }
+}
+
+/// The recorder's counts of the walk's ended paths, each weighted by its probability.
+impl Sink<f64> for Expected {
+    fn add(&mut self, id: CounterId, n: f64) {
+        self.counters[id.0] += n;
+    }
+
+    fn record_n(&mut self, id: HistogramId, value: usize, n: f64) {
+        let h = &mut self.histograms[id.0];
+        if h.len() <= value {
+            h.resize(value + 1, 0.0);
+        }
+        h[value] += n;
+    }
+
+    fn ratio_n(&mut self, id: RatioId, x: u64, y: u64, n: f64) {
+        let r = &mut self.ratios[id.0];
+        r.0 += n * x as f64;
+        r.1 += n * y as f64;
+    }
+
+    fn won(&mut self, id: RatioId, won: &mut (f64, f64)) {
+        let r = &mut self.ratios[id.0];
+        r.0 += won.0;
+        r.1 += won.1;
+        *won = (0.0, 0.0);
     }
 }
 

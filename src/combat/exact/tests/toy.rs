@@ -95,13 +95,17 @@ impl Fight for Toy {
         }
     }
 
-    fn exact_state<C: StateCodec>(&self, arena: &mut Arena, state: &mut C) -> bool {
+    fn exact_state<C: StateCodec>(&self, arena: &mut Arena, _: u32, state: &mut C) -> bool {
         state.fields(&mut arena.hp);
         true
     }
 
     fn exact_sums(&self, arena: &mut Arena, each: &mut dyn FnMut(&mut u64)) {
         arena.hits.iter_mut().for_each(each);
+    }
+
+    fn exact_alike(&self) -> u32 {
+        1
     }
 }
 
