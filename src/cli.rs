@@ -114,6 +114,10 @@ pub struct RunArgs {
     /// Print exact values only, without sampling (writes no files).
     #[arg(long)]
     pub exact: bool,
+    /// The most distinct states a round, and paths of dice in one state's round, the exact
+    /// walk of a fight follows before it gives up and the run samples only (default 1e6).
+    #[arg(long, value_name = "N", value_parser = count::<usize>)]
+    pub exact_limit: Option<usize>,
     /// Keep running until every rate's 95% half-width is at most this; --trials becomes the
     /// cap (default 10^9).
     #[arg(long)]

@@ -3,6 +3,7 @@
 //! the one worker pool the command runs on. Clap types stop at this file.
 
 use crate::cli::{CommonArgs, CompareArgs, MergeArgs, ReportArgs, ResumeArgs, RunArgs, TuneArgs};
+use crate::combat::exact::Limits;
 use crate::error::UsageError;
 use crate::export::tally_check::MAX_SHARDS;
 use crate::scenario::MAX_TRIALS;
@@ -47,6 +48,8 @@ pub struct Plan {
     pub shard: Option<(u64, u64)>,
     /// `--difficulty SIDE`: the side a fight's difficulty band is for, over the scenario's.
     pub difficulty: Option<String>,
+    /// How far a fight's exact walk may go (`--exact-limit`).
+    pub exact_limits: Limits,
 }
 
 impl Plan {
@@ -83,6 +86,7 @@ impl Plan {
             checkpoint: None,
             shard: None,
             difficulty: None,
+            exact_limits: Limits::DEFAULT,
         })
     }
 
@@ -90,6 +94,17 @@ impl Plan {
     pub fn for_run(args: &RunArgs) -> Result<Self> {
         let mut plan = Self::new(&args.common, args.out.clone())?;
         plan.exact_only = args.exact;
+        if let Some(limit) = args.exact_limit {
+            if limit == 0 {
+                return Err(UsageError(
+                    "--exact-limit must be at least 1 (states a round and paths of dice a \
+                     state's round; default 1e6)"
+                        .into(),
+                )
+                .into());
+            }
+            plan.exact_limits = Limits::of(limit);
+        }
         plan.precision = checked_precision(args.precision)?;
         plan.checkpoint = args.checkpoint.clone();
         plan.difficulty = args.difficulty.clone();

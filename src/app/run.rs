@@ -6,7 +6,7 @@ use super::interrupt::{self, Checkpointer, Watched};
 use crate::export::manifest::{self, Manifest};
 use crate::export::{self, progress::TrialBar, table};
 use crate::sim::{BATCH_TRIALS, Progress, Start};
-use crate::stats::{Partial, Report, SweepReport, Tally, distributions, summarize};
+use crate::stats::{ExactValues, Partial, Report, SweepReport, Tally, distributions, summarize};
 use crate::systems::Scenario;
 use anyhow::Result;
 use std::path::{Path, PathBuf};
@@ -31,13 +31,29 @@ pub fn run(plan: &Plan, scenario: &Scenario, out: &Path) -> Result<Outcome> {
     if let Some(points) = scenario.sweep_points()? {
         return super::sweep::run(plan, scenario, &points, out, &[]).map(Outcome::Sweep);
     }
-    let notes = scenario.notes();
     if plan.exact_only {
-        let report = exact_report(plan, scenario);
+        let exact = exact_of(plan, scenario);
+        let notes = notes_with(scenario, &exact);
+        let report = exact_report_with(plan, scenario, exact);
         print_report(plan, &report, &notes);
         return Ok(Outcome::Single { report, notes });
     }
     run_single(plan, scenario, out, None)
+}
+
+/// A scenario's exact values within the plan's limits: the values, or why a fight has none
+/// (too large for its exact walk).
+pub(super) fn exact_of(plan: &Plan, scenario: &Scenario) -> Result<Option<ExactValues>, String> {
+    scenario.system.exact_with(&plan.exact_limits)
+}
+
+/// The scenario's notes, and why its fight has no exact values where it has none.
+fn notes_with(scenario: &Scenario, exact: &Result<Option<ExactValues>, String>) -> Vec<String> {
+    let mut notes = scenario.notes();
+    if let Err(why) = exact {
+        notes.push(format!("{why}; sampled only"));
+    }
+    notes
 }
 
 /// Runs one scenario (no sweep) into `out`, continuing from `from` (a checkpoint's merged
@@ -48,7 +64,8 @@ pub(super) fn run_single(
     out: &Path,
     from: Option<(Tally, u64)>,
 ) -> Result<Outcome> {
-    let notes = scenario.notes();
+    let exact = exact_of(plan, scenario);
+    let notes = notes_with(scenario, &exact);
     let trials = plan.trials(scenario);
     let seed = plan.seed(scenario);
     let record = start_manifest(plan, scenario, trials, out)?;
@@ -88,7 +105,7 @@ pub(super) fn run_single(
             return Err(e.into());
         }
     }
-    let report = report_of(plan, scenario, &tally);
+    let report = report_with(plan, scenario, &tally, exact.ok().flatten());
     print_report(plan, &report, &notes);
     plan.throughput("trials", report.trials - before, seconds);
     let written = export::write_outputs(&report, out)?;
@@ -116,11 +133,25 @@ pub fn run_scenario(plan: &Plan, scenario: &Scenario, progress: &dyn Progress) -
 /// The report of `tally`, a run of `scenario` by `plan`: partial when an interrupt came
 /// before the trials asked for were done.
 pub(super) fn report_of(plan: &Plan, scenario: &Scenario, tally: &Tally) -> Report {
+    report_with(
+        plan,
+        scenario,
+        tally,
+        exact_of(plan, scenario).ok().flatten(),
+    )
+}
+
+/// [`report_of`] with the scenario's `exact` values found already.
+fn report_with(
+    plan: &Plan,
+    scenario: &Scenario,
+    tally: &Tally,
+    exact: Option<ExactValues>,
+) -> Report {
     let system = &scenario.system;
     let trials = plan.trials(scenario);
     let complete = tally.trials() == trials || !interrupt::requested();
     let layout = system.layout();
-    let exact = system.exact();
     let metrics = with_bounds(
         summarize(&layout, tally, exact.as_ref()),
         system.exact_bounds(),
@@ -157,8 +188,17 @@ fn with_bounds(
 /// The exact values alone, in the order a run would report them (with a fight's
 /// difficulty band where both of its side's rates have exact values).
 pub fn exact_report(plan: &Plan, scenario: &Scenario) -> Report {
+    exact_report_with(plan, scenario, exact_of(plan, scenario))
+}
+
+/// [`exact_report`] with the scenario's `exact` values found already.
+fn exact_report_with(
+    plan: &Plan,
+    scenario: &Scenario,
+    exact: Result<Option<ExactValues>, String>,
+) -> Report {
     let system = &scenario.system;
-    let exact = system.exact();
+    let exact = exact.ok().flatten();
     let layout = system.layout();
     let metrics = with_bounds(
         summarize(&layout, &layout.tally(), exact.as_ref()),

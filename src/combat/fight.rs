@@ -29,7 +29,9 @@
 //! [`Observer`]; the seeded runner passes [`Unobserved`], whose calls compile to nothing, and
 //! tests replay the seeds' worked examples with scripted dice and a logging observer.
 
-use super::{Care, Ending, Fates, FightCounts, FightRecorder, Roster, aftermath, harmless_sides};
+use super::{
+    Care, Ending, Fates, FightCounts, FightRecorder, Roster, aftermath, exact, harmless_sides,
+};
 use crate::dice::{Dice, FightDice, Tape};
 use crate::stats::{ExactValues, Layout, Tally};
 use crate::systems::{RuleSystem, Taped};
@@ -148,7 +150,7 @@ pub struct Played {
 /// A system's fight: only what is its own. See the module header for the order of calls.
 pub trait Fight: Sync {
     /// Per-batch buffers (everyone's state), reused from fight to fight.
-    type Arena: Send + Default;
+    type Arena: Send + Default + Clone;
     /// What an [`Observer`] is told, as it happens.
     type Event<'a>;
 
@@ -286,10 +288,48 @@ pub trait Fight: Sync {
         vec![bout.roster.describe(bout.max_rounds)]
     }
 
-    /// Exact values by metric name, where they can be computed.
+    /// Exact values by metric name, where they can be computed: by default the exact walk
+    /// ([`exact`](super::exact)) within its default limits.
     fn exact(&self) -> Option<ExactValues> {
-        None
+        self.exact_with(&exact::Limits::DEFAULT).ok()
     }
+
+    /// Exact values by metric name from the exact walk within `limits`, or why there are
+    /// none.
+    fn exact_with(&self, limits: &exact::Limits) -> Result<ExactValues, exact::Stop> {
+        exact::exact_values(self, limits)
+    }
+
+    /// For the exact walk ([`exact`](super::exact)): passes every part of `arena`'s state that
+    /// the rest of a fight reads — through its rounds, fates, aftermath and outcome — to
+    /// `state`, always in the same order, to write it into a key or read it back; a number
+    /// that is a round relative to `now`, the round about to be played (or being played), so
+    /// that states a round apart can be alike ([`exact::at_round`]). What it leaves out
+    /// (scratch buffers, counts kept for [`Fight::flush`], caches) must not matter: the walk
+    /// reads a state into an arena some other state of the same fight left. `false` (the
+    /// default): the fight has no exact walk.
+    fn exact_state<C: exact::StateCodec>(
+        &self,
+        _arena: &mut Self::Arena,
+        _now: u32,
+        _state: &mut C,
+    ) -> bool {
+        false
+    }
+
+    /// For the exact walk: the first round from which every round plays alike from alike
+    /// states ([`Fight::exact_state`], rounds relative), so that a state's round, walked once,
+    /// serves every later round (a round 1 of surprise or of dice rolled once is not like
+    /// the others). By default never: each round is walked on its own.
+    fn exact_alike(&self) -> u32 {
+        u32::MAX
+    }
+
+    /// For the exact walk: passes each number of `arena` that the rules only add to and never
+    /// read, and that the metrics read linearly (a ratio's sums: rounds Winded, AP spent),
+    /// to `each`, always in the same order. [`Fight::exact_state`] leaves them out; the walk
+    /// keeps their expected values instead of telling states apart by them.
+    fn exact_sums(&self, _arena: &mut Self::Arena, _each: &mut dyn FnMut(&mut u64)) {}
 
     /// Whether combatant `i` has no way to hurt anyone (no attack at all). A side of only
     /// such members is warned about ([`harmless_sides`]). By default nobody is.
@@ -362,51 +402,126 @@ pub fn play<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
 #[inline(always)]
 pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
     fight: &F,
-    mut up: u64,
+    up: u64,
     dice: &mut D,
     arena: &mut F::Arena,
     sides: &mut SideRounds,
     observer: &mut O,
 ) -> Played {
     let bout = fight.bout();
-    let never = bout.max_rounds + 1;
-    sides.stopped.fill(never);
-    sides.first_down.fill(never + 1);
-    sides.first_death.fill(never + 1);
-    let masks = bout.roster.side_masks();
-    // Sides with nobody down yet, and with nobody dead yet, by bit; everyone seen out of the
-    // fight and dead so far, so that a side is looked at only when one of it newly is.
-    let every_side = u64::MAX >> (64 - masks.len());
-    let (mut undowned, mut undead) = (every_side, every_side);
-    let (mut seen_out, mut seen_dead) = (0u64, 0u64);
+    let mut progress = Progress::start(bout, up, sides);
     let (mut ending, mut rounds) = (Ending::Stalemate, bout.max_rounds);
     for round in 1..=bout.max_rounds {
-        match fight.round(round, up, dice, arena, observer) {
-            // Nobody's condition changed, so the sides fight as they did: two or more, or
-            // the round would not have begun (the first round is settled all the same).
-            None if round > 1 => continue,
-            None => {}
-            Some(now) => up = now,
-        }
-        if undowned != 0 {
-            let out = fight.out(arena) & !seen_out;
-            if out != 0 {
-                seen_out |= out;
-                note_firsts(round, out, masks, &mut undowned, &mut sides.first_down);
-            }
-        }
-        if undead != 0 {
-            let dead = fight.dead(arena) & !seen_dead;
-            if dead != 0 {
-                seen_dead |= dead;
-                note_firsts(round, dead, masks, &mut undead, &mut sides.first_death);
-            }
-        }
-        if let Some(end) = bout.settle(round, up, &mut sides.stopped) {
+        let played = fight.round(round, progress.up, dice, arena, observer);
+        let end = progress.after_round(
+            bout,
+            round,
+            played,
+            || fight.out(arena),
+            || fight.dead(arena),
+            sides,
+        );
+        if let Some(end) = end {
             (ending, rounds) = (end, round);
             break;
         }
     }
+    finish(fight, ending, rounds, progress.undead, dice, arena, sides)
+}
+
+/// What the driver keeps of a fight in progress beside the arena and the sides' rounds: who
+/// can act, the sides with nobody down yet and with nobody dead yet (a bit per side), and
+/// everyone seen out of the fight and dead so far (so that a side is looked at only when one
+/// of it newly is).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Progress {
+    /// Who can act.
+    pub up: u64,
+    /// Sides with nobody down yet.
+    pub undowned: u64,
+    /// Sides with nobody dead yet.
+    pub undead: u64,
+    /// Everyone seen out of the fight.
+    pub seen_out: u64,
+    /// Everyone seen dead.
+    pub seen_dead: u64,
+}
+
+impl Progress {
+    /// A fight of `bout` about to play round 1, `up` able to act; `sides` set to "never".
+    #[inline(always)]
+    pub fn start(bout: &Bout, up: u64, sides: &mut SideRounds) -> Self {
+        let never = bout.max_rounds + 1;
+        sides.stopped.fill(never);
+        sides.first_down.fill(never + 1);
+        sides.first_death.fill(never + 1);
+        let every_side = u64::MAX >> (64 - bout.roster.side_masks().len());
+        Self {
+            up,
+            undowned: every_side,
+            undead: every_side,
+            seen_out: 0,
+            seen_dead: 0,
+        }
+    }
+
+    /// After round `round` of a fight of `bout`, which [`Fight::round`] says left `played`
+    /// able to act, `out` and `dead` saying who is out of the fight and dead now (asked only
+    /// while a side has had nobody so): notes the firsts of each side in `sides`, and settles
+    /// the round ([`Bout::settle`]); the ending, once the fight is over.
+    #[inline(always)]
+    pub fn after_round(
+        &mut self,
+        bout: &Bout,
+        round: u32,
+        played: Option<u64>,
+        out: impl FnOnce() -> u64,
+        dead: impl FnOnce() -> u64,
+        sides: &mut SideRounds,
+    ) -> Option<Ending> {
+        match played {
+            // Nobody's condition changed, so the sides fight as they did: two or more, or
+            // the round would not have begun (the first round is settled all the same).
+            None if round > 1 => return None,
+            None => {}
+            Some(now) => self.up = now,
+        }
+        let masks = bout.roster.side_masks();
+        if self.undowned != 0 {
+            let out = out() & !self.seen_out;
+            if out != 0 {
+                self.seen_out |= out;
+                note_firsts(round, out, masks, &mut self.undowned, &mut sides.first_down);
+            }
+        }
+        if self.undead != 0 {
+            let dead = dead() & !self.seen_dead;
+            if dead != 0 {
+                self.seen_dead |= dead;
+                note_firsts(round, dead, masks, &mut self.undead, &mut sides.first_death);
+            }
+        }
+        bout.settle(round, self.up, &mut sides.stopped)
+    }
+}
+
+/// The end of a fight that ended as `ending` after `rounds` rounds, `undead` the sides with
+/// nobody dead in it ([`Progress::undead`]): everyone's state, the fallen foes finished
+/// ([`Care::finish`]), [`Fight::aftermath`] when someone is dying, and the first deaths that
+/// came in it noted in `sides`.
+#[inline(always)]
+pub fn finish<F: Fight + ?Sized, D: Dice>(
+    fight: &F,
+    ending: Ending,
+    rounds: u32,
+    undead: u64,
+    dice: &mut D,
+    arena: &mut F::Arena,
+    sides: &mut SideRounds,
+) -> Played {
+    let bout = fight.bout();
+    let never = bout.max_rounds + 1;
+    let masks = bout.roster.side_masks();
     let end = fight.fates(arena);
     let everyone = u64::MAX >> (64 - bout.roster.len());
     let start = bout.care.finish(&bout.roster, ending, end, everyone);
@@ -488,14 +603,21 @@ pub fn fight_once<F: Fight + ?Sized, D: Dice>(
         sides,
         counts,
     } = scratch;
-    let bout = fight.bout();
     let up = begin(dice, arena);
     let played = play_from(fight, up, dice, arena, sides, &mut Unobserved);
     fight.outcome(arena, tally);
-    // The winners' toughness left, the dead counting none.
+    let left = winners_left(fight, &played, arena);
+    fight.bout().recorder.count(counts, &played, sides, left);
+    played
+}
+
+/// The winners' toughness left after `played` in `arena` (the dead counting none), and
+/// their full toughness: (0, 0) where no side won.
+#[inline(always)]
+pub fn winners_left<F: Fight + ?Sized>(fight: &F, played: &Played, arena: &F::Arena) -> (u64, u64) {
     let mut left = (0, 0);
     if let Ending::Win(s) = played.ending {
-        let mut members = bout.roster.side_masks()[s];
+        let mut members = fight.bout().roster.side_masks()[s];
         while members != 0 {
             let i = members.trailing_zeros() as usize;
             members &= members - 1;
@@ -504,8 +626,7 @@ pub fn fight_once<F: Fight + ?Sized, D: Dice>(
             left = (left.0 + if alive { now } else { 0 }, left.1 + full);
         }
     }
-    bout.recorder.count(counts, &played, sides, left);
-    played
+    left
 }
 
 /// Adds what a batch of [`fight_once`] counted in `scratch` to `tally`.
@@ -597,6 +718,14 @@ impl<F: Fight> RuleSystem for F {
 
     fn exact(&self) -> Option<ExactValues> {
         Fight::exact(self)
+    }
+
+    fn exact_with(&self, limits: &exact::Limits) -> Result<Option<ExactValues>, String> {
+        match Fight::exact_with(self, limits) {
+            Ok(values) => Ok(Some(values)),
+            Err(exact::Stop::Unsupported) => Ok(None),
+            Err(stop) => Err(stop.to_string()),
+        }
     }
 
     fn notes(&self) -> Vec<String> {

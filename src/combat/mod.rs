@@ -17,6 +17,7 @@
 
 pub mod aftermath;
 pub mod day;
+pub mod exact;
 mod fate;
 mod fight;
 pub mod load;
@@ -27,10 +28,10 @@ mod warn;
 
 pub use fate::{Allies, Care, Fates, Foes, Patients};
 pub use fight::{
-    Bout, Fight, Observer, Played, Scratch, SideRounds, Unobserved, fight_once, fights, flush,
-    play, play_from, replay, toughness,
+    Bout, Fight, Observer, Played, Progress, Scratch, SideRounds, Unobserved, fight_once, fights,
+    finish, flush, play, play_from, replay, toughness, winners_left,
 };
-pub use record::{Ending, FIGHT_METRICS, FightCounts, FightRecorder};
+pub use record::{Ending, FIGHT_METRICS, FightCounts, FightRecorder, Sink, Weight};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};
 pub use target::Targeting;
 pub use warn::harmless_sides;

@@ -139,6 +139,8 @@ pub struct FightRecorder {
     side_masks: Vec<u64>,
     /// Where a batch's counts lie in [`FightCounts`].
     rows: Rows,
+    /// The counters, histograms and ratios it declared, by number in the layout.
+    own: [std::ops::Range<usize>; 3],
 }
 
 /// Combatant codes: [`Fates::state`] at the end (0–4) × 2, plus 1 when dead after the
@@ -156,6 +158,14 @@ impl FightRecorder {
     /// `deaths.<side>` (how many of it die: a rate per count and the mean). A system
     /// declares its own metrics after these.
     pub fn declare(layout: &mut Layout, roster: &Roster, max_rounds: u32) -> Self {
+        let sizes = |layout: &Layout| {
+            [
+                layout.counters().count(),
+                layout.histograms().count(),
+                layout.ratios().count(),
+            ]
+        };
+        let before = sizes(layout);
         let sides = roster.sides();
         let per_side = |layout: &mut Layout, prefix: &str, role: Role, label: &str| {
             sides
@@ -273,7 +283,9 @@ impl FightRecorder {
             Role::WonLeft,
             "toughness left after a win",
         );
+        let after = sizes(layout);
         Self {
+            own: [0, 1, 2].map(|k| before[k]..after[k]),
             win,
             draw,
             stalemate,
@@ -298,6 +310,11 @@ impl FightRecorder {
         }
     }
 
+    /// The counters, histograms and ratios it declared: their numbers in the layout.
+    pub fn own(&self) -> &[std::ops::Range<usize>; 3] {
+        &self.own
+    }
+
     /// Combatant `i`'s code ([`CODES`]).
     #[inline(always)]
     fn code(played: &Played, i: usize) -> usize {
@@ -315,9 +332,9 @@ impl FightRecorder {
     }
 
     /// Adds the counts of one combatant code to `tally`.
-    fn add_code(&self, tally: &mut Tally, i: usize, code: usize, n: u64) {
+    fn add_code<N: Weight, S: Sink<N>>(&self, tally: &mut S, i: usize, code: usize, n: N) {
         let (state, dead_after) = (code / 2, code % 2 == 1);
-        let when = |c: bool| if c { n } else { 0 };
+        let when = |c: bool| if c { n } else { N::default() };
         tally.add(self.death[i], when(dead_after));
         tally.add(self.dying[i], when(state == 3));
         tally.add(self.saved[i], when(state == 3 && !dead_after));
@@ -328,12 +345,71 @@ impl FightRecorder {
 }
 
 /// A batch's fights counted by outcome, for [`FightRecorder::flush`] to add to a tally: one
-/// table of counts, laid out by [`Rows`], so that counting a fight touches one buffer.
+/// table of counts, laid out by [`Rows`], so that counting a fight touches one buffer. The
+/// exact walk counts with weights instead, its fights' probabilities ([`Weight`]).
 #[derive(Debug, Clone, Default)]
-pub struct FightCounts {
-    table: Vec<u64>,
+pub struct FightCounts<N: Weight = u64> {
+    table: Vec<N>,
     /// Per side, (toughness left, full toughness) summed over the fights it won.
-    won_left: Vec<BatchRatioSums>,
+    won_left: Vec<N::Won>,
+}
+
+/// What a fight counts for in [`FightCounts`]: one (`u64`, a sampled batch), or its
+/// probability (`f64`, the exact walk).
+pub trait Weight: Copy + Default + PartialOrd + std::ops::AddAssign + std::fmt::Debug {
+    /// The sums of (toughness left, full toughness) over the fights a side won.
+    type Won: Clone + Default + std::fmt::Debug;
+    /// Adds a win that left `x` of `y` toughness, counted `n` times, to `won`.
+    fn won(won: &mut Self::Won, x: u64, y: u64, n: Self);
+}
+
+impl Weight for u64 {
+    type Won = BatchRatioSums;
+    #[inline(always)]
+    fn won(won: &mut BatchRatioSums, x: u64, y: u64, _: u64) {
+        won.add(x, y);
+    }
+}
+
+impl Weight for f64 {
+    type Won = (f64, f64);
+    #[inline(always)]
+    fn won(won: &mut (f64, f64), x: u64, y: u64, n: f64) {
+        won.0 += n * x as f64;
+        won.1 += n * y as f64;
+    }
+}
+
+/// Where [`FightRecorder::flush`] adds a batch's counts: a [`Tally`], or the exact walk's
+/// expected tally.
+pub trait Sink<N: Weight> {
+    /// `n` more hits of counter `id`.
+    fn add(&mut self, id: CounterId, n: N);
+    /// `n` more observations of `value` in histogram `id`.
+    fn record_n(&mut self, id: HistogramId, value: usize, n: N);
+    /// `n` more trials of the pair `(x, y)` in ratio `id`.
+    fn ratio_n(&mut self, id: RatioId, x: u64, y: u64, n: N);
+    /// The sums of ratio `id` gathered in `won` (which this empties).
+    fn won(&mut self, id: RatioId, won: &mut N::Won);
+}
+
+impl Sink<u64> for Tally {
+    #[inline]
+    fn add(&mut self, id: CounterId, n: u64) {
+        Tally::add(self, id, n);
+    }
+    #[inline]
+    fn record_n(&mut self, id: HistogramId, value: usize, n: u64) {
+        Tally::record_n(self, id, value, n);
+    }
+    #[inline]
+    fn ratio_n(&mut self, id: RatioId, x: u64, y: u64, n: u64) {
+        Tally::ratio_n(self, id, x, y, n);
+    }
+    #[inline]
+    fn won(&mut self, id: RatioId, won: &mut BatchRatioSums) {
+        self.ratio_sums(id, &won.take());
+    }
 }
 
 /// Where each row of [`FightCounts`]' table begins: fights by ending (a side's win at its
@@ -388,10 +464,10 @@ const SIDE_ROW: usize = (MAX_FIGHTERS + 1) * 4;
 
 impl FightRecorder {
     /// Empty counts for a batch of this recorder's fights.
-    pub fn counts(&self) -> FightCounts {
+    pub fn counts<N: Weight>(&self) -> FightCounts<N> {
         FightCounts {
-            table: vec![0; self.rows.len],
-            won_left: vec![BatchRatioSums::default(); self.side_masks.len()],
+            table: vec![N::default(); self.rows.len],
+            won_left: vec![N::Won::default(); self.side_masks.len()],
         }
     }
 
@@ -405,6 +481,20 @@ impl FightRecorder {
         rounds: &SideRounds,
         left: (u64, u64),
     ) {
+        self.count_as(counts, played, rounds, left, 1);
+    }
+
+    /// [`FightRecorder::count`] with the fight counted as `n`: its probability, for the exact
+    /// walk.
+    #[inline(always)]
+    pub fn count_as<N: Weight>(
+        &self,
+        counts: &mut FightCounts<N>,
+        played: &Played,
+        rounds: &SideRounds,
+        left: (u64, u64),
+        n: N,
+    ) {
         let (sides, r) = (self.side_masks.len(), &self.rows);
         let t = &mut counts.table[..r.len];
         let ending = match played.ending {
@@ -412,14 +502,14 @@ impl FightRecorder {
             Ending::Draw => sides,
             Ending::Stalemate => sides + 1,
         };
-        t[ending] += 1;
-        t[r.rounds + played.rounds as usize] += 1;
+        t[ending] += n;
+        t[r.rounds + played.rounds as usize] += n;
         let (dead, out) = (played.after.dead, played.end.out());
         for s in 0..sides {
             let (mask, b) = (self.side_masks[s], r.sides + s * r.stride);
-            t[b + rounds.stopped[s] as usize] += 1;
-            t[b + r.first_down + rounds.first_down[s] as usize] += 1;
-            t[b + r.first_death + rounds.first_death[s] as usize] += 1;
+            t[b + rounds.stopped[s] as usize] += n;
+            t[b + r.first_down + rounds.first_down[s] as usize] += n;
+            t[b + r.first_death + rounds.first_death[s] as usize] += n;
             let all_down = usize::from(mask & !out == 0);
             // Most fights leave a side without a death: no count of bits then.
             let died = dead & mask;
@@ -428,7 +518,7 @@ impl FightRecorder {
             } else {
                 died.count_ones() as usize * 4 + all_down + 2 * usize::from(ending == s)
             };
-            t[b + r.code + code] += 1;
+            t[b + r.code + code] += n;
         }
         // The fights a side did not win add nothing to its `won_*` ratios.
         if ending < sides {
@@ -438,19 +528,20 @@ impl FightRecorder {
                 rest &= rest - 1;
                 down += 1;
             }
-            t[r.sides + ending * r.stride + r.won + down] += 1;
-            counts.won_left[ending].add(left.0, left.1);
+            t[r.sides + ending * r.stride + r.won + down] += n;
+            N::won(&mut counts.won_left[ending], left.0, left.1, n);
         }
         let mut marked = out | dead;
         while marked != 0 {
             let i = marked.trailing_zeros() as usize;
             marked &= marked - 1;
-            t[r.combatants + i * CODES + Self::code(played, i)] += 1;
+            t[r.combatants + i * CODES + Self::code(played, i)] += n;
         }
     }
 
-    /// Adds the fights in `counts` to `tally` and clears them.
-    pub fn flush(&self, counts: &mut FightCounts, tally: &mut Tally) {
+    /// Adds the fights in `counts` to `tally` (or the exact walk's expected tally) and
+    /// clears them.
+    pub fn flush<N: Weight, S: Sink<N>>(&self, counts: &mut FightCounts<N>, tally: &mut S) {
         let (sides, r) = (self.side_masks.len(), &self.rows);
         let mut t = std::mem::take(&mut counts.table);
         for (e, &n) in t[..r.rounds].iter().enumerate() {
@@ -460,9 +551,10 @@ impl FightRecorder {
                 _ => tally.add(self.stalemate, n),
             }
         }
-        let histogram = |tally: &mut Tally, id: HistogramId, row: &[u64]| {
+        let zero = N::default();
+        let histogram = |tally: &mut S, id: HistogramId, row: &[N]| {
             for (value, &n) in row.iter().enumerate() {
-                if n > 0 {
+                if n > zero {
                     tally.record_n(id, value, n);
                 }
             }
@@ -477,33 +569,33 @@ impl FightRecorder {
                 &block[r.first_down..r.first_death],
             );
             histogram(tally, self.onsets[s][1], &block[r.first_death..r.code]);
-            tally.ratio_sums(self.won_left[s], &counts.won_left[s].take());
+            tally.won(self.won_left[s], &mut counts.won_left[s]);
             for (k, &n) in block[r.won..].iter().enumerate() {
-                if n > 0 {
+                if n > zero {
                     tally.ratio_n(self.won_down[s], k as u64, 1, n);
                 }
             }
             let members = self.side_masks[s].count_ones() as usize;
             for (code, &n) in block[r.code..r.won].iter().enumerate() {
-                if n == 0 {
+                if n == zero {
                     continue;
                 }
                 let deaths = code / 4;
                 tally.record_n(self.deaths[s], deaths, n);
-                tally.add(self.any_death[s], if deaths > 0 { n } else { 0 });
-                tally.add(self.all_dead[s], if deaths == members { n } else { 0 });
-                tally.add(self.all_down[s], if code & 1 == 1 { n } else { 0 });
-                tally.add(self.pyrrhic[s], if code & 2 == 2 { n } else { 0 });
+                tally.add(self.any_death[s], if deaths > 0 { n } else { zero });
+                tally.add(self.all_dead[s], if deaths == members { n } else { zero });
+                tally.add(self.all_down[s], if code & 1 == 1 { n } else { zero });
+                tally.add(self.pyrrhic[s], if code & 2 == 2 { n } else { zero });
             }
         }
         for (i, codes) in t[r.combatants..].chunks_exact(CODES).enumerate() {
             for (code, &n) in codes.iter().enumerate() {
-                if n > 0 {
+                if n > zero {
                     self.add_code(tally, i, code, n);
                 }
             }
         }
-        t.fill(0);
+        t.fill(zero);
         counts.table = t;
     }
 }

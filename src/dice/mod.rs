@@ -40,7 +40,7 @@ pub use exact::{MAX_WORK, TooLarge};
 pub use expr::DiceExpr;
 pub use parse::{DiceExprError, MAX_CONSTANT, MAX_DICE, MAX_SIDES, NAMED_DICE};
 pub use pmf::Pmf;
-pub use roller::{Among, Dice, DiceSet, Direct, FightDice};
+pub use roller::{Among, Dice, DiceSet, Direct, FightDice, Merge};
 pub use step::{StepDie, Stepped};
 pub use tape::Tape;
 

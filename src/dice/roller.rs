@@ -74,12 +74,148 @@ pub trait Dice {
         }
     }
 
+    /// The value of `draw`, which takes dice from these and returns what the rules go on
+    /// with: the seeded dice just run it. Dice that walk every outcome
+    /// ([`crate::combat::exact`]) run it along each path of its own dice once, keep each
+    /// distinct value with its probability, and then go on as from one choice among those
+    /// values: the faces that lead to the same value (every d20 that hits, say) make one
+    /// branch of the walk instead of one each. `draw` must change nothing outside itself
+    /// (it is an `Fn`), so that its value says all it did.
+    #[inline(always)]
+    fn merged<T: Merge>(&mut self, draw: impl Fn(&mut Self) -> T) -> T {
+        self.merged_by(draw, |v| *v)
+    }
+
+    /// The value of `draw` (as [`Dice::merged`]), where the rules read it only through
+    /// `class`: values of one class lead to the same play. The seeded dice just run `draw`;
+    /// the walk over every outcome makes one branch per class, with one of its values (so a
+    /// d20 whose face the rules only compare with what it needs is two branches, yet still
+    /// a face an observer can be shown).
+    #[inline(always)]
+    fn merged_by<T: Merge, C: PartialEq>(
+        &mut self,
+        draw: impl Fn(&mut Self) -> T,
+        class: impl Fn(&T) -> C,
+    ) -> T {
+        let _ = class;
+        draw(self)
+    }
+
+    /// A roll drawn by `draw` whose exact distribution `table` gives (each value with its
+    /// probability; a table cut at a cap leaves the rest out, which the walk states as lost),
+    /// `key` naming that distribution among the rolls of a fight: the seeded dice run `draw`;
+    /// the walk over every outcome builds the table once per key and branches once per value
+    /// — per class of values, where the rules read the value only through `class` (as
+    /// [`Dice::merged_by`]). For rolls whose faces would be many branches (bursting dice).
+    #[inline(always)]
+    fn tabled_by<T: Merge, C: PartialEq>(
+        &mut self,
+        key: u64,
+        table: impl FnOnce() -> Vec<(T, f64)>,
+        draw: impl FnOnce(&mut Self) -> T,
+        class: impl Fn(&T) -> C,
+    ) -> T {
+        let _ = (key, table, class);
+        draw(self)
+    }
+
+    /// A point of a round after which what the round does depends only on what `state`
+    /// writes: the fight's state as its exact walk lists it
+    /// ([`crate::combat::Fight::exact_state`]) and the round's own (the locals the code goes
+    /// on with, the numbers in the arena that only this round reads), into the bytes, and
+    /// the sums the rules only add to into the numbers. The seeded dice do nothing; the walk
+    /// over every outcome walks the rest of the round once for each such state and takes
+    /// that for every other path that reaches it (so the faces of two attacks in a round
+    /// add, where they would multiply).
+    #[inline(always)]
+    fn checkpoint(&mut self, state: impl FnOnce(&mut Vec<u8>, &mut Vec<u64>)) {
+        let _ = state;
+    }
+
     /// A round of a fight begins: dice whose d20s come packed several to a draw may start a
     /// fresh draw here, so that the d20s running out within a round, a branch no predictor
     /// foresees, is rare. The faces left unread are thrown away; they are independent of
     /// everything, so no outcome's distribution changes.
     #[inline]
     fn round_begins(&mut self) {}
+}
+
+/// A value of [`Dice::merged`]: a few bits, so that the walk over every outcome can tell
+/// values apart and keep each one.
+pub trait Merge: Copy + PartialEq {
+    /// The bits it takes (at most 64).
+    const BITS: u32;
+    /// As bits (the low [`Merge::BITS`]).
+    fn to_bits(self) -> u64;
+    /// Back from [`Merge::to_bits`].
+    fn from_bits(bits: u64) -> Self;
+}
+
+/// [`Merge`] for integers: their bits, signed ones two's complement.
+macro_rules! merge_int {
+    ($($t:ty => $u:ty),*) => {$(
+        impl Merge for $t {
+            const BITS: u32 = <$u>::BITS;
+            #[inline(always)]
+            fn to_bits(self) -> u64 {
+                u64::from(self as $u)
+            }
+            #[inline(always)]
+            fn from_bits(bits: u64) -> Self {
+                bits as $u as $t
+            }
+        }
+    )*};
+}
+
+merge_int!(u8 => u8, u16 => u16, u32 => u32, u64 => u64, i8 => u8, i16 => u16, i32 => u32,
+    i64 => u64);
+
+impl Merge for bool {
+    const BITS: u32 = 1;
+    #[inline(always)]
+    fn to_bits(self) -> u64 {
+        u64::from(self)
+    }
+    #[inline(always)]
+    fn from_bits(bits: u64) -> Self {
+        bits & 1 == 1
+    }
+}
+
+impl Merge for usize {
+    const BITS: u32 = 64;
+    #[inline(always)]
+    fn to_bits(self) -> u64 {
+        self as u64
+    }
+    #[inline(always)]
+    fn from_bits(bits: u64) -> Self {
+        bits as usize
+    }
+}
+
+impl<A: Merge, B: Merge> Merge for (A, B) {
+    const BITS: u32 = {
+        assert!(
+            A::BITS + B::BITS <= 64,
+            "a merged pair takes at most 64 bits"
+        );
+        A::BITS + B::BITS
+    };
+    #[inline(always)]
+    fn to_bits(self) -> u64 {
+        let _ = Self::BITS;
+        self.0.to_bits() | self.1.to_bits().checked_shl(A::BITS).unwrap_or(0)
+    }
+    #[inline(always)]
+    fn from_bits(bits: u64) -> Self {
+        let low = bits & (u64::MAX >> (64 - A::BITS));
+        (
+            A::from_bits(low),
+            B::from_bits(bits.checked_shr(A::BITS).unwrap_or(0)),
+        )
+    }
 }
 
 /// The seeded runner's dice over any generator: d20s fourteen to a 64-bit draw, every common

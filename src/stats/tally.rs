@@ -322,6 +322,16 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Every count back to 0, in place (the slots kept).
+    pub fn clear(&mut self) {
+        self.trials = 0;
+        self.counts.fill(0);
+        for h in &mut self.histograms {
+            h.counts.fill(0);
+        }
+        self.ratios.fill(RatioSums::default());
+    }
+
     /// Notes that one more trial was run.
     #[inline]
     pub fn add_trials(&mut self, n: u64) {

@@ -18,6 +18,7 @@ pub mod unbound_legends;
 
 pub use scenario::{Point, Scenario};
 
+use crate::combat::exact::Limits;
 use crate::dice::Tape;
 use crate::error::ScenarioError;
 use crate::scenario::keys::Schema;
@@ -98,6 +99,14 @@ pub trait RuleSystem: Sync {
     /// Exact values by metric name, where they can be computed.
     fn exact(&self) -> Option<ExactValues> {
         None
+    }
+
+    /// Exact values by metric name within `limits` (a fight's exact walk,
+    /// [`crate::combat::exact`], stops past them): `Ok(None)` where there are none to compute,
+    /// `Err` saying why a fight has none (too large).
+    fn exact_with(&self, limits: &Limits) -> Result<Option<ExactValues>, String> {
+        let _ = limits;
+        Ok(self.exact())
     }
 
     /// How far each exact value may be from the true one, by metric name, where the values
@@ -493,6 +502,14 @@ impl Visit for ExactOf {
     }
 }
 
+struct ExactWith(Limits);
+impl Visit for ExactWith {
+    type Output = Result<Option<ExactValues>, String>;
+    fn visit<S: RuleSystem>(self, s: &S) -> Self::Output {
+        s.exact_with(&self.0)
+    }
+}
+
 struct BoundsOf;
 impl Visit for BoundsOf {
     type Output = Option<ExactValues>;
@@ -526,6 +543,11 @@ impl LoadedSystem {
     /// Exact values, where the system can compute them.
     pub fn exact(&self) -> Option<ExactValues> {
         self.visit(ExactOf)
+    }
+
+    /// Exact values within `limits` ([`RuleSystem::exact_with`]), or why a fight has none.
+    pub fn exact_with(&self, limits: &Limits) -> Result<Option<ExactValues>, String> {
+        self.visit(ExactWith(*limits))
     }
 
     /// Bounds on the exact values, where the system states them.

@@ -94,6 +94,54 @@ impl Damage {
     /// Rolls the damage before armor: (points, whether a bonus die burst: a critical hit).
     #[inline]
     pub fn roll<D: Dice + ?Sized>(&self, dice: &mut D) -> (i64, bool) {
+        self.roll_by(dice, |v| v)
+    }
+
+    /// [`Damage::roll`], where the rules read the roll only through `class`: the exact walk
+    /// branches once per class of its table ([`Damage::joint`]).
+    #[inline]
+    pub fn roll_by<D: Dice + ?Sized, C: PartialEq>(
+        &self,
+        dice: &mut D,
+        class: impl Fn((i64, bool)) -> C,
+    ) -> (i64, bool) {
+        let key = self.weapon.key() | self.bonus.key() << 24 | 2 << 48;
+        let (raw, crit) = dice.tabled_by(
+            key,
+            || self.joint(),
+            |d| {
+                let (raw, crit) = self.draw(d);
+                (raw as i32, crit)
+            },
+            |&(raw, crit)| class((raw.into(), crit)),
+        );
+        (i64::from(raw), crit)
+    }
+
+    /// The exact distribution of (points before armor, critical hit), as
+    /// [`BonusDice::joint`] cuts each part.
+    pub fn joint(&self) -> Vec<((i32, bool), f64)> {
+        let weapon = if self.weapon_bursts() {
+            self.weapon
+        } else {
+            BonusDice::new(self.weapon.count, self.weapon.die, Burst::None)
+        };
+        let mut out: Vec<((i32, bool), f64)> = Vec::new();
+        for ((w, _), p) in weapon.joint() {
+            for ((b, crit), q) in self.bonus.joint() {
+                let v = (w + b, crit);
+                match out.iter_mut().find(|(k, _)| *k == v) {
+                    Some((_, r)) => *r += p * q,
+                    None => out.push((v, p * q)),
+                }
+            }
+        }
+        out
+    }
+
+    /// Rolls the dice one by one: weapon dice, then bonus dice.
+    #[inline]
+    fn draw<D: Dice + ?Sized>(&self, dice: &mut D) -> (i64, bool) {
         let w = if self.weapon_bursts() {
             self.weapon.roll(dice).0
         } else {

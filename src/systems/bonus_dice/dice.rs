@@ -84,9 +84,58 @@ impl BonusDice {
         Self { count, die, burst }
     }
 
-    /// Rolls the dice: (their sum, whether any die burst — showed its maximum).
+    /// Rolls the dice: (their sum, whether any die burst — showed its maximum). The exact
+    /// walk branches on their table ([`BonusDice::joint`]) instead of on each die.
     #[inline]
     pub fn roll<D: Dice + ?Sized>(&self, dice: &mut D) -> (i64, bool) {
+        let (total, burst) = dice.tabled_by(
+            self.key(),
+            || self.joint(),
+            |d| {
+                let (total, burst) = self.draw(d);
+                (total as i32, burst)
+            },
+            |v| *v,
+        );
+        (i64::from(total), burst)
+    }
+
+    /// The d20 of an action and these dice (002:1): the total. The exact walk branches on its
+    /// table, once per class of totals where the rules read it only through `class`.
+    #[inline]
+    pub fn check_by<D: Dice + ?Sized, C: PartialEq>(
+        &self,
+        dice: &mut D,
+        class: impl Fn(i64) -> C,
+    ) -> i64 {
+        let total = dice.tabled_by(
+            self.key() | 1 << 20,
+            || self.check_table(),
+            |d| (d.d(20) + self.draw(d).0) as i32,
+            |&t| class(t.into()),
+        );
+        i64::from(total)
+    }
+
+    /// [`BonusDice::check_by`], every total its own class.
+    #[inline]
+    pub fn check<D: Dice + ?Sized>(&self, dice: &mut D) -> i64 {
+        self.check_by(dice, |t| t)
+    }
+
+    /// What names these dice's distribution among a fight's rolls (for the exact walk).
+    pub fn key(&self) -> u64 {
+        let burst = match self.burst {
+            Burst::Recursive => 0,
+            Burst::Once => 1,
+            Burst::None => 2,
+        };
+        u64::from(self.count) | u64::from(self.die.sides()) << 8 | burst << 16
+    }
+
+    /// Rolls the dice one by one: (their sum, whether any die burst).
+    #[inline]
+    fn draw<D: Dice + ?Sized>(&self, dice: &mut D) -> (i64, bool) {
         let s = self.die.sides();
         let top = i64::from(s);
         let (mut total, mut burst) = (0, false);
@@ -108,6 +157,89 @@ impl BonusDice {
             }
         }
         (total, burst)
+    }
+
+    /// The exact distribution of (sum, whether any die burst), each pair with its
+    /// probability, sums past a cap left out: under 1e-15 of the mass (bursts of a chance of
+    /// `S^−n` each are followed until `count·S^−n` is that small).
+    pub fn joint(&self) -> Vec<((i32, bool), f64)> {
+        let s = self.die.sides() as usize;
+        let sf = s as f64;
+        // Bursts deep enough that the rest is below 1e-15 of the mass.
+        let deep = ((1e15 * f64::from(self.count.max(1))).ln() / sf.ln()).ceil() as usize + 1;
+        let cap = s * (deep + 1);
+        // One die: [no burst, burst] by value.
+        let mut one = vec![[0.0; 2]; cap + 1];
+        match self.burst {
+            Burst::Recursive => {
+                let mut weight = 1.0 / sf;
+                for n in 0..=deep {
+                    for r in 1..s {
+                        if let Some(p) = one.get_mut(n * s + r) {
+                            p[usize::from(n > 0)] = weight;
+                        }
+                    }
+                    weight /= sf;
+                }
+            }
+            Burst::Once => {
+                for v in 1..s {
+                    one[v][0] = 1.0 / sf;
+                }
+                for r in 1..=s {
+                    one[s + r][1] = 1.0 / (sf * sf);
+                }
+            }
+            Burst::None => {
+                for v in 1..s {
+                    one[v][0] = 1.0 / sf;
+                }
+                one[s][1] = 1.0 / sf;
+            }
+        }
+        let mut sum = vec![[0.0; 2]; cap + 1];
+        sum[0][0] = 1.0;
+        for _ in 0..self.count {
+            let mut next = vec![[0.0; 2]; cap + 1];
+            for (i, a) in sum.iter().enumerate() {
+                if a == &[0.0, 0.0] {
+                    continue;
+                }
+                for (out, b) in next[i..].iter_mut().zip(&one) {
+                    out[0] += a[0] * b[0];
+                    out[1] += a[1] * (b[0] + b[1]) + a[0] * b[1];
+                }
+            }
+            sum = next;
+        }
+        let mut out = Vec::new();
+        for (v, p) in sum.iter().enumerate() {
+            for (burst, &p) in p.iter().enumerate() {
+                if p > 0.0 {
+                    out.push(((v as i32, burst == 1), p));
+                }
+            }
+        }
+        out
+    }
+
+    /// The exact distribution of a d20 plus these dice ([`BonusDice::check`]), as
+    /// [`BonusDice::joint`] cuts it.
+    fn check_table(&self) -> Vec<(i32, f64)> {
+        let mut by_total: Vec<f64> = Vec::new();
+        for ((total, _), p) in self.joint() {
+            for d20 in 1..=20 {
+                let v = (total + d20) as usize;
+                if by_total.len() <= v {
+                    by_total.resize(v + 1, 0.0);
+                }
+                by_total[v] += p / 20.0;
+            }
+        }
+        (by_total.into_iter().enumerate())
+            .filter(|&(_, p)| p > 0.0)
+            .map(|(v, p)| (v as i32, p))
+            .collect()
     }
 
     /// The exact mean: `count × S(S+1)/(2(S−1))` for recursive bursts, `count × (S+1)/2 ×

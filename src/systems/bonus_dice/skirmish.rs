@@ -58,6 +58,7 @@ use super::check::Visibility;
 use super::damage::{Armor, Damage};
 use super::dice::BonusDice;
 use super::rules::{Rules, SuccessOn};
+use crate::combat::exact::StateCodec;
 use crate::combat::{
     Bout, Care, Ending, Fates, Fight, Observer, Roster, Targeting, aftermath, toughness,
 };
@@ -86,11 +87,11 @@ pub fn medicine_check<D: Dice + ?Sized>(
     success_on: SuccessOn,
     dice: &mut D,
 ) -> bool {
-    let total = dice.d(20) + bonus.roll(dice).0;
-    match success_on {
+    let succeeds = |total: i64| match success_on {
         SuccessOn::Higher => total > MEDICINE_VS,
         SuccessOn::Meet => total >= MEDICINE_VS,
-    }
+    };
+    succeeds(bonus.check_by(dice, succeeds))
 }
 
 /// One hand's attack: its dice, unwounded and Wounded (index 1, 002:53).
@@ -415,6 +416,20 @@ impl Fight for Skirmish {
         arena: &mut Arena,
     ) -> (u64, u64) {
         (self.recover_dying(round, first, dying, arena), 0)
+    }
+
+    fn exact_state<C: StateCodec>(&self, arena: &mut Arena, now: u32, state: &mut C) -> bool {
+        self.exact_fields(arena, now, state);
+        true
+    }
+
+    /// From round 2 on, alike: an ambush is round 1's.
+    fn exact_alike(&self) -> u32 {
+        2
+    }
+
+    fn exact_sums(&self, arena: &mut Arena, each: &mut dyn FnMut(&mut u64)) {
+        Skirmish::exact_sums(self, arena, each);
     }
 
     /// This system's own metrics go to `tally`.

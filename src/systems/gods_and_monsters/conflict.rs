@@ -13,6 +13,7 @@
 
 use super::fight::{Arena, Engine, Event, rule};
 use super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
+use crate::combat::exact::StateCodec;
 use crate::combat::{Bout, Ending, Fates, Fight, MAX_FIGHTERS, Observer, Roster};
 use crate::dice::stream::PlainDice;
 use crate::dice::{Dice, DiceExpr};
@@ -451,6 +452,23 @@ impl Fight for Conflict {
             let code = (flags.unconscious >> i & 1) | (flags.saved >> i & 1) << 1;
             codes[code as usize] += 1;
         }
+    }
+
+    /// Everything of the engine's arena the rest of a fight reads; the outcome codes are
+    /// counts for [`Fight::flush`].
+    fn exact_state<C: StateCodec>(
+        &self,
+        arena: &mut ConflictArena,
+        now: u32,
+        state: &mut C,
+    ) -> bool {
+        self.exact_fields(&mut arena.fight, now, state);
+        true
+    }
+
+    /// From round 2 on, alike: round 1 is the surprise's.
+    fn exact_alike(&self) -> u32 {
+        2
     }
 
     /// Adds the outcome codes counted in `arena` to `tally` and clears them.

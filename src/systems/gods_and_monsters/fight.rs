@@ -43,6 +43,7 @@ use super::rules::{
     ROUNDS_PER_MINUTE, UnconsciousFor,
 };
 use super::survival;
+use crate::combat::exact::{StateCodec, at_round};
 use crate::combat::{MAX_FIGHTERS, Observer, Roster};
 use crate::dice::stream::PlainDice;
 use crate::dice::{Among, Dice, DiceExpr};
@@ -703,18 +704,30 @@ impl Conflict {
         covered
     }
 
+    /// Whether fighter `i` may bid mojo on a failed roll of `kind` now (976).
+    #[inline(always)]
+    fn may_bid<const K: u16>(&self, i: usize, kind: MojoKind, arena: &Arena) -> bool {
+        K & MOJO != 0 && self.fighters[i].mojo_on.has(kind) && arena.more[i].mojo > 0
+    }
+
     /// Fighter `i`'s roll of d20 ≤ `needed` of `kind`, turned by mojo where it can be:
-    /// (succeeded, the d20).
+    /// (succeeded, the d20). `faces`: the caller reads the d20 beyond making it or not (a
+    /// shot's strays); else only a bid does ([`survival::d20_under`]).
     #[inline(always)]
     fn roll_under<const K: u16, D: Dice>(
         &self,
         i: usize,
         kind: MojoKind,
         needed: i64,
+        faces: bool,
         dice: &mut D,
         arena: &mut Arena,
     ) -> (bool, i64) {
-        let roll = dice.d20();
+        let roll = if faces {
+            dice.d20()
+        } else {
+            survival::d20_under(dice, needed, self.may_bid::<K>(i, kind, arena))
+        };
         let ok = roll <= needed || self.bid::<K>(i, kind, roll - needed, arena);
         (ok, roll)
     }
@@ -769,7 +782,8 @@ impl Conflict {
             }
             // 004:601: the injury penalty is the injuries it starts with.
             let needed = needed + e.facts[i].injuries - arena.now[i].injuries;
-            let (ok, _) = self.roll_under::<K, D>(i, MojoKind::Surprise, needed, dice, arena);
+            let (ok, _) =
+                self.roll_under::<K, D>(i, MojoKind::Surprise, needed, false, dice, arena);
             surprised |= u64::from(!ok) << i;
         }
         arena.surprised = surprised;
@@ -864,7 +878,8 @@ impl Conflict {
                 let i = lowest(left);
                 left &= left - 1;
                 let needed = e.facts[i].best - self.injuries::<K>(i, arena, false);
-                let (snaps, _) = self.roll_under::<K, D>(i, MojoKind::SnapOut, needed, dice, arena);
+                let (snaps, _) =
+                    self.roll_under::<K, D>(i, MojoKind::SnapOut, needed, false, dice, arena);
                 arena.surprised &= !(u64::from(snaps) << i);
             }
         }
@@ -985,13 +1000,19 @@ impl Conflict {
                             observer,
                         );
                     }
+                    self.checkpoint(
+                        (turn.round, 0),
+                        [struck, acting, turn.standing, 0],
+                        dice,
+                        arena,
+                    );
                     continue;
                 }
                 let bonus = aim + self.exposure::<K>(t, turn);
                 let mut damage = 0;
                 for strike in strikes {
                     let needed = i64::from(strike.to_hit[t]) + bonus;
-                    let roll = dice.d20();
+                    let roll = survival::d20_under(dice, needed, false);
                     let hit = roll <= needed;
                     let dealt = strike.damage(hit, dice);
                     observer.see(Event::Attack {
@@ -1006,6 +1027,12 @@ impl Conflict {
                 }
                 arena.now[t].pool -= damage;
                 struck |= u64::from(damage > 0) << t;
+                self.checkpoint(
+                    (turn.round, 0),
+                    [struck, acting, turn.standing, 0],
+                    dice,
+                    arena,
+                );
                 continue;
             }
             match f.target {
@@ -1043,8 +1070,35 @@ impl Conflict {
                     }
                 }
             }
+            self.checkpoint(
+                (turn.round, 0),
+                [struck, acting, turn.standing, 0],
+                dice,
+                arena,
+            );
         }
         struck
+    }
+
+    /// A point of a round where the rest of it reads only `site` (0: after an attacker's
+    /// attacks in a plain round, 1: after a consciousness roll at its end, 2: after a death
+    /// contest; 256 more where someone's time to die runs out), the round's `locals` there (who was struck, who is still to attack or
+    /// roll, …), the blows and falls so far and the fight's state: the exact walk's
+    /// checkpoint.
+    #[inline(always)]
+    fn checkpoint<D: Dice>(
+        &self,
+        (now, site): (u32, u64),
+        locals: [u64; 4],
+        dice: &mut D,
+        arena: &mut Arena,
+    ) {
+        dice.checkpoint(|key, _| {
+            for mut v in [site, arena.blows, arena.falls].into_iter().chain(locals) {
+                key.field(&mut v);
+            }
+            self.exact_fields(arena, now, key);
+        });
     }
 
     /// The attacks of a round under every rule compiled in: each attacker in scenario order
@@ -1260,7 +1314,7 @@ impl Conflict {
         let needed = f.evasion.unwrap_or(0) + bonus - self.injuries::<K>(t, arena, false)
             + f.group_bonus
             - 3 * i64::from(turn.late && arena.surprised >> t & 1 == 1);
-        self.roll_under::<K, D>(t, MojoKind::Evasion, needed, dice, arena)
+        self.roll_under::<K, D>(t, MojoKind::Evasion, needed, false, dice, arena)
             .0
     }
 
@@ -1282,7 +1336,9 @@ impl Conflict {
         let e = &self.engine;
         let round = turn.round;
         let needed = self.needed::<K>(turn, aim, strike, t, called != Called::No);
-        let (hit, roll) = self.roll_under::<K, D>(a, MojoKind::Attack, needed, dice, arena);
+        // 782: a shot into close combat reads its d20 again for everyone beside the target.
+        let strays = K & AFAR != 0 && e.into_melee && strike.afar;
+        let (hit, roll) = self.roll_under::<K, D>(a, MojoKind::Attack, needed, strays, dice, arena);
         let damage = strike.damage(hit, dice);
         observer.see(Event::Attack {
             round,
@@ -1426,7 +1482,8 @@ impl Conflict {
         let needed = self.engine.facts[i].best
             - self.injuries::<K>(i, arena, false)
             - 3 * i64::from(turn.late && arena.surprised >> i & 1 == 1);
-        let (ok, roll) = survival::consciousness(dice, needed, |miss| {
+        let bids = self.may_bid::<K>(i, MojoKind::Consciousness, arena);
+        let (ok, roll) = survival::consciousness(dice, needed, bids, |miss| {
             self.bid::<K>(i, MojoKind::Consciousness, miss, arena)
         });
         (ok, roll, needed)
@@ -1507,6 +1564,13 @@ impl Conflict {
                 needed,
             });
             falls |= u64::from(!ok) << i;
+            let site = 1 | u64::from(due) << 8;
+            self.checkpoint(
+                (turn.round, site),
+                [left, falls, gained, fleeing],
+                dice,
+                arena,
+            );
         }
         // 615: once the dying go unconscious, the minutes left become hours.
         let fainting = falls & arena.flags.dying & !arena.flags.unconscious & !arena.flags.dead;
@@ -1537,20 +1601,22 @@ impl Conflict {
                 let endurance = f.endurance - injuries + 2 * i64::from(!conscious) - penalty(i);
                 let mode = e.rules.death_contest;
                 let dying = if K & MOJO != 0 {
-                    let out = survival::death_contest(dice, injuries, endurance, mode, |miss| {
-                        self.bid::<K>(i, MojoKind::Death, miss, arena)
-                    });
+                    let bids = self.may_bid::<K>(i, MojoKind::Death, arena);
+                    let out =
+                        survival::death_contest(dice, injuries, endurance, mode, bids, |miss| {
+                            self.bid::<K>(i, MojoKind::Death, miss, arena)
+                        });
                     arena.flags.saved |= u64::from(out.saved) << i;
                     out.dying
                 } else if mode == DeathContest::Single {
                     // One exchange, both d20s always rolled ([`survival::death_contest`]):
                     // dying when the injuries' roll succeeds and the endurance roll fails,
                     // without a branch on either.
-                    let acts = dice.d20() <= injuries;
-                    let resists = dice.d20() <= endurance;
+                    let acts = dice.merged(|d| d.d20() <= injuries);
+                    let resists = dice.merged(|d| d.d20() <= endurance);
                     acts & !resists
                 } else {
-                    survival::death_contest(dice, injuries, endurance, mode, |_| false).dying
+                    survival::death_contest(dice, injuries, endurance, mode, false, |_| false).dying
                 };
                 arena.flags.dying |= u64::from(dying) << i;
                 if dying {
@@ -1571,6 +1637,8 @@ impl Conflict {
             if out & bit == 0 && f.at_flight(pool, arena.now[i].survival) {
                 arena.flags.fled |= bit;
             }
+            let site = 2 | u64::from(due) << 8;
+            self.checkpoint((turn.round, site), [left, gained, fleeing, 0], dice, arena);
         }
         if due {
             self.time_runs_out(turn.round, arena);
@@ -1676,6 +1744,62 @@ impl Conflict {
             out_minutes: carried.map_or(0, |c| c.out_minutes),
             dead: bit(arena.flags.dead),
         }
+    }
+
+    /// Every part of `arena` the rest of a fight reads, for the exact walk
+    /// ([`crate::combat::Fight::exact_state`]): each fighter's pool and readiness, mojo,
+    /// blows, fall and death times (its remembered foe where it keeps one), the flags and
+    /// masks. The foes last picked among, the round's plan, blows and falls are the round's
+    /// own, and a fresh fight carries nothing in.
+    pub(super) fn exact_fields<C: StateCodec>(&self, arena: &mut Arena, round: u32, state: &mut C) {
+        for i in 0..self.fighters.len() {
+            let (now, more) = (&mut arena.now[i], &mut arena.more[i]);
+            state.field(&mut now.pool);
+            state.field(&mut now.then);
+            state.field(&mut now.survival);
+            state.field(&mut now.injuries);
+            if self.engine.facts[i].target == Targeting::Focus {
+                state.field(&mut now.focus);
+            }
+            state.field(&mut more.direct);
+            state.field(&mut more.direct_then);
+            state.field(&mut more.mojo);
+            state.field(&mut more.spent);
+            if self.engine.kind & WAKING != 0 {
+                at_round(state, &mut more.out_since, round);
+            }
+            // The time to die, read within the fight and by a resting aftermath only: past
+            // the round limit and with no rest, any time is as good as the limit's.
+            let mut at = arena.dies_at[i];
+            if !self.aftermath.rest && at != u32::MAX {
+                at = at.min(self.bout.max_rounds + 1);
+            }
+            at_round(state, &mut at, round);
+            arena.dies_at[i] = at;
+        }
+        let f = &mut arena.flags;
+        for mask in [
+            &mut arena.surprised,
+            &mut f.unconscious,
+            &mut f.fled,
+            &mut f.dying,
+            &mut f.dead,
+            &mut f.saved,
+            &mut arena.has_survival,
+            &mut arena.flee_at_start,
+            &mut arena.absent,
+            &mut arena.lived,
+        ] {
+            state.field(mask);
+        }
+        state.fields(&mut arena.ready_in);
+        let mut next = arena.next_death;
+        if !self.aftermath.rest && next != u32::MAX {
+            next = next.min(self.bout.max_rounds + 1);
+        }
+        at_round(state, &mut next, round);
+        arena.next_death = next;
+        state.field(&mut arena.carried_in);
     }
 
     /// Mojo fighter `i` spent in the fight in `arena`.

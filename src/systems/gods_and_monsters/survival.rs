@@ -8,14 +8,33 @@ use crate::dice::Dice;
 
 /// The consciousness roll (605): d20 ≤ `needed` (the better of fortitude and willpower less
 /// the injury total, and whatever bonuses or penalties apply). A failed roll is offered to
-/// `bid` with the miss; returns (stays conscious, the d20).
+/// `bid` with the miss (`bids`: whether a bid can turn one at all); returns (stays
+/// conscious, the d20).
 pub fn consciousness<D: Dice>(
     dice: &mut D,
     needed: i64,
+    bids: bool,
     bid: impl FnOnce(i64) -> bool,
 ) -> (bool, i64) {
-    let roll = dice.d20();
+    let roll = d20_under(dice, needed, bids);
     (roll <= needed || bid(roll - needed), roll)
+}
+
+/// A d20 against `needed` whose face the rules read only as making it or not, unless a bid
+/// may turn a miss (`bids`: then each miss is read by how much): the exact walk branches once
+/// for every face that makes it and once for each miss it tells apart ([`Dice::merged_by`]).
+#[inline(always)]
+pub fn d20_under<D: Dice + ?Sized>(dice: &mut D, needed: i64, bids: bool) -> i64 {
+    dice.merged_by(
+        |d| d.d20(),
+        |&r| {
+            if bids && r > needed {
+                r
+            } else {
+                i64::from(r <= needed) - 1
+            }
+        },
+    )
 }
 
 /// How a death contest ended.
@@ -33,12 +52,14 @@ pub struct DeathOutcome {
 /// endurance roll facing a successful injuries' roll is offered to `bid` with the miss. Both
 /// succeeding ends it with [`DeathContest::Single`] and rolls again with
 /// [`DeathContest::Contest`] (724), both rolls doubled when neither side can fail (728);
-/// after [`MAX_DEATH_EXCHANGES`] the character lives.
+/// after [`MAX_DEATH_EXCHANGES`] the character lives. `bids`: whether a bid can turn a lost
+/// endurance roll at all.
 pub fn death_contest<D: Dice>(
     dice: &mut D,
     injuries: i64,
     endurance: i64,
     mode: DeathContest,
+    bids: bool,
     mut bid: impl FnMut(i64) -> bool,
 ) -> DeathOutcome {
     let exchanges = match mode {
@@ -49,8 +70,15 @@ pub fn death_contest<D: Dice>(
     let factor = if doubled { 2 } else { 1 };
     let mut saved = false;
     for _ in 0..exchanges {
-        let injuries_hit = factor * dice.d20() <= injuries;
-        let roll = factor * dice.d20();
+        let injuries_hit = dice.merged(|d| factor * d.d20() <= injuries);
+        let roll = factor
+            * dice.merged_by(
+                |d| d.d20(),
+                |&r| match factor * r {
+                    roll if bids && roll > endurance => roll,
+                    roll => i64::from(roll <= endurance) - 1,
+                },
+            );
         let endured = roll <= endurance || {
             let turned = injuries_hit && bid(roll - endurance);
             saved |= turned;
@@ -113,8 +141,11 @@ mod tests {
         // 004:635-637: fortitude 11 at −2 needs 9, Tony rolls 6 and stays conscious; the
         // Guide rolls 1 against two injuries, Tony 20 against endurance 15 − 2 = 13.
         let mut dice = Scripted::new().d20s([6, 1, 20]);
-        assert_eq!(consciousness(&mut dice, 11 - 2, |_| false), (true, 6));
-        let out = death_contest(&mut dice, 2, 15 - 2, DeathContest::Single, |_| false);
+        assert_eq!(
+            consciousness(&mut dice, 11 - 2, false, |_| false),
+            (true, 6)
+        );
+        let out = death_contest(&mut dice, 2, 15 - 2, DeathContest::Single, false, |_| false);
         assert!(out.dying && !out.saved);
         dice.finish();
     }
@@ -148,7 +179,9 @@ mod tests {
             let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(9);
             let mut dice = FightDice::new(&mut rng);
             let dying = (0..n)
-                .filter(|_| death_contest(&mut dice, injuries, endurance, mode, |_| false).dying)
+                .filter(|_| {
+                    death_contest(&mut dice, injuries, endurance, mode, false, |_| false).dying
+                })
                 .count();
             let p = death_chance(injuries, endurance, mode);
             let se = (p * (1.0 - p) / f64::from(n)).sqrt();

@@ -112,6 +112,65 @@ impl VentureDice {
     /// Rolls every die against `needed` (1–9): (dice succeeding, magic dice showing 0).
     #[inline]
     pub fn roll<D: Dice + ?Sized>(&self, needed: u8, dice: &mut D) -> (u32, u32) {
+        self.roll_by(needed, dice, |v| v)
+    }
+
+    /// [`VentureDice::roll`], where the rules read the roll only through `class`: the exact
+    /// walk branches once per class of its table ([`VentureDice::table`]).
+    #[inline]
+    pub fn roll_by<D: Dice + ?Sized, C: PartialEq>(
+        &self,
+        needed: u8,
+        dice: &mut D,
+        class: impl Fn((u32, u32)) -> C,
+    ) -> (u32, u32) {
+        let key = u64::from(self.magic_dice) | u64::from(needed) << 8 | 3 << 48;
+        dice.tabled_by(
+            key,
+            || self.table(needed),
+            |d| self.draw(needed, d),
+            |&v| class(v),
+        )
+    }
+
+    /// The exact distribution of (dice succeeding, magic dice showing 0) against `needed`:
+    /// each die succeeds on `10 − needed` of its ten faces, a magic die shows 0 on one.
+    pub fn table(&self, needed: u8) -> Vec<((u32, u32), f64)> {
+        let n = self.magic_dice as usize + 1;
+        let hit = f64::from(10 - u32::from(needed).min(10)) / 10.0;
+        // by[hits][fluxes]
+        let mut by = vec![vec![0.0; n + 1]; n + 1];
+        by[1][0] = hit;
+        by[0][0] = 1.0 - hit;
+        for _ in 0..self.magic_dice {
+            let mut next = vec![vec![0.0; n + 1]; n + 1];
+            for h in 0..n {
+                for f in 0..n {
+                    let p = by[h][f];
+                    if p == 0.0 {
+                        continue;
+                    }
+                    next[h + 1][f] += p * hit;
+                    next[h][f + 1] += p * 0.1;
+                    next[h][f] += p * (0.9 - hit);
+                }
+            }
+            by = next;
+        }
+        let mut out = Vec::new();
+        for (h, row) in by.iter().enumerate() {
+            for (f, &p) in row.iter().enumerate() {
+                if p > 0.0 {
+                    out.push(((h as u32, f as u32), p));
+                }
+            }
+        }
+        out
+    }
+
+    /// Rolls the dice from one draw.
+    #[inline]
+    fn draw<D: Dice + ?Sized>(&self, needed: u8, dice: &mut D) -> (u32, u32) {
         let needed = u64::from(needed);
         // All at once: the mundane die is the lowest digit, the magic dice the next ones.
         let mut faces = dice.packed(&self.dice);

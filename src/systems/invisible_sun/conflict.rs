@@ -1,8 +1,8 @@
 //! Invisible Sun conflicts: `[[pc]]` against `[[npc]]` tables on sides `pcs` and `npcs`, fought
 //! round by round to Wounds, Anguish and death (000_2810d6a557b34243.txt, cited `L184`). The
-//! combatants and the rules of one exchange are in [`fighter`], its rounds in [`fight`],
-//! the exact dynamic programme for one PC against one NPC in [`exact`], a fight begun from
-//! the PCs' carried states (a day of encounters) in `carry`.
+//! combatants and the rules of one exchange are in [`fighter`], its rounds in [`fight`], a
+//! fight begun from the PCs' carried states (a day of encounters) in `carry`. Exact values
+//! come from the exact walk of these same rounds ([`crate::combat::exact`]).
 //!
 //! Every roll is the action roll of [`crate::systems::invisible_sun::action`]: NPCs never roll
 //! (L118); a PC's attack is a roll against the NPC's level + Dodge (L120), its defense a roll
@@ -36,16 +36,16 @@
 //! `physicality_spent.<name>.K` and `.mean` (on Withstand rolls and negating Wounds).
 
 mod carry;
-pub mod exact;
 pub mod fight;
 pub mod fighter;
 #[cfg(test)]
 mod tests;
 
 use crate::combat::day::Carry;
+use crate::combat::exact::StateCodec;
 use crate::combat::{Bout, Fates, Fight, Observer, Roster, toughness};
 use crate::dice::Dice;
-use crate::stats::{CounterId, ExactValues, HistogramId, HistogramReport, Meta, Role, Tally};
+use crate::stats::{CounterId, HistogramId, HistogramReport, Meta, Role, Tally};
 use fight::{Arena, Event};
 use fighter::{Npc, Order, PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc};
 
@@ -260,8 +260,14 @@ impl Fight for Conflict {
         }
     }
 
-    fn exact(&self) -> Option<ExactValues> {
-        exact::solve(self).ok()
+    fn exact_state<C: StateCodec>(&self, arena: &mut Arena, _: u32, state: &mut C) -> bool {
+        self.exact_fields(arena, state);
+        true
+    }
+
+    /// Every round is alike: the round's number only names it to an observer.
+    fn exact_alike(&self) -> u32 {
+        1
     }
 
     fn notes(&self) -> Vec<String> {
@@ -301,13 +307,6 @@ impl Fight for Conflict {
                 ));
             }
         }
-        notes.push(match exact::states(self) {
-            Ok(n) => format!(
-                "exact values: a dynamic programme over {n} states, round by round (flux and \
-                 the rounds quantiles are sampled only)"
-            ),
-            Err(why) => format!("no exact values: {why}"),
-        });
         notes
     }
 }

@@ -17,6 +17,7 @@ use super::fight::{
 use super::fighter::{FightRules, Fighter, Kind};
 use super::strike::Strikes;
 use crate::combat::day::Carry;
+use crate::combat::exact::StateCodec;
 use crate::combat::{Bout, Fates, Fight, Observer, Roster, toughness};
 use crate::dice::Dice;
 use crate::stats::{CounterId, Meta, RatioId, Role, Tally};
@@ -236,6 +237,20 @@ impl Fight for Conflict {
             most = most.max(a.damage.max() + crit - armor.max(0));
         }
         Some(most.max(0) as u64)
+    }
+
+    fn exact_state<C: StateCodec>(&self, arena: &mut Arena, _: u32, state: &mut C) -> bool {
+        self.exact_fields(arena, state);
+        true
+    }
+
+    /// From round 2 on, alike: round 1 keeps the AP rolled when the fight began.
+    fn exact_alike(&self) -> u32 {
+        2
+    }
+
+    fn exact_sums(&self, arena: &mut Arena, each: &mut dyn FnMut(&mut u64)) {
+        Conflict::exact_sums(self, arena, each);
     }
 
     fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {

@@ -22,6 +22,7 @@ use super::damage::Dealt;
 use super::conflict::Conflict;
 use super::saves::save;
 use crate::combat::aftermath::least_by;
+use crate::combat::exact::StateCodec;
 use crate::combat::{MAX_FIGHTERS, Observer};
 use crate::dice::Dice;
 
@@ -259,6 +260,16 @@ impl Conflict {
                     break;
                 }
             }
+            // The rest of the round reads only the arena: everyone's AP now, who began it
+            // able to act, and the fight's state (the exact walk's checkpoint).
+            roller.checkpoint(|key, sums| {
+                self.exact_fields(arena, key);
+                for s in &mut arena.states {
+                    key.field(&mut s.ap);
+                }
+                key.field(&mut arena.active);
+                self.exact_sums(arena, &mut |v| sums.push(*v));
+            });
         }
         self.close_round(round, arena, observer);
         arena.up
@@ -351,14 +362,12 @@ impl Conflict {
         arena: &mut Arena,
         observer: &mut Ob,
     ) {
-        let d20 = roller.d20();
+        let bonus = self.fighters[i].death_save_bonus;
+        let (successes, failures) = (arena.states[i].successes, arena.states[i].failures);
+        let mark = |d20: &i64| save(*d20, bonus, successes, failures);
+        let d20 = roller.merged_by(|r| r.d20(), mark);
         let s = &mut arena.states[i];
-        let result = match save(
-            d20,
-            self.fighters[i].death_save_bonus,
-            s.successes,
-            s.failures,
-        ) {
+        let result = match mark(&d20) {
             None => SaveResult::Stable,
             Some((_, f)) if f >= 3 => SaveResult::Dead,
             Some((su, _)) if su >= 3 => SaveResult::Stable,
@@ -410,8 +419,9 @@ impl Conflict {
                     target: t,
                 });
                 self.pay(who, FIRST_AID_AP, AP_OTHER, arena);
-                let d20 = roller.d20();
-                let stabilised = d20 + self.fighters[who].first_aid.unwrap_or(0) >= 10;
+                let bonus = self.fighters[who].first_aid.unwrap_or(0);
+                let d20 = roller.merged_by(|r| r.d20(), |&d20| d20 + bonus >= 10);
+                let stabilised = d20 + bonus >= 10;
                 if stabilised {
                     // L453–454: no more saves, but down at 0 Health.
                     let s = &mut arena.states[t];
@@ -489,7 +499,8 @@ impl Conflict {
         roller: &mut Ro,
         arena: &mut Arena,
     ) -> bool {
-        let stabilised = roller.d20() + self.fighters[tender].first_aid.unwrap_or(0) >= 10;
+        let bonus = self.fighters[tender].first_aid.unwrap_or(0);
+        let stabilised = roller.merged(|r| r.d20() + bonus >= 10);
         if stabilised {
             let s = &mut arena.states[patient];
             s.dying = false;
@@ -512,13 +523,11 @@ impl Conflict {
         while left != 0 {
             let i = left.trailing_zeros() as usize;
             left &= left - 1;
+            let bonus = self.fighters[i].death_save_bonus;
             let s = &mut arena.states[i];
-            match save(
-                roller.d20(),
-                self.fighters[i].death_save_bonus,
-                s.successes,
-                s.failures,
-            ) {
+            let (successes, failures) = (s.successes, s.failures);
+            let mark = |d20: &i64| save(*d20, bonus, successes, failures);
+            match mark(&roller.merged_by(|r| r.d20(), mark)) {
                 None => stable |= 1 << i,
                 Some((_, f)) if f >= 3 => {
                     s.incapacitated = true;
@@ -540,6 +549,54 @@ impl Conflict {
             }
         }
         (died, stable)
+    }
+}
+
+impl Conflict {
+    /// Every part of `arena` the rest of a fight reads, for the exact walk
+    /// ([`crate::combat::Fight::exact_state`]): each combatant's Vitality, Health, AP, death
+    /// saves and marks of how it fell (its AP left only where it gives first aid after the
+    /// fight, its remembered foe only where it keeps one), the masks, and what each needs to
+    /// act. The turn keys are set again each round; a fresh fight carries nothing in.
+    pub(super) fn exact_fields<C: StateCodec>(&self, arena: &mut Arena, state: &mut C) {
+        for (i, s) in arena.states.iter_mut().enumerate() {
+            let f = &self.fighters[i];
+            state.field(&mut s.vitality);
+            state.field(&mut s.health);
+            if f.first_aid.is_some() {
+                state.field(&mut s.ap);
+            }
+            state.field(&mut s.full_ap);
+            state.field(&mut s.up);
+            state.field(&mut s.dying);
+            state.field(&mut s.dead);
+            state.field(&mut s.successes);
+            state.field(&mut s.failures);
+            state.field(&mut s.incapacitated);
+            state.field(&mut s.disabled);
+            state.field(&mut s.instant_death);
+            state.field(&mut s.saved_self);
+            if f.target == crate::combat::Targeting::Focus {
+                state.field(&mut s.focus);
+            }
+            state.field(&mut arena.turns[i % MAX_FIGHTERS].at);
+        }
+        for mask in [
+            &mut arena.up,
+            &mut arena.dying,
+            &mut arena.dead,
+            &mut arena.absent,
+        ] {
+            state.field(mask);
+        }
+    }
+
+    /// The numbers of `arena` only added to: AP by kind and rounds active.
+    pub(super) fn exact_sums(&self, arena: &mut Arena, each: &mut dyn FnMut(&mut u64)) {
+        for s in &mut arena.states {
+            s.ap_by_kind.iter_mut().for_each(&mut *each);
+            each(&mut s.rounds_active);
+        }
     }
 }
 

@@ -17,9 +17,13 @@ use super::carry::{Condition, State as Carried};
 use super::{OFFHAND_VIGOR, Skirmish, Strike, WINDED_UNTIL, medicine_check};
 use crate::combat::aftermath::least_by;
 use crate::combat::day::{Carry, Member};
+use crate::combat::exact::{StateCodec, at_round};
 use crate::combat::{Observer, Standing};
 use crate::dice::Dice;
 use crate::systems::bonus_dice::attack::dodge_cost;
+
+/// The Dodge's total of an attack the target did not Dodge (for [`Dice::merged_by`]).
+const NO_DODGE: i32 = i32::MIN;
 
 /// What a fight's [`Observer`] is told.
 #[derive(Debug, Clone, Copy)]
@@ -172,6 +176,9 @@ impl Skirmish {
                 }
                 return up;
             }
+            // The rest of the round reads only whose turn is next and the fight's state (the
+            // exact walk's checkpoint).
+            self.checkpoint(round, (0, k), dice, arena);
         }
         self.recover(round, arena);
         observer.see(Event::RoundEnd {
@@ -215,7 +222,7 @@ impl Skirmish {
             arena.stable |= u64::from(s.stable) << i;
             if c.up() {
                 // 002:12: the Action Die plus bonus dice, once; a Wound steps them (002:53).
-                let total = dice.d(20) + f.initiative[usize::from(c.wounded)].roll(dice).0;
+                let total = f.initiative[usize::from(c.wounded)].check(dice);
                 observer.see(Event::Initiative { who: i, total });
                 s.initiative = total;
                 arena.order.push(i);
@@ -281,7 +288,12 @@ impl Skirmish {
         } else {
             actions
         };
-        for _ in 0..attacks {
+        for n in 0..attacks {
+            if n > 0 {
+                // Between attacks: the rest of the turn reads whose turn it is, how many
+                // attacks are left and the fight's state.
+                self.checkpoint(round, (1 + i, n as usize), dice, arena);
+            }
             if arena.states[i].winded {
                 return None;
             }
@@ -372,22 +384,37 @@ impl Skirmish {
         } else {
             pair.guard
         };
-        let total = dice.d(20) + strike.attack[wa].roll(dice).0;
-        let beats = total > guard;
-        let mut hit = beats;
-        let mut dodge = None;
-        if self.can_react(t, round, arena) {
-            let tf = &self.fighters[t];
-            let ts = &mut arena.states[t];
-            let cost = dodge_cost(ts.defending);
-            if tf.dodge_policy.dodges(beats, ts.vigor, cost) {
-                ts.pay(cost);
-                let against = dice.d(20) + tf.dodge[usize::from(ts.wounded)].roll(dice).0;
+        let (tf, ts) = (&self.fighters[t], &arena.states[t]);
+        let (can_react, cost) = (self.can_react(t, round, arena), dodge_cost(ts.defending));
+        let dodges = |beats: bool| can_react && tf.dodge_policy.dodges(beats, ts.vigor, cost);
+        let (attack, dodge_dice) = (&strike.attack[wa], &tf.dodge[usize::from(ts.wounded)]);
+        // The attack's total, and the Dodge's where the target Dodges (paid from its Vigor
+        // once both are rolled): they matter only as whether it Dodged and whether the attack
+        // hit, which the exact walk branches on.
+        let (total, against) = dice.merged_by(
+            |d| {
+                let total = attack.check_by(d, |t| (t > guard).then_some(t));
+                if !dodges(total > guard) {
+                    return (total as i32, NO_DODGE);
+                }
                 // 002:18: a tie goes to the attacker.
-                hit = beats && total >= against;
-                dodge = Some(against);
-            }
+                let against = dodge_dice.check_by(d, |a| a <= total);
+                (total as i32, against as i32)
+            },
+            |&(total, against)| {
+                let dodged = against != NO_DODGE;
+                (
+                    dodged,
+                    total > guard as i32 && (!dodged || total >= against),
+                )
+            },
+        );
+        let (total, beats) = (i64::from(total), i64::from(total) > guard);
+        let dodge = (against != NO_DODGE).then_some(i64::from(against));
+        if dodge.is_some() {
+            arena.states[t].pay(cost);
         }
+        let hit = beats && dodge.is_none_or(|against| total >= against);
         observer.see(Event::Attack {
             attacker: a,
             target: t,
@@ -401,7 +428,10 @@ impl Skirmish {
             return None;
         }
         let damage = &strike.damage[wa];
-        let raw = damage.roll(dice).0;
+        // The roll matters only as what gets through the armor (the exact walk's branches).
+        let raw = damage
+            .roll_by(dice, |(raw, _)| damage.through(raw, &pair.armor))
+            .0;
         let dealt = damage.through(raw, &pair.armor);
         observer.see(Event::Damage {
             target: t,
@@ -544,6 +574,73 @@ impl Skirmish {
             died |= u64::from(arena.states[p].dies_in <= round) << p;
         }
         died
+    }
+}
+
+impl Skirmish {
+    /// A point of a round where the rest of it reads only `site` (0: between turns, else
+    /// 1 + the combatant whose turn it is), `at` (the next turn's place in the order, or the
+    /// turn's next attack) and the fight's state (the exact walk's checkpoint).
+    #[inline(always)]
+    fn checkpoint<D: Dice + ?Sized>(
+        &self,
+        now: u32,
+        (site, at): (usize, usize),
+        dice: &mut D,
+        arena: &mut Arena,
+    ) {
+        dice.checkpoint(|key, sums| {
+            key.field(&mut { site });
+            key.field(&mut { at });
+            self.exact_fields(arena, now, key);
+            self.exact_sums(arena, &mut |v| sums.push(*v));
+        });
+    }
+
+    /// Every part of `arena` the rest of a fight reads, for the exact walk
+    /// ([`crate::combat::Fight::exact_state`]): each combatant's Durability, Health, Vigor
+    /// and conditions, its Shock countdown and Defend (its remembered foe where it keeps
+    /// one), the turn order, the last Recovery phase and the masks. The initiative totals
+    /// gave the order and are read no more.
+    pub(super) fn exact_fields<C: StateCodec>(&self, arena: &mut Arena, now: u32, state: &mut C) {
+        for (s, f) in arena.states.iter_mut().zip(&self.fighters) {
+            for v in [&mut s.durability, &mut s.health, &mut s.vigor] {
+                state.field(v);
+            }
+            for flag in [
+                &mut s.wounded,
+                &mut s.shock,
+                &mut s.fell,
+                &mut s.dead,
+                &mut s.stable,
+                &mut s.winded,
+                &mut s.ever_winded,
+                &mut s.defending,
+            ] {
+                state.field(flag);
+            }
+            // The round it dies in, while in Shock (relative to this one).
+            let mut dies = if s.shock { s.dies_in } else { u32::MAX };
+            at_round(state, &mut dies, now);
+            s.dies_in = if dies == u32::MAX { 0 } else { dies };
+            if f.target == crate::combat::Targeting::Focus {
+                state.field(&mut s.focus);
+            }
+        }
+        state.fields(&mut arena.order);
+        at_round(state, &mut arena.recovered, now);
+        for mask in [&mut arena.shocked, &mut arena.dead, &mut arena.stable] {
+            state.field(mask);
+        }
+        state.field(&mut arena.settled);
+    }
+
+    /// The numbers of `arena` only added to: rounds Winded and Vigor spent.
+    pub(super) fn exact_sums(&self, arena: &mut Arena, each: &mut dyn FnMut(&mut u64)) {
+        for s in &mut arena.states {
+            each(&mut s.winded_rounds);
+            each(&mut s.vigor_spent);
+        }
     }
 }
 

@@ -92,7 +92,7 @@ impl Conflict {
             .health
             .expect("checked when the scenario loads");
         for _ in 0..self.hours_left(p, round, arena) / HOURS_A_NIGHT {
-            if dice.d20() <= health - injuries {
+            if dice.merged(|d| d.d20() <= health - injuries) {
                 injuries -= 1;
                 if injuries == 0 {
                     return true;

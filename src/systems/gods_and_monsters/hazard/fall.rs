@@ -426,14 +426,15 @@ impl Fall {
         out.gained = landing.gained;
         if landing.consciousness_roll {
             let needed = Self::awake_target_of(f, &landing);
-            out.unconscious = !consciousness(roller, needed, |_| false).0;
+            out.unconscious = !consciousness(roller, needed, false, |_| false).0;
         }
         if landing.death_contest {
             out.death_contest = true;
             out.unconscious |= self.rules.faint_for_death_roll;
             let endurance = self.endurance_target_of(f, &landing, out.unconscious);
             let mode = self.rules.death_contest;
-            out.death = death_contest(roller, landing.injuries, endurance, mode, |_| false).dying;
+            out.death =
+                death_contest(roller, landing.injuries, endurance, mode, false, |_| false).dying;
         }
         Hurt {
             outcome: out,

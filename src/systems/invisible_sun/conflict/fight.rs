@@ -16,6 +16,7 @@ use super::fighter::{
     ACCURACY, Negate, Order, PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc, Plan, Track,
 };
 use crate::combat::day::Member;
+use crate::combat::exact::StateCodec;
 use crate::combat::{Observer, Standing};
 use crate::dice::Dice;
 use crate::systems::invisible_sun::action::{Resolution, VentureDice};
@@ -115,7 +116,7 @@ impl Conflict {
         observer: &mut O,
     ) -> Option<u64> {
         let stood = arena.up;
-        for &i in &self.turns {
+        for (k, &i) in self.turns.iter().enumerate() {
             if arena.up >> i & 1 == 0 {
                 continue;
             }
@@ -130,6 +131,12 @@ impl Conflict {
             {
                 return Some(arena.up);
             }
+            // The rest of the round reads only whose turn is next and the fight's state (the
+            // exact walk's checkpoint).
+            dice.checkpoint(|key, _| {
+                key.field(&mut { k });
+                self.exact_fields(arena, key);
+            });
         }
         (arena.up != stood).then_some(arena.up)
     }
@@ -342,6 +349,40 @@ impl Conflict {
     }
 }
 
+impl Conflict {
+    /// Every part of `arena` the rest of a fight reads, for the exact walk
+    /// ([`crate::combat::Fight::exact_state`]): each combatant's tracks, pools, Physicality
+    /// spent, whether it is dead or out and has rolled a flux (its remembered foe where it
+    /// keeps one), and who is up.
+    pub(super) fn exact_fields<C: StateCodec>(&self, arena: &mut Arena, state: &mut C) {
+        let p = self.pcs.len();
+        for (i, s) in arena.states.iter_mut().enumerate() {
+            for v in [
+                &mut s.body.marks,
+                &mut s.body.injuries,
+                &mut s.mind.marks,
+                &mut s.mind.injuries,
+                &mut s.physicality_spent,
+            ] {
+                state.field(v);
+            }
+            state.fields(&mut s.pools);
+            for flag in [&mut s.dead, &mut s.out, &mut s.flux] {
+                state.field(flag);
+            }
+            let target = if i < p {
+                self.pcs[i].target
+            } else {
+                self.npcs[i - p].target
+            };
+            if target == crate::combat::Targeting::Focus {
+                state.field(&mut s.focus);
+            }
+        }
+        state.field(&mut arena.up);
+    }
+}
+
 /// The turn order: roster indices of the side that acts first, then the other's.
 pub fn turns(pcs: usize, npcs: usize, order: Order) -> Vec<usize> {
     let (first, second) = match order {
@@ -365,7 +406,10 @@ fn roll<D: Dice + ?Sized>(
         Resolution::Automatic => true,
         Resolution::Impossible => false,
         Resolution::Roll(needed) => {
-            let (hits, fluxes) = dice_of.roll(needed, dice);
+            // The roll matters only as success and flux (the exact walk's branches).
+            let (hits, fluxes) = dice_of.roll_by(needed, dice, |(hits, fluxes)| {
+                (hits >= successes, fluxes > 0)
+            });
             me.flux |= fluxes > 0;
             hits >= successes
         }

@@ -89,7 +89,8 @@ impl Conflict {
             _ => {
                 // Against the Passive Armor: the result and damage steps are tables.
                 let p = self.strikes.passive(a, k, t);
-                let d20 = roller.d20();
+                // Its face matters only as the result it gives (the exact walk's branches).
+                let d20 = roller.merged_by(|r| r.d20(), |&d20| p.hit(d20));
                 let hit = p.hit(d20);
                 let total = d20 + attack.to_hit;
                 observer.see(Event::Attack {
@@ -129,17 +130,25 @@ impl Conflict {
     ) -> bool {
         let attack = &self.fighters[a].attacks[k];
         let target = &self.fighters[t];
-        let value = Self::roll_defense(d, roller);
-        let d20 = roller.d20();
-        let total = d20 + attack.to_hit;
-        let (hit, defender_crit) = resolve(
-            d20,
-            total,
-            value,
-            Some(d.rank),
-            attack.skill_rank,
-            &self.rules.attack,
+        let result = |value: i64, d20: i64| {
+            resolve(
+                d20,
+                d20 + attack.to_hit,
+                value,
+                Some(d.rank),
+                attack.skill_rank,
+                &self.rules.attack,
+            )
+        };
+        // The defense's roll, then the d20: they matter only as the result they give (the
+        // exact walk's branches).
+        let (value, d20) = roller.merged_by(
+            |r| (Self::roll_defense(d, r) as i32, r.d20() as i32),
+            |&(value, d20)| result(value.into(), d20.into()),
         );
+        let (value, d20) = (i64::from(value), i64::from(d20));
+        let total = d20 + attack.to_hit;
+        let (hit, defender_crit) = result(value, d20);
         observer.see(Event::Attack {
             attacker: a,
             target: t,

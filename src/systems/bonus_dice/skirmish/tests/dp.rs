@@ -14,6 +14,31 @@ fn a_duel_matches_the_dynamic_programme() {
         "{o:?}"
     );
     let s = skirmish(DUEL);
+    // The exact walk ([`crate::combat::exact`]) equals the programme to 1e-9.
+    let e = crate::combat::Fight::exact_with(&s, &crate::combat::exact::Limits::DEFAULT)
+        .unwrap_or_else(|stop| panic!("{stop}"));
+    for (metric, want) in [
+        ("win.party", o.hero_wins),
+        ("win.monsters", o.brute_wins),
+        ("shock.hero", o.brute_wins),
+        ("down.brute", o.hero_wins),
+        ("dying.hero", o.brute_wins),
+        ("death.hero", o.brute_wins),
+        ("death.brute", o.hero_wins),
+        ("wounded.hero", o.hero_wounded),
+        ("wounded.brute", o.brute_wounded),
+        ("winded.hero", o.ever_winded),
+        ("rounds.mean", o.rounds),
+        ("winded_rounds.hero.mean", o.winded_rounds),
+        ("vigor_spent.hero.mean", o.vigor_spent),
+        ("stalemate", left),
+    ] {
+        let got = e[metric];
+        assert!(
+            (got - want).abs() < 1e-9,
+            "{metric}: walked {got}, programme {want}"
+        );
+    }
     let r = rows(&s, 1_000_000, 17);
     within(&r["win.party"], o.hero_wins);
     within(&r["win.monsters"], o.brute_wins);

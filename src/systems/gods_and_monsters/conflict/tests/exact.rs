@@ -176,6 +176,32 @@ fn check_endings(rows: &[MetricRow], exact: [f64; 4]) {
     }
 }
 
+/// The exact walk of the fight of `fighters` ([`crate::combat::exact`]).
+fn walked(fighters: Vec<Fighter>, rounds: u32, rules: ConflictRules) -> crate::stats::ExactValues {
+    let sides = (0..=fighters.iter().map(|f| f.side).max().unwrap())
+        .map(|s| char::from(b'a' + s as u8).to_string())
+        .collect();
+    let conflict = Conflict::new(fighters, sides, rounds, rules);
+    let limits = crate::combat::exact::Limits {
+        seconds: 120.0,
+        ..crate::combat::exact::Limits::DEFAULT
+    };
+    let w = crate::combat::exact::walk(&conflict, &limits).expect("a duel walks");
+    eprintln!(
+        "walk: {} paths, {} states at most, {} ended, {:.3} s",
+        w.paths, w.most_states, w.ended, w.seconds
+    );
+    w.values
+}
+
+/// The walk's endings equal the dynamic programme's to 1e-9.
+fn check_walk(walked: &crate::stats::ExactValues, exact: [f64; 4]) {
+    for (metric, p) in ["win.a", "win.b", "draw", "stalemate"].iter().zip(exact) {
+        let w = walked[*metric];
+        assert!((w - p).abs() < 1e-9, "{metric}: walked {w}, DP {p}");
+    }
+}
+
 #[test]
 fn a_reloading_duel_matches_dynamic_programming() {
     // A: 10 points, hits on 11 + 2 = 13 for d10, with two fire actions in close combat: it
@@ -184,13 +210,14 @@ fn a_reloading_duel_matches_dynamic_programming() {
     let mut a = duelist("A", 0, 10, 0, 2, "d10");
     a.attacks = vec![Attack::melee("d10".parse().unwrap(), 0).readied(2, true, true)];
     let b = duelist("B", 1, 12, 0, 0, "d6");
-    let rows = sample(vec![a, b], 5, ConflictRules::default(), 101);
+    let rows = sample(vec![a.clone(), b.clone()], 5, ConflictRules::default(), 101);
     let reloading = Duelist {
         reload: 1,
         ..Duelist::plain(10, 13, 10)
     };
     let (exact, ..) = duel_dp(reloading, Duelist::plain(12, 11, 6), 5);
     check_endings(&rows, exact);
+    check_walk(&walked(vec![a, b], 5, ConflictRules::default()), exact);
 }
 
 #[test]
@@ -202,7 +229,7 @@ fn a_duel_bidding_mojo_on_attacks_matches_dynamic_programming() {
     a.mojo_reserve = 1;
     a.mojo_on = MojoOn(MojoKind::Attack.bit());
     let b = duelist("B", 1, 10, 0, 1, "d6");
-    let rows = sample(vec![a, b], 6, ConflictRules::default(), 102);
+    let rows = sample(vec![a.clone(), b.clone()], 6, ConflictRules::default(), 102);
     let bidder = Duelist {
         mojo: 7,
         reserve: 1,
@@ -210,6 +237,13 @@ fn a_duel_bidding_mojo_on_attacks_matches_dynamic_programming() {
     };
     let (exact, mean, mean_sq) = duel_dp(bidder, Duelist::plain(10, 12, 6), 6);
     check_endings(&rows, exact);
+    let w = walked(vec![a, b], 6, ConflictRules::default());
+    check_walk(&w, exact);
+    let spent = w["mojo_spent.A.mean"];
+    assert!(
+        (spent - mean).abs() < 1e-9,
+        "mojo spent: walked {spent}, DP {mean}"
+    );
     assert!(mean > 1.0, "mojo is spent: {mean}");
     assert_near(&rows, "mojo_spent.A.mean", mean, mean_sq - mean * mean);
     // No death bids: A bids on attacks only.

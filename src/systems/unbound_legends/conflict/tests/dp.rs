@@ -265,10 +265,42 @@ fn solve(dodging: bool, brute_ap: i64) -> Out {
     dp.round(HERO_POOL, BRUTE_POOL)
 }
 
+/// The exact walk's `metric` ([`crate::combat::exact`]) equals `want` to 1e-9.
+fn walked(e: &crate::stats::ExactValues, metric: &str, want: f64) {
+    let got = e[metric];
+    assert!(
+        (got - want).abs() < 1e-9,
+        "{metric}: walked {got}, recursion {want}"
+    );
+}
+
 fn duel_matches_recursion(dodging: bool, seed: u64) {
     let o = solve(dodging, BRUTE_AP);
     let saves = DeathSaves::new(0).exact().unwrap();
     let c = conflict(&duel(dodging));
+    let e = crate::combat::Fight::exact_with(&c, &crate::combat::exact::Limits::DEFAULT)
+        .unwrap_or_else(|stop| panic!("{stop}"));
+    for (metric, want) in [
+        ("win.party", o.hero_wins),
+        ("win.monsters", o.disabled + o.instant),
+        ("disabled.hero", o.disabled),
+        ("death_instant.hero", o.instant),
+        ("death.hero", o.instant + o.disabled * saves["death"]),
+        ("incapacitated.hero", o.disabled * saves["incapacitated"]),
+        ("death.brute", o.hero_wins),
+        (
+            "won_left.party.mean",
+            o.hero_left / (HERO_POOL as f64 * o.hero_wins),
+        ),
+        ("rounds.mean", o.rounds),
+        ("ap_attack.hero.mean", o.attack / o.rounds),
+        ("ap_defense.hero.mean", o.defense / o.rounds),
+        ("ap_unspent.hero.mean", o.unspent / o.rounds),
+        ("ap_other.hero.mean", 0.0),
+        ("stalemate", 0.0),
+    ] {
+        walked(&e, metric, want);
+    }
     let r = rows(&c, 400_000, seed);
     assert!(
         (o.hero_wins + o.disabled + o.instant - 1.0).abs() < 1e-9,
@@ -356,6 +388,19 @@ fn the_duels_aftermath_matches_the_recursion() {
     ] {
         let more = format!("first_aid = 2\n[aftermath]\n{aftermath}\n");
         let c = conflict(&duel_with(false, 13, &more));
+        let e = crate::combat::Fight::exact_with(&c, &crate::combat::exact::Limits::DEFAULT)
+            .unwrap_or_else(|stop| panic!("{stop}"));
+        for (metric, want) in [
+            ("disabled.hero", o.disabled),
+            ("dying.hero", o.disabled),
+            ("death.hero", o.instant + death),
+            ("saved.hero", o.disabled - death),
+            ("dead_in_fight.hero", o.instant),
+            ("first_death.party.after", death),
+            ("first_death.party.never", 1.0 - o.instant - death),
+        ] {
+            walked(&e, metric, want);
+        }
         let r = rows(&c, 1_000_000, seed);
         within(&r["disabled.hero"], o.disabled);
         within(&r["dying.hero"], o.disabled);

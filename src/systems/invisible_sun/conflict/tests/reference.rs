@@ -1,6 +1,8 @@
-//! Exact values for one PC against one NPC: a dynamic programme over the probability of every
-//! state at the start of each round, played action by action with the same rules as the
-//! round engine ([`super::fighter`]).
+//! The hand-written exact model this system had before the exact walk
+//! ([`crate::combat::exact`]) replaced it, kept as a reference the walk must equal to 1e-9:
+//! for one PC against one NPC, a dynamic programme over the probability of every state at
+//! the start of each round, played action by action with the round engine's own decisions
+//! ([`super::super::fighter`]).
 //!
 //! A state is the PC's damage track (Wounds and Injuries, or Anguish and mental Injuries when
 //! the NPC's attack is resisted: only one of them can change), the bene spent from each of its
@@ -11,8 +13,8 @@
 //! stalemate. Past [`MAX_STATES`] states, or [`MAX_WORK`] state-rounds, there are no exact
 //! values (the run says so in its notes).
 
-use super::Conflict;
-use super::fighter::{ACCURACY, Negate, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc, Track};
+use super::super::Conflict;
+use super::super::fighter::{ACCURACY, Negate, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc, Track};
 use crate::combat::Foes;
 use crate::stats::ExactValues;
 use crate::systems::invisible_sun::action::Resolution;
@@ -133,11 +135,6 @@ fn space(c: &Conflict) -> Result<Space, String> {
         ));
     }
     Ok(space)
-}
-
-/// The number of states the programme holds for `c`, or why there are no exact values.
-pub fn states(c: &Conflict) -> Result<usize, String> {
-    space(c).map(|s| s.len())
 }
 
 /// Probability-weighted sums over the ended fights.

@@ -1,0 +1,558 @@
+//! The walk itself: the fight's own code run along every path of its dice ([`Branches`]),
+//! round by round, the states it reaches merged by value. See [`super`] for the whole.
+
+use super::dice::Branches;
+use super::state::{KeyReader, KeySet, KeyWriter, StateCodec};
+use super::values::Expected;
+use super::{Limits, Stop, Walked};
+use crate::combat::fight::{Progress, finish, winners_left};
+use crate::combat::{Ending, Fight, FightCounts, SideRounds, Unobserved};
+use crate::stats::Tally;
+use std::time::Instant;
+
+/// A state still fighting with less probability than this is dropped: a long fight's last
+/// states, far below anything a rate shows.
+pub const MASS_FLOOR: f64 = 1e-18;
+
+/// States reached, each with its probability and the probability-weighted sums of the
+/// numbers the rules only add to ([`Fight::exact_sums`]), numbered in the order first
+/// reached.
+struct Layer {
+    keys: KeySet,
+    mass: Vec<f64>,
+    /// `width` numbers per state.
+    sums: Vec<f64>,
+    width: usize,
+}
+
+impl Layer {
+    fn new(width: usize) -> Self {
+        Self {
+            keys: KeySet::default(),
+            mass: Vec::new(),
+            sums: Vec::new(),
+            width,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Adds `mass` to the state `key`, and `sums(j)` to its weighted sum `j`.
+    fn add(&mut self, key: &[u8], mass: f64, sums: impl Fn(usize) -> f64) {
+        let (k, new) = self.keys.intern(key);
+        if new {
+            self.mass.push(0.0);
+            self.sums.resize(self.sums.len() + self.width, 0.0);
+        }
+        self.mass[k] += mass;
+        for (j, s) in self.sums[k * self.width..][..self.width]
+            .iter_mut()
+            .enumerate()
+        {
+            *s += sums(j);
+        }
+    }
+}
+
+/// How paths of a round left a state: its key's first `len` bytes are the arena after
+/// them, and [`Fight::round`] returned `played` with `out` out of the fight and `dead` dead.
+struct Outcome {
+    len: usize,
+    played: Option<u64>,
+    out: u64,
+    dead: u64,
+}
+
+/// A round's outcomes, and each state's round as probabilities of them.
+#[derive(Default)]
+struct Round {
+    /// Each outcome's key: its arena's, then the rest.
+    ids: KeySet,
+    outcomes: Vec<Outcome>,
+    /// Per state's round, a run of (outcome, probability), with `width` weighted sums each.
+    runs: Vec<(u32, f64)>,
+    sums: Vec<f64>,
+    /// The states played (an arena's key and who can act), and each one's run.
+    played: KeySet,
+    run_of: Vec<(usize, usize)>,
+    /// Per outcome, the state's round that last met it and where in its run.
+    met: Vec<(usize, usize)>,
+}
+
+/// What the walk carries from round to round.
+struct Walker<'f, F: Fight + ?Sized> {
+    fight: &'f F,
+    limits: &'f Limits,
+    clock: Instant,
+    dice: Branches,
+    /// An arena as a fight sets it up, to read states into.
+    template: F::Arena,
+    /// An arena of this walk to play states in.
+    work: F::Arena,
+    width: usize,
+    paths: u64,
+    most_states: usize,
+}
+
+/// The key of a state into `w` (emptied first): the arena's length (two bytes), the arena,
+/// then what the driver keeps, and an ended state's ending and rounds.
+fn key_of(
+    w: &mut Vec<u8>,
+    arena: &[u8],
+    progress: &Progress,
+    sides: &SideRounds,
+    end: Option<(Ending, u32)>,
+) {
+    w.clear();
+    let len = u16::try_from(arena.len()).expect("a fight's state takes under 64 KiB");
+    w.extend_from_slice(&len.to_le_bytes());
+    w.extend_from_slice(arena);
+    let mut p = *progress;
+    for v in [
+        &mut p.up,
+        &mut p.undowned,
+        &mut p.undead,
+        &mut p.seen_out,
+        &mut p.seen_dead,
+    ] {
+        w.field(v);
+    }
+    for rounds in [&sides.stopped, &sides.first_down, &sides.first_death] {
+        for &r in rounds {
+            w.field(&mut { r });
+        }
+    }
+    if let Some((ending, rounds)) = end {
+        let mut code: i64 = match ending {
+            Ending::Win(s) => s as i64,
+            Ending::Draw => -1,
+            Ending::Stalemate => -2,
+        };
+        w.field(&mut code);
+        w.field(&mut { rounds });
+    }
+}
+
+/// A state's key read back: the arena's bytes, the driver's progress and sides, and the
+/// ending of an ended one.
+fn read_key<'k>(
+    key: &'k [u8],
+    sides: &mut SideRounds,
+    ended: bool,
+) -> (&'k [u8], Progress, Option<(Ending, u32)>) {
+    let len = usize::from(u16::from_le_bytes([key[0], key[1]]));
+    let (arena, rest) = key[2..].split_at(len);
+    let mut r = KeyReader::new(rest);
+    let mut p = Progress {
+        up: 0,
+        undowned: 0,
+        undead: 0,
+        seen_out: 0,
+        seen_dead: 0,
+    };
+    for v in [
+        &mut p.up,
+        &mut p.undowned,
+        &mut p.undead,
+        &mut p.seen_out,
+        &mut p.seen_dead,
+    ] {
+        r.field(v);
+    }
+    r.fields(&mut sides.stopped);
+    r.fields(&mut sides.first_down);
+    r.fields(&mut sides.first_death);
+    let end = ended.then(|| {
+        let (mut code, mut rounds) = (0i64, 0u32);
+        r.field(&mut code);
+        r.field(&mut rounds);
+        let ending = match code {
+            -1 => Ending::Draw,
+            -2 => Ending::Stalemate,
+            s => Ending::Win(s as usize),
+        };
+        (ending, rounds)
+    });
+    (arena, p, end)
+}
+
+impl<'f, F: Fight + ?Sized> Walker<'f, F> {
+    /// The arena's state as a key, with round `now` next.
+    fn encode(&self, arena: &mut F::Arena, now: u32) -> Box<[u8]> {
+        let mut w = KeyWriter::default();
+        self.fight.exact_state(arena, now, &mut w);
+        w.bytes.into_boxed_slice()
+    }
+
+    /// `arena` (an arena of this walk) set to the state `key`, with round `now` next.
+    fn read(&self, key: &[u8], arena: &mut F::Arena, now: u32) {
+        let mut r = KeyReader::new(key);
+        self.fight.exact_state(arena, now, &mut r);
+        debug_assert_eq!(r.read(), key.len(), "a state reads back as it was written");
+    }
+
+    /// The sums the rules only add to in `arena`, into `out`; then zero in the arena.
+    fn take_sums(&self, arena: &mut F::Arena, out: &mut Vec<f64>) {
+        out.clear();
+        self.fight.exact_sums(arena, &mut |v| {
+            out.push(*v as f64);
+            *v = 0;
+        });
+    }
+
+    /// Counts one more path, and stops the walk past its limits.
+    fn tick(&mut self, paths: u64, round: u32, states: usize) -> Result<(), Stop> {
+        self.paths += 1;
+        if paths > self.limits.paths as u64 {
+            return Err(Stop::Paths {
+                limit: self.limits.paths,
+                round,
+            });
+        }
+        if self.paths % 4096 == 0 && self.clock.elapsed().as_secs_f64() > self.limits.seconds {
+            return Err(Stop::Time {
+                seconds: self.limits.seconds,
+                round,
+                states,
+            });
+        }
+        Ok(())
+    }
+
+    /// Every way a fight begins: the first layer.
+    fn begin(&mut self) -> Result<Layer, Stop> {
+        let fight = self.fight;
+        let bout = fight.bout();
+        let mut layer = Layer::new(self.width);
+        let mut sides = SideRounds::new(bout.roster.sides().len());
+        let mut arena = fight.arena();
+        let mut sums = Vec::new();
+        let mut n = 0;
+        loop {
+            self.dice.restart();
+            arena.clone_from(&self.template);
+            let up = fight.begin(&mut self.dice, &mut arena, &mut Unobserved);
+            let q = self.dice.prob();
+            n += 1;
+            self.tick(n, 0, layer.len())?;
+            self.take_sums(&mut arena, &mut sums);
+            let progress = Progress::start(bout, up, &mut sides);
+            let mut key = Vec::new();
+            key_of(
+                &mut key,
+                &self.encode(&mut arena, 1),
+                &progress,
+                &sides,
+                None,
+            );
+            layer.add(&key, q, |j| q * sums[j]);
+            if !self.dice.advance() {
+                return Ok(layer);
+            }
+        }
+    }
+
+    /// Every path of round `round` from the state of `arena_key` with `up` able to act: its
+    /// outcomes, merged by what they leave, as a run of `r`.
+    fn round_paths(
+        &mut self,
+        round: u32,
+        arena_key: &[u8],
+        up: u64,
+        states: usize,
+        r: &mut Round,
+    ) -> Result<(usize, usize), Stop> {
+        let fight = self.fight;
+        let width = self.width;
+        let mut work = std::mem::take(&mut self.work);
+        let mut sums = Vec::new();
+        let mut tag = KeyWriter::default();
+        let start = r.runs.len();
+        let state = r.run_of.len();
+        let mut n = 0;
+        self.dice.memo.from_state();
+        loop {
+            self.dice.restart();
+            // What the state leaves out does not matter: the arena of the last path is as good
+            // a start as a fresh one.
+            self.read(arena_key, &mut work, round);
+            self.take_sums(&mut work, &mut sums);
+            let played = fight.round(round, up, &mut self.dice, &mut work, &mut Unobserved);
+            let q = self.dice.prob();
+            n += 1;
+            self.tick(n, round, states)?;
+            // A path that took a checkpoint's ends ends in those: its own end is not one.
+            let own = if self.dice.memo.is_cut() {
+                None
+            } else {
+                let (out, dead) = (fight.out(&work), fight.dead(&work));
+                self.take_sums(&mut work, &mut sums);
+                tag.bytes.clear();
+                fight.exact_state(&mut work, round + 1, &mut tag);
+                let len = tag.bytes.len();
+                for v in [played.map_or(0, |u| u.wrapping_add(1)), out, dead] {
+                    tag.bytes.extend_from_slice(&v.to_le_bytes());
+                }
+                let (id, new) = r.ids.intern(&tag.bytes);
+                if new {
+                    r.outcomes.push(Outcome {
+                        len,
+                        played,
+                        out,
+                        dead,
+                    });
+                    r.met.push((usize::MAX, 0));
+                }
+                Some((id as u32, q, sums.as_slice()))
+            };
+            let (runs, run_sums, met) = (&mut r.runs, &mut r.sums, &mut r.met);
+            self.dice.memo.end(own, |id, p, w| {
+                let m = &mut met[id as usize];
+                if m.0 != state {
+                    *m = (state, runs.len());
+                    runs.push((id, 0.0));
+                    run_sums.resize(run_sums.len() + width, 0.0);
+                }
+                let j = m.1;
+                runs[j].1 += p;
+                for (a, w) in run_sums[j * width..][..width].iter_mut().zip(w) {
+                    *a += w;
+                }
+            });
+            if !self.dice.advance() {
+                self.work = work;
+                r.run_of.push((start, r.runs.len()));
+                return Ok((start, r.runs.len()));
+            }
+        }
+    }
+
+    /// Round `round` from every state of `layer`: the states still fighting after it, and
+    /// those whose fight it ended added to `ended`. Each state's round is walked once, or
+    /// found in `r`, the rounds walked before (as far as they play alike).
+    fn round(
+        &mut self,
+        round: u32,
+        layer: &Layer,
+        ended: &mut Layer,
+        r: &mut Round,
+    ) -> Result<Layer, Stop> {
+        let bout = self.fight.bout();
+        let width = self.width;
+        let mut next = Layer::new(width);
+        let mut sides = SideRounds::new(bout.roster.sides().len());
+        let mut after = sides.clone();
+        let (mut dynamic, mut key) = (Vec::new(), Vec::new());
+        for k in 0..layer.len() {
+            let (arena, progress, _) = read_key(layer.keys.key(k), &mut sides, false);
+            // Each state's round, once per arena and who can act.
+            dynamic.clear();
+            dynamic.extend_from_slice(arena);
+            dynamic.extend_from_slice(&progress.up.to_le_bytes());
+            let (from, to) = match r.played.intern(&dynamic) {
+                (i, false) => r.run_of[i],
+                (_, true) => self.round_paths(round, arena, progress.up, layer.len(), r)?,
+            };
+            let (mass, own) = (layer.mass[k], &layer.sums[k * width..][..width]);
+            for j in from..to {
+                let (id, prob) = r.runs[j];
+                let o = &r.outcomes[id as usize];
+                let child = &r.ids.key(id as usize)[..o.len];
+                let deltas = &r.sums[j * width..][..width];
+                let mut p = progress;
+                after.clone_from(&sides);
+                let end = p.after_round(bout, round, o.played, || o.out, || o.dead, &mut after);
+                let m = mass * prob;
+                let add = |j: usize| prob * own[j] + mass * deltas[j];
+                match end {
+                    Some(ending) => {
+                        key_of(&mut key, child, &p, &after, Some((ending, round)));
+                        ended.add(&key, m, add);
+                    }
+                    // A state this unlikely is not followed (its mass is the walk's loss).
+                    None if m < MASS_FLOOR => {}
+                    None => {
+                        key_of(&mut key, child, &p, &after, None);
+                        next.add(&key, m, add);
+                        if next.len() > self.limits.states {
+                            return Err(Stop::States {
+                                states: next.len(),
+                                limit: self.limits.states,
+                                round,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Ok(next)
+    }
+
+    /// Every ended state's end ([`finish`]) along every path of its dice, recorded as a
+    /// sampled fight is, into `expected`; the probability found in all.
+    fn record(
+        &mut self,
+        ended: &Layer,
+        expected: &mut Expected,
+        counts: &mut FightCounts<f64>,
+    ) -> Result<f64, Stop> {
+        let fight = self.fight;
+        let bout = fight.bout();
+        let mut tally = bout.layout.tally();
+        let mut more = tally.clone();
+        let mut sides = SideRounds::new(bout.roster.sides().len());
+        let mut after = sides.clone();
+        let mut work = self.template.clone();
+        let (mut sums, mut added) = (Vec::new(), Vec::new());
+        let mut found = 0.0;
+        // The system's own metrics go to a tally each time; the recorder's straight to the
+        // expected tally, weighted.
+        let skip = bout.recorder.own();
+        let outcome = |work: &mut F::Arena, tally: &mut Tally| {
+            tally.clear();
+            fight.outcome(work, tally);
+            fight.flush(work, tally);
+        };
+        for k in 0..ended.len() {
+            let (arena, progress, end) = read_key(ended.keys.key(k), &mut sides, true);
+            let (ending, rounds) = end.expect("an ended state");
+            let (mass, own) = (ended.mass[k], &ended.sums[k * self.width..][..self.width]);
+            let mut n = 0;
+            loop {
+                self.dice.restart();
+                self.read(arena, &mut work, rounds + 1);
+                self.take_sums(&mut work, &mut sums);
+                after.clone_from(&sides);
+                let played = finish(
+                    fight,
+                    ending,
+                    rounds,
+                    progress.undead,
+                    &mut self.dice,
+                    &mut work,
+                    &mut after,
+                );
+                let q = self.dice.prob();
+                n += 1;
+                self.tick(n, rounds, ended.len())?;
+                let w = mass * q;
+                let left = winners_left(fight, &played, &work);
+                bout.recorder.count_as(counts, &played, &after, left, w);
+                outcome(&mut work, &mut tally);
+                expected.add(&tally, w, skip);
+                found += w;
+                // The sums gathered before the end (the arena holds those the end added):
+                // what one more unit of each changes, times its weighted sum.
+                if own.iter().any(|&s| s != 0.0) {
+                    added.clear();
+                    fight.exact_sums(&mut work, &mut |v| added.push(*v));
+                    for (j, &s) in own.iter().enumerate() {
+                        if s == 0.0 {
+                            continue;
+                        }
+                        let mut at = 0;
+                        fight.exact_sums(&mut work, &mut |v| {
+                            *v = added[at] + u64::from(at == j);
+                            at += 1;
+                        });
+                        outcome(&mut work, &mut more);
+                        expected.add_difference(&more, &tally, q * s);
+                    }
+                }
+                if !self.dice.advance() {
+                    break;
+                }
+            }
+        }
+        Ok(found)
+    }
+}
+
+/// The walk of `fight` within `limits`: see [`super`].
+pub fn walk<F: Fight + ?Sized>(fight: &F, limits: &Limits) -> Result<Walked, Stop> {
+    let clock = Instant::now();
+    let bout = fight.bout();
+    let mut template = fight.arena();
+    // The first way the fight begins sets the arena up: its shape is every state's.
+    let mut dice = Branches::new();
+    fight.begin(&mut dice, &mut template, &mut Unobserved);
+    if !fight.exact_state(&mut template, 1, &mut KeyWriter::default()) {
+        return Err(Stop::Unsupported);
+    }
+    let mut width = 0;
+    fight.exact_sums(&mut template, &mut |_| width += 1);
+    let mut w = Walker {
+        fight,
+        limits,
+        clock,
+        dice: Branches::new(),
+        work: template.clone(),
+        template,
+        width,
+        paths: 0,
+        most_states: 0,
+    };
+    let mut layer = w.begin()?;
+    // The fights each round ends, recorded then: they are all new (the round is in the key).
+    let mut ended = Layer::new(width);
+    let mut expected = Expected::new(&bout.layout);
+    let mut counts = bout.recorder.counts::<f64>();
+    let (mut found, mut recorded) = (0.0, 0);
+    let mut rounds = 0;
+    let (alike, mut r) = (fight.exact_alike(), Round::default());
+    for round in 1..=bout.max_rounds {
+        if layer.len() == 0 {
+            break;
+        }
+        if round <= alike {
+            // A round unlike those before it: nothing walked yet.
+            r = Round::default();
+            w.dice.memo.start(width);
+        }
+        w.most_states = w.most_states.max(layer.len());
+        let before = w.paths;
+        let next = w.round(round, &layer, &mut ended, &mut r);
+        if next.is_err() {
+            w.dice.memo.stop();
+        }
+        layer = next?;
+        found += w.record(&ended, &mut expected, &mut counts)?;
+        recorded += ended.len();
+        ended = Layer::new(width);
+        if std::env::var_os("ODDSMITH_EXACT_TRACE").is_some() {
+            eprintln!(
+                "round {round}: {} states after, {} ended so far, {} paths, {:.3} s",
+                layer.len(),
+                recorded,
+                w.paths - before,
+                w.clock.elapsed().as_secs_f64()
+            );
+        }
+        rounds = round;
+    }
+    w.dice.memo.stop();
+    // Still fighting after the last round: a stalemate.
+    let mut sides = SideRounds::new(bout.roster.sides().len());
+    let mut key = Vec::new();
+    for k in 0..layer.len() {
+        let (arena, progress, _) = read_key(layer.keys.key(k), &mut sides, false);
+        let end = Some((Ending::Stalemate, bout.max_rounds));
+        key_of(&mut key, arena, &progress, &sides, end);
+        let own = &layer.sums[k * width..][..width];
+        ended.add(&key, layer.mass[k], |j| own[j]);
+    }
+    found += w.record(&ended, &mut expected, &mut counts)?;
+    recorded += ended.len();
+    bout.recorder.flush(&mut counts, &mut expected);
+    Ok(Walked {
+        values: expected.values(&bout.layout),
+        lost: (1.0 - found).max(0.0),
+        rounds,
+        most_states: w.most_states,
+        ended: recorded,
+        paths: w.paths,
+        seconds: w.clock.elapsed().as_secs_f64(),
+    })
+}
