@@ -82,7 +82,7 @@ impl Memo {
     }
 
     /// A state's round begins: no checkpoint is open.
-    pub fn from_state(&mut self) {
+    pub fn state_begins(&mut self) {
         self.spare.append(&mut self.open);
         self.restart();
     }

@@ -211,7 +211,9 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
                 round,
             });
         }
-        if self.paths % 4096 == 0 && self.clock.elapsed().as_secs_f64() > self.limits.seconds {
+        if self.paths.is_multiple_of(4096)
+            && self.clock.elapsed().as_secs_f64() > self.limits.seconds
+        {
             return Err(Stop::Time {
                 seconds: self.limits.seconds,
                 round,
@@ -272,7 +274,7 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
         let start = r.runs.len();
         let state = r.run_of.len();
         let mut n = 0;
-        self.dice.memo.from_state();
+        self.dice.memo.state_begins();
         loop {
             self.dice.restart();
             // What the state leaves out does not matter: the arena of the last path is as good

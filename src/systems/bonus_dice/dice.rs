@@ -183,16 +183,16 @@ impl BonusDice {
                 }
             }
             Burst::Once => {
-                for v in 1..s {
-                    one[v][0] = 1.0 / sf;
+                for row in &mut one[1..s] {
+                    row[0] = 1.0 / sf;
                 }
                 for r in 1..=s {
                     one[s + r][1] = 1.0 / (sf * sf);
                 }
             }
             Burst::None => {
-                for v in 1..s {
-                    one[v][0] = 1.0 / sf;
+                for row in &mut one[1..s] {
+                    row[0] = 1.0 / sf;
                 }
                 one[s][1] = 1.0 / sf;
             }

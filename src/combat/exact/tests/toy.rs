@@ -76,8 +76,8 @@ impl Fight for Toy {
                 arena.hits[i] += 1;
             }
         }
-        for i in 0..2 {
-            arena.hp[i] -= damage[i];
+        for (hp, d) in arena.hp.iter_mut().zip(damage) {
+            *hp -= d;
         }
         (damage != [0, 0]).then(|| u64::from(arena.hp[0] > 0) | u64::from(arena.hp[1] > 0) << 1)
     }
