@@ -648,7 +648,13 @@ fn invisible_sun_conflicts_report_wounds_and_exact_duels_and_bad_ones_exit_2() {
     ] {
         let m = metric(&json, name);
         assert!(m["ci_low"].as_f64().unwrap() <= m["ci_high"].as_f64().unwrap());
-        assert!(m["exact"].is_null(), "two NPCs: {name} is sampled only");
+        // The exact walk may reach this fight too: where it gives a value, the estimate
+        // lies within 4.5 standard errors of it (2.3 half-widths of the 95% interval).
+        if let Some(exact) = m["exact"].as_f64() {
+            let half = (m["ci_high"].as_f64().unwrap() - m["ci_low"].as_f64().unwrap()) / 2.0;
+            let est = m["estimate"].as_f64().unwrap();
+            assert!((est - exact).abs() <= 2.3 * half + 1e-9, "{name}: {m}");
+        }
     }
     // One PC against one NPC: exact values beside the estimates, and they agree.
     let json = run("scenarios/beliggos.toml");
