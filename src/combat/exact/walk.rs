@@ -1,18 +1,25 @@
 //! The walk itself: the fight's own code run along every path of its dice ([`Branches`]),
 //! round by round, the states it reaches merged by value. See [`super`] for the whole.
+//!
+//! Every arena state the walk meets is kept once ([`Walker::arenas`]); a state between rounds
+//! is its arena's number and what the driver keeps ([`key_of`]), so that a round's states
+//! merge by short keys.
 
 use super::dice::Branches;
 use super::state::{KeyReader, KeySet, KeyWriter, StateCodec};
 use super::values::Expected;
 use super::{Limits, Stop, Walked};
 use crate::combat::fight::{Progress, finish, winners_left};
-use crate::combat::{Ending, Fight, FightCounts, SideRounds, Unobserved};
-use crate::stats::Tally;
+use crate::combat::{Ending, Fight, FightCounts, Sink, SideRounds, Unobserved};
 use std::time::Instant;
+
+/// A side's first fall or death in a state's key once recorded ([`Walker::round`]): the
+/// rounds' histograms have no bucket 0 else.
+const NOTED: u32 = 0;
 
 /// A state still fighting with less probability than this is dropped: a long fight's last
 /// states, far below anything a rate shows.
-pub const MASS_FLOOR: f64 = 1e-18;
+pub const MASS_FLOOR: f64 = 1e-16;
 
 /// States reached, each with its probability and the probability-weighted sums of the
 /// numbers the rules only add to ([`Fight::exact_sums`]), numbered in the order first
@@ -47,34 +54,34 @@ impl Layer {
             self.sums.resize(self.sums.len() + self.width, 0.0);
         }
         self.mass[k] += mass;
-        for (j, s) in self.sums[k * self.width..][..self.width]
-            .iter_mut()
-            .enumerate()
-        {
+        for (j, s) in self.sums[k * self.width..][..self.width].iter_mut().enumerate() {
             *s += sums(j);
         }
     }
 }
 
-/// How paths of a round left a state: its key's first `len` bytes are the arena after
-/// them, and [`Fight::round`] returned `played` with `out` out of the fight and `dead` dead.
+/// How paths of a round left a state: the arena after them (its number), what
+/// [`Fight::round`] returned, and who was out of the fight and dead then.
+#[derive(Debug, Clone, Copy)]
 struct Outcome {
-    len: usize,
+    arena: u32,
     played: Option<u64>,
     out: u64,
     dead: u64,
 }
 
-/// A round's outcomes, and each state's round as probabilities of them.
+/// Rounds' outcomes, and each state's round as probabilities of them: kept from one round to
+/// the next while rounds play alike ([`Fight::exact_alike`]).
 #[derive(Default)]
 struct Round {
-    /// Each outcome's key: its arena's, then the rest.
+    /// Each outcome's key (its arena's number, what the round returned, who was out and
+    /// dead), in the order of `outcomes`.
     ids: KeySet,
     outcomes: Vec<Outcome>,
     /// Per state's round, a run of (outcome, probability), with `width` weighted sums each.
     runs: Vec<(u32, f64)>,
     sums: Vec<f64>,
-    /// The states played (an arena's key and who can act), and each one's run.
+    /// The states played (an arena's number and who can act), and each one's run.
     played: KeySet,
     run_of: Vec<(usize, usize)>,
     /// Per outcome, the state's round that last met it and where in its run.
@@ -91,25 +98,25 @@ struct Walker<'f, F: Fight + ?Sized> {
     template: F::Arena,
     /// An arena of this walk to play states in.
     work: F::Arena,
+    /// Every arena state met, as keys.
+    arenas: KeySet,
     width: usize,
     paths: u64,
     most_states: usize,
 }
 
-/// The key of a state into `w` (emptied first): the arena's length (two bytes), the arena,
-/// then what the driver keeps, and an ended state's ending and rounds.
+/// The key of a state into `w` (emptied first): its arena's number, then what the driver
+/// keeps, and an ended state's ending and rounds.
 fn key_of(
     w: &mut Vec<u8>,
-    arena: &[u8],
+    arena: usize,
     progress: &Progress,
     sides: &SideRounds,
     end: Option<(Ending, u32)>,
 ) {
     w.clear();
-    let len = u16::try_from(arena.len()).expect("a fight's state takes under 64 KiB");
-    w.extend_from_slice(&len.to_le_bytes());
-    w.extend_from_slice(arena);
     let mut p = *progress;
+    w.field(&mut { arena });
     for v in [
         &mut p.up,
         &mut p.undowned,
@@ -135,16 +142,12 @@ fn key_of(
     }
 }
 
-/// A state's key read back: the arena's bytes, the driver's progress and sides, and the
+/// A state's key read back: its arena's number, the driver's progress and sides, and the
 /// ending of an ended one.
-fn read_key<'k>(
-    key: &'k [u8],
-    sides: &mut SideRounds,
-    ended: bool,
-) -> (&'k [u8], Progress, Option<(Ending, u32)>) {
-    let len = usize::from(u16::from_le_bytes([key[0], key[1]]));
-    let (arena, rest) = key[2..].split_at(len);
-    let mut r = KeyReader::new(rest);
+fn read_key(key: &[u8], sides: &mut SideRounds, ended: bool) -> (usize, Progress, Option<(Ending, u32)>) {
+    let mut r = KeyReader::new(key);
+    let mut arena = 0usize;
+    r.field(&mut arena);
     let mut p = Progress {
         up: 0,
         undowned: 0,
@@ -179,11 +182,11 @@ fn read_key<'k>(
 }
 
 impl<'f, F: Fight + ?Sized> Walker<'f, F> {
-    /// The arena's state as a key, with round `now` next.
-    fn encode(&self, arena: &mut F::Arena, now: u32) -> Box<[u8]> {
-        let mut w = KeyWriter::default();
-        self.fight.exact_state(arena, now, &mut w);
-        w.bytes.into_boxed_slice()
+    /// The number of `arena`'s state, with round `now` next; `w` is a buffer.
+    fn intern(&mut self, arena: &mut F::Arena, now: u32, w: &mut KeyWriter) -> usize {
+        w.bytes.clear();
+        self.fight.exact_state(arena, now, w);
+        self.arenas.intern(&w.bytes).0
     }
 
     /// `arena` (an arena of this walk) set to the state `key`, with round `now` next.
@@ -228,7 +231,7 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
         let mut layer = Layer::new(self.width);
         let mut sides = SideRounds::new(bout.roster.sides().len());
         let mut arena = fight.arena();
-        let mut sums = Vec::new();
+        let (mut sums, mut w, mut key) = (Vec::new(), KeyWriter::default(), Vec::new());
         let mut n = 0;
         loop {
             self.dice.restart();
@@ -239,14 +242,8 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
             self.tick(n, 0, layer.len())?;
             self.take_sums(&mut arena, &mut sums);
             let progress = Progress::start(bout, up, &mut sides);
-            let mut key = Vec::new();
-            key_of(
-                &mut key,
-                &self.encode(&mut arena, 1),
-                &progress,
-                &sides,
-                None,
-            );
+            let id = self.intern(&mut arena, 1, &mut w);
+            key_of(&mut key, id, &progress, &sides, None);
             layer.add(&key, q, |j| q * sums[j]);
             if !self.dice.advance() {
                 return Ok(layer);
@@ -254,21 +251,21 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
         }
     }
 
-    /// Every path of round `round` from the state of `arena_key` with `up` able to act: its
+    /// Every path of round `round` from the state of arena `from` with `up` able to act: its
     /// outcomes, merged by what they leave, as a run of `r`.
     fn round_paths(
         &mut self,
         round: u32,
-        arena_key: &[u8],
-        up: u64,
+        (from, up): (usize, u64),
         states: usize,
         r: &mut Round,
     ) -> Result<(usize, usize), Stop> {
         let fight = self.fight;
         let width = self.width;
         let mut work = std::mem::take(&mut self.work);
-        let mut sums = Vec::new();
-        let mut tag = KeyWriter::default();
+        let start_key = self.arenas.key(from).to_vec();
+        let (mut sums, mut w) = (Vec::new(), KeyWriter::default());
+        let mut tag = Vec::with_capacity(32);
         let start = r.runs.len();
         let state = r.run_of.len();
         let mut n = 0;
@@ -277,28 +274,31 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
             self.dice.restart();
             // What the state leaves out does not matter: the arena of the last path is as good
             // a start as a fresh one.
-            self.read(arena_key, &mut work, round);
+            self.read(&start_key, &mut work, round);
             self.take_sums(&mut work, &mut sums);
             let played = fight.round(round, up, &mut self.dice, &mut work, &mut Unobserved);
             let q = self.dice.prob();
             n += 1;
-            self.tick(n, round, states)?;
+            if let Err(stop) = self.tick(n, round, states) {
+                self.work = work;
+                return Err(stop);
+            }
             // A path that took a checkpoint's ends ends in those: its own end is not one.
             let own = if self.dice.memo.is_cut() {
                 None
             } else {
                 let (out, dead) = (fight.out(&work), fight.dead(&work));
                 self.take_sums(&mut work, &mut sums);
-                tag.bytes.clear();
-                fight.exact_state(&mut work, round + 1, &mut tag);
-                let len = tag.bytes.len();
-                for v in [played.map_or(0, |u| u.wrapping_add(1)), out, dead] {
-                    tag.bytes.extend_from_slice(&v.to_le_bytes());
+                let arena = self.intern(&mut work, round + 1, &mut w) as u32;
+                tag.clear();
+                let code = played.map_or(0, |u| u.wrapping_add(1));
+                for v in [u64::from(arena), code, out, dead] {
+                    tag.extend_from_slice(&v.to_le_bytes());
                 }
-                let (id, new) = r.ids.intern(&tag.bytes);
+                let (id, new) = r.ids.intern(&tag);
                 if new {
                     r.outcomes.push(Outcome {
-                        len,
+                        arena,
                         played,
                         out,
                         dead,
@@ -331,41 +331,68 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
 
     /// Round `round` from every state of `layer`: the states still fighting after it, and
     /// those whose fight it ended added to `ended`. Each state's round is walked once, or
-    /// found in `r`, the rounds walked before (as far as they play alike).
+    /// found in `r`, the rounds walked before (as far as they play alike). A side's first
+    /// fall or death in it goes to `expected` at once.
     fn round(
         &mut self,
         round: u32,
         layer: &Layer,
         ended: &mut Layer,
         r: &mut Round,
+        expected: &mut Expected,
     ) -> Result<Layer, Stop> {
         let bout = self.fight.bout();
+        let onsets = bout.recorder.onsets();
         let width = self.width;
         let mut next = Layer::new(width);
         let mut sides = SideRounds::new(bout.roster.sides().len());
         let mut after = sides.clone();
-        let (mut dynamic, mut key) = (Vec::new(), Vec::new());
+        let mut key = Vec::new();
+        let started = self.clock.elapsed().as_secs_f64();
         for k in 0..layer.len() {
+            // A round whose states so far say it would take past the time allowed stops now.
+            if k % 64 == 63 {
+                let now = self.clock.elapsed().as_secs_f64();
+                let rest = (now - started) * (layer.len() - k) as f64 / k as f64;
+                if now + rest > self.limits.seconds {
+                    return Err(Stop::Time {
+                        seconds: self.limits.seconds,
+                        round,
+                        states: layer.len(),
+                    });
+                }
+            }
             let (arena, progress, _) = read_key(layer.keys.key(k), &mut sides, false);
             // Each state's round, once per arena and who can act.
-            dynamic.clear();
-            dynamic.extend_from_slice(arena);
-            dynamic.extend_from_slice(&progress.up.to_le_bytes());
+            let mut dynamic = [0u8; 12];
+            dynamic[..4].copy_from_slice(&(arena as u32).to_le_bytes());
+            dynamic[4..].copy_from_slice(&progress.up.to_le_bytes());
             let (from, to) = match r.played.intern(&dynamic) {
                 (i, false) => r.run_of[i],
-                (_, true) => self.round_paths(round, arena, progress.up, layer.len(), r)?,
+                (_, true) => self.round_paths(round, (arena, progress.up), layer.len(), r)?,
             };
             let (mass, own) = (layer.mass[k], &layer.sums[k * width..][..width]);
             for j in from..to {
                 let (id, prob) = r.runs[j];
-                let o = &r.outcomes[id as usize];
-                let child = &r.ids.key(id as usize)[..o.len];
+                let o = r.outcomes[id as usize];
                 let deltas = &r.sums[j * width..][..width];
                 let mut p = progress;
                 after.clone_from(&sides);
                 let end = p.after_round(bout, round, o.played, || o.out, || o.dead, &mut after);
                 let m = mass * prob;
+                // A side's first fall or death noted now is recorded now, and kept in the
+                // state as noted before: so the states merge whatever round it was.
+                let noted = [&mut after.first_down, &mut after.first_death];
+                for (kind, rounds) in noted.into_iter().enumerate() {
+                    for (s, at) in rounds.iter_mut().enumerate() {
+                        if *at == round {
+                            expected.record_n(onsets[s][kind], round as usize, m);
+                            *at = NOTED;
+                        }
+                    }
+                }
                 let add = |j: usize| prob * own[j] + mass * deltas[j];
+                let child = o.arena as usize;
                 match end {
                     Some(ending) => {
                         key_of(&mut key, child, &p, &after, Some((ending, round)));
@@ -391,38 +418,34 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
     }
 
     /// Every ended state's end ([`finish`]) along every path of its dice, recorded as a
-    /// sampled fight is, into `expected`; the probability found in all.
+    /// sampled fight is: the recorder's counts into `counts`, weighted, the system's own
+    /// metrics into `expected`, and into `ended_sums` the weighted sums each ended fight
+    /// gathered ([`walk`] adds what they make at the end). The probability found in all.
     fn record(
         &mut self,
         ended: &Layer,
         expected: &mut Expected,
         counts: &mut FightCounts<f64>,
+        ended_sums: &mut [f64],
     ) -> Result<f64, Stop> {
         let fight = self.fight;
         let bout = fight.bout();
         let mut tally = bout.layout.tally();
-        let mut more = tally.clone();
         let mut sides = SideRounds::new(bout.roster.sides().len());
         let mut after = sides.clone();
         let mut work = self.template.clone();
-        let (mut sums, mut added) = (Vec::new(), Vec::new());
+        let mut sums = Vec::new();
         let mut found = 0.0;
-        // The system's own metrics go to a tally each time; the recorder's straight to the
-        // expected tally, weighted.
         let skip = bout.recorder.own();
-        let outcome = |work: &mut F::Arena, tally: &mut Tally| {
-            tally.clear();
-            fight.outcome(work, tally);
-            fight.flush(work, tally);
-        };
         for k in 0..ended.len() {
             let (arena, progress, end) = read_key(ended.keys.key(k), &mut sides, true);
             let (ending, rounds) = end.expect("an ended state");
             let (mass, own) = (ended.mass[k], &ended.sums[k * self.width..][..self.width]);
+            let arena_key = self.arenas.key(arena).to_vec();
             let mut n = 0;
             loop {
                 self.dice.restart();
-                self.read(arena, &mut work, rounds + 1);
+                self.read(&arena_key, &mut work, rounds + 1);
                 self.take_sums(&mut work, &mut sums);
                 after.clone_from(&sides);
                 let played = finish(
@@ -440,26 +463,13 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
                 let w = mass * q;
                 let left = winners_left(fight, &played, &work);
                 bout.recorder.count_as(counts, &played, &after, left, w);
-                outcome(&mut work, &mut tally);
+                tally.clear();
+                fight.outcome(&mut work, &mut tally);
+                fight.flush(&mut work, &mut tally);
                 expected.add(&tally, w, skip);
                 found += w;
-                // The sums gathered before the end (the arena holds those the end added):
-                // what one more unit of each changes, times its weighted sum.
-                if own.iter().any(|&s| s != 0.0) {
-                    added.clear();
-                    fight.exact_sums(&mut work, &mut |v| added.push(*v));
-                    for (j, &s) in own.iter().enumerate() {
-                        if s == 0.0 {
-                            continue;
-                        }
-                        let mut at = 0;
-                        fight.exact_sums(&mut work, &mut |v| {
-                            *v = added[at] + u64::from(at == j);
-                            at += 1;
-                        });
-                        outcome(&mut work, &mut more);
-                        expected.add_difference(&more, &tally, q * s);
-                    }
+                for (t, &s) in ended_sums.iter_mut().zip(own) {
+                    *t += q * s;
                 }
                 if !self.dice.advance() {
                     break;
@@ -490,16 +500,19 @@ pub fn walk<F: Fight + ?Sized>(fight: &F, limits: &Limits) -> Result<Walked, Sto
         dice: Branches::new(),
         work: template.clone(),
         template,
+        arenas: KeySet::default(),
         width,
         paths: 0,
         most_states: 0,
     };
     let mut layer = w.begin()?;
-    // The fights each round ends, recorded then: they are all new (the round is in the key).
-    let mut ended = Layer::new(width);
+    // The fights each round ends are recorded then: they are all new (the round is in the
+    // key).
     let mut expected = Expected::new(&bout.layout);
     let mut counts = bout.recorder.counts::<f64>();
     let (mut found, mut recorded) = (0.0, 0);
+    // Per sum the rules only add to, its weighted sum over the fights that ended.
+    let mut ended_sums = vec![0.0; width];
     let mut rounds = 0;
     let (alike, mut r) = (fight.exact_alike(), Round::default());
     for round in 1..=bout.max_rounds {
@@ -512,28 +525,19 @@ pub fn walk<F: Fight + ?Sized>(fight: &F, limits: &Limits) -> Result<Walked, Sto
             w.dice.memo.start(width);
         }
         w.most_states = w.most_states.max(layer.len());
-        let before = w.paths;
-        let next = w.round(round, &layer, &mut ended, &mut r);
+        let mut ended = Layer::new(width);
+        let next = w.round(round, &layer, &mut ended, &mut r, &mut expected);
         if next.is_err() {
             w.dice.memo.stop();
         }
         layer = next?;
-        found += w.record(&ended, &mut expected, &mut counts)?;
+        found += w.record(&ended, &mut expected, &mut counts, &mut ended_sums)?;
         recorded += ended.len();
-        ended = Layer::new(width);
-        if std::env::var_os("ODDSMITH_EXACT_TRACE").is_some() {
-            eprintln!(
-                "round {round}: {} states after, {} ended so far, {} paths, {:.3} s",
-                layer.len(),
-                recorded,
-                w.paths - before,
-                w.clock.elapsed().as_secs_f64()
-            );
-        }
         rounds = round;
     }
     w.dice.memo.stop();
     // Still fighting after the last round: a stalemate.
+    let mut ended = Layer::new(width);
     let mut sides = SideRounds::new(bout.roster.sides().len());
     let mut key = Vec::new();
     for k in 0..layer.len() {
@@ -543,9 +547,37 @@ pub fn walk<F: Fight + ?Sized>(fight: &F, limits: &Limits) -> Result<Walked, Sto
         let own = &layer.sums[k * width..][..width];
         ended.add(&key, layer.mass[k], |j| own[j]);
     }
-    found += w.record(&ended, &mut expected, &mut counts)?;
+    found += w.record(&ended, &mut expected, &mut counts, &mut ended_sums)?;
     recorded += ended.len();
     bout.recorder.flush(&mut counts, &mut expected);
+    // The fights recorded their sides' first falls and deaths as they came.
+    for ids in bout.recorder.onsets() {
+        for &id in ids {
+            expected.clear_bucket(id, NOTED as usize);
+        }
+    }
+    // What one more unit of each sum adds to a fight's tally: the same in every fight, since
+    // the metrics read the sums linearly ([`Fight::exact_sums`]).
+    if ended_sums.iter().any(|&b| b != 0.0) {
+        let mut arena = w.template.clone();
+        let mut unit = |j: Option<usize>| {
+            let mut k = 0;
+            fight.exact_sums(&mut arena, &mut |v| {
+                *v = u64::from(Some(k) == j);
+                k += 1;
+            });
+            let mut tally = bout.layout.tally();
+            fight.outcome(&mut arena, &mut tally);
+            fight.flush(&mut arena, &mut tally);
+            tally
+        };
+        let none = unit(None);
+        for (j, &b) in ended_sums.iter().enumerate() {
+            if b != 0.0 {
+                expected.add_difference(&unit(Some(j)), &none, b);
+            }
+        }
+    }
     Ok(Walked {
         values: expected.values(&bout.layout),
         lost: (1.0 - found).max(0.0),
