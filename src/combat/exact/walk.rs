@@ -492,7 +492,7 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
         let started = self.clock.elapsed().as_secs_f64();
         for k in 0..layer.len() {
             // A round whose states so far say it would take past the time allowed stops now.
-            if k % 64 == 63 {
+            if k % 64 == 63 || matches!(k, 3 | 7 | 15 | 31) {
                 let now = self.clock.elapsed().as_secs_f64();
                 let rest = (now - started) * (layer.len() - k) as f64 / k as f64;
                 if now + rest > self.limits.seconds {

@@ -1747,24 +1747,33 @@ impl Conflict {
     }
 
     /// Every part of `arena` the rest of a fight reads, for the exact walk
-    /// ([`crate::combat::Fight::exact_state`]): each fighter's pool and readiness, mojo,
-    /// blows, fall and death times (its remembered foe where it keeps one), the flags and
-    /// masks. The foes last picked among, the round's plan, blows and falls are the round's
-    /// own, and a fresh fight carries nothing in.
+    /// ([`crate::combat::Fight::exact_state`]): each fighter's pool (and when the round
+    /// began) and readiness, mojo and blows where the rules kept keep them, fall and death
+    /// times (relative to `round`; its remembered foe where it keeps one), the flags. The
+    /// start's survival and injuries, who has survival, who sits out and whose flight
+    /// threshold is reached at the start are set when the fight begins and never change;
+    /// the foes last picked among, the round's plan, blows and falls are the round's own;
+    /// a fresh fight carries nothing in; who lived through the aftermath is a day's.
     pub(super) fn exact_fields<C: StateCodec>(&self, arena: &mut Arena, round: u32, state: &mut C) {
+        // What the rules beyond a plain conflict keep (blows, mojo, the time out cold).
+        let more_kept = self.engine.kind & (CALLED | MOJO | WAKING) != 0;
         for i in 0..self.fighters.len() {
             let (now, more) = (&mut arena.now[i], &mut arena.more[i]);
             state.field(&mut now.pool);
             state.field(&mut now.then);
-            state.field(&mut now.survival);
-            state.field(&mut now.injuries);
             if self.engine.facts[i].target == Targeting::Focus {
                 state.field(&mut now.focus);
             }
-            state.field(&mut more.direct);
-            state.field(&mut more.direct_then);
-            state.field(&mut more.mojo);
-            state.field(&mut more.spent);
+            if more_kept {
+                for v in [
+                    &mut more.direct,
+                    &mut more.direct_then,
+                    &mut more.mojo,
+                    &mut more.spent,
+                ] {
+                    state.field(v);
+                }
+            }
             if self.engine.kind & WAKING != 0 {
                 at_round(state, &mut more.out_since, round);
             }
@@ -1785,10 +1794,6 @@ impl Conflict {
             &mut f.dying,
             &mut f.dead,
             &mut f.saved,
-            &mut arena.has_survival,
-            &mut arena.flee_at_start,
-            &mut arena.absent,
-            &mut arena.lived,
         ] {
             state.field(mask);
         }
@@ -1799,7 +1804,6 @@ impl Conflict {
         }
         at_round(state, &mut next, round);
         arena.next_death = next;
-        state.field(&mut arena.carried_in);
     }
 
     /// Mojo fighter `i` spent in the fight in `arena`.
