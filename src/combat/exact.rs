@@ -45,7 +45,7 @@ mod values;
 mod walk;
 
 pub use dice::{Branches, FLOOR};
-pub use state::{Field, KeyReader, KeyWriter, StateCodec, at_round};
+pub use state::{Field, KeyReader, KeyWriter, StateCodec, at_round, at_round_within};
 pub use values::Expected;
 pub use walk::walk;
 

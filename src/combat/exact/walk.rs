@@ -693,6 +693,16 @@ pub fn walk<F: Fight + ?Sized>(fight: &F, limits: &Limits) -> Result<Walked, Sto
         recorded += ended.len();
         w.done(1, ended);
         rounds = round;
+        if std::env::var_os("ODDSMITH_EXACT_TRACE").is_some() {
+            eprintln!(
+                "round {round}: {} states, {recorded} ended, {} paths, {} arenas, {} live, {:.3} s",
+                layer.len(),
+                w.paths,
+                w.arenas.len(),
+                w.live.len(),
+                w.clock.elapsed().as_secs_f64()
+            );
+        }
     }
     w.dice.memo.stop();
     // Still fighting after the last round: a stalemate.

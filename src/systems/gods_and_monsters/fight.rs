@@ -43,7 +43,7 @@ use super::rules::{
     ROUNDS_PER_MINUTE, UnconsciousFor,
 };
 use super::survival;
-use crate::combat::exact::{StateCodec, at_round};
+use crate::combat::exact::{StateCodec, at_round, at_round_within};
 use crate::combat::{MAX_FIGHTERS, Observer, Roster};
 use crate::dice::stream::PlainDice;
 use crate::dice::{Among, Dice, DiceExpr};
@@ -1757,6 +1757,11 @@ impl Conflict {
     pub(super) fn exact_fields<C: StateCodec>(&self, arena: &mut Arena, round: u32, state: &mut C) {
         // What the rules beyond a plain conflict keep (blows, mojo, the time out cold).
         let more_kept = self.engine.kind & (CALLED | MOJO | WAKING) != 0;
+        let most = if self.aftermath.rest {
+            u32::MAX
+        } else {
+            self.bout.max_rounds + 1
+        };
         for i in 0..self.fighters.len() {
             let (now, more) = (&mut arena.now[i], &mut arena.more[i]);
             state.field(&mut now.pool);
@@ -1777,14 +1782,9 @@ impl Conflict {
             if self.engine.kind & WAKING != 0 {
                 at_round(state, &mut more.out_since, round);
             }
-            // The time to die, read within the fight and by a resting aftermath only: past
-            // the round limit and with no rest, any time is as good as the limit's.
-            let mut at = arena.dies_at[i];
-            if !self.aftermath.rest && at != u32::MAX {
-                at = at.min(self.bout.max_rounds + 1);
-            }
-            at_round(state, &mut at, round);
-            arena.dies_at[i] = at;
+            // The time to die, read within the fight and by a resting aftermath only: with
+            // no rest, one further off than the round limit is as good as never.
+            at_round_within(state, &mut arena.dies_at[i], round, most);
         }
         let f = &mut arena.flags;
         for mask in [
@@ -1798,12 +1798,7 @@ impl Conflict {
             state.field(mask);
         }
         state.fields(&mut arena.ready_in);
-        let mut next = arena.next_death;
-        if !self.aftermath.rest && next != u32::MAX {
-            next = next.min(self.bout.max_rounds + 1);
-        }
-        at_round(state, &mut next, round);
-        arena.next_death = next;
+        at_round_within(state, &mut arena.next_death, round, most);
     }
 
     /// Mojo fighter `i` spent in the fight in `arena`.
