@@ -50,9 +50,10 @@ side = "b"
 survival = 10
 "#;
 
-/// Two goblins against Sam Stevens (the book's sample characters).
+/// Two goblins of the book (004) against an orc at survival 10, none fighting on while
+/// dying.
 const GM_TWO_ON_ONE: &str = r#"
-name = "goblins and Sam"
+name = "goblins and an orc"
 system = "gods-and-monsters"
 [run]
 max_rounds = 100
@@ -60,12 +61,16 @@ max_rounds = 100
 use = "Goblin"
 name = "Goblin A"
 side = "goblins"
+fights_while_dying = false
 [[combatant]]
 use = "Goblin"
 name = "Goblin B"
 side = "goblins"
+fights_while_dying = false
 [[combatant]]
-use = "Sam Stevens"
+use = "Orc"
+survival = 10
+fights_while_dying = false
 "#;
 
 /// A PC with set AP against a monster (the duel of the Unbound Legends DP test).
@@ -246,7 +251,13 @@ fn main() {
             ..Limits::DEFAULT
         };
         let only = std::env::var("EXACT_ONLY").ok();
-        for (name, text) in fights() {
+        let mut fights = fights();
+        // `EXACT_FILE=path`: a scenario of one's own, walked beside them.
+        if let Ok(path) = std::env::var("EXACT_FILE") {
+            let text = std::fs::read_to_string(&path).expect("EXACT_FILE is readable");
+            fights.push(("file", text));
+        }
+        for (name, text) in fights {
             if only.as_deref().is_some_and(|o| o != name) {
                 continue;
             }

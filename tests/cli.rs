@@ -158,6 +158,50 @@ fn exact_flag_prints_exact_values_without_sampling() {
 }
 
 #[test]
+fn a_fight_too_large_to_walk_says_so_and_is_sampled() {
+    // `--exact`: the Yeti ambush is too large for exact values, and the run says why.
+    let out = oddsmith(&["run", "scenarios/yeti.toml", "--exact"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("too large for exact values: ") && text.contains("; sampled only"),
+        "{text}"
+    );
+    assert!(text.contains("(none: this scenario is only sampled)"), "{text}");
+    // A run samples it all the same, saying so.
+    let dir = tempfile::tempdir().unwrap();
+    let run = oddsmith(&[
+        "run",
+        "scenarios/yeti.toml",
+        "--trials",
+        "20000",
+        "--quiet",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(run.status.success());
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(text.contains("too large for exact values: "), "{text}");
+    assert!(text.contains("20,000 trials"), "{text}");
+    // A duel walks, but not within a limit of ten: the line names the limit and its flag.
+    let duel = ["run", "scenarios/beliggos.toml", "--exact"];
+    let walked = json_of(&oddsmith(&[&duel[..], &["--json"]].concat()));
+    let win = metric(&walked, "win.pcs")["exact"].as_f64().unwrap();
+    assert!((win - 0.1842).abs() < 1e-4, "{win}");
+    let limited = oddsmith(&[&duel[..], &["--exact-limit", "10"]].concat());
+    let text = String::from_utf8_lossy(&limited.stdout);
+    assert!(
+        text.contains("too large for exact values: ") && text.contains("--exact-limit"),
+        "{text}"
+    );
+    // A limit of nothing is refused.
+    let bad = oddsmith(&[&duel[..], &["--exact-limit", "0"]].concat());
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("--exact-limit must be at least 1"), "{err}");
+}
+
+#[test]
 fn summary_csv_has_the_documented_columns() {
     let dir = tempfile::tempdir().unwrap();
     let out = oddsmith(&[

@@ -45,7 +45,7 @@ mod values;
 mod walk;
 
 pub use dice::{Branches, FLOOR};
-pub use state::{Field, KeyReader, KeyWriter, StateCodec, at_round};
+pub use state::{Field, KeyReader, KeyWriter, StateCodec, at_round, at_round_within};
 pub use values::Expected;
 pub use walk::walk;
 
@@ -65,10 +65,10 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The default: a million states a round, a million paths a state's round, 3 seconds.
+    /// The default: a million states a round, 100 000 paths a state's round, 3 seconds.
     pub const DEFAULT: Limits = Limits {
         states: 1_000_000,
-        paths: 1_000_000,
+        paths: 100_000,
         seconds: 3.0,
     };
 
@@ -109,7 +109,8 @@ pub enum Stop {
         /// The round.
         round: u32,
     },
-    /// Past `seconds` in round `round`, with `states` states.
+    /// Past `seconds` (or sure to be, by the states done so far) in round `round`, with
+    /// `states` states.
     Time {
         /// The time allowed.
         seconds: f64,
@@ -146,13 +147,13 @@ impl fmt::Display for Stop {
             ),
             Stop::Paths { limit, round } => write!(
                 f,
-                "too large for exact values: over {} paths of dice in one state's {} \
-                 (limit {0}, --exact-limit)",
+                "too large for exact values: over {} paths of dice in {} (limit {0}, \
+                 --exact-limit)",
                 count(limit),
                 if round == 0 {
-                    "start".to_string()
+                    "the fight's start".to_string()
                 } else {
-                    format!("round {round}")
+                    format!("one state's round {round}")
                 }
             ),
             Stop::Time {
@@ -161,7 +162,7 @@ impl fmt::Display for Stop {
                 states,
             } => write!(
                 f,
-                "too large for exact values: over {seconds} s by round {round} ({} states)",
+                "too large for exact values: {} states by round {round}, over {seconds} s",
                 count(states)
             ),
         }

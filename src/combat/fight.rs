@@ -326,9 +326,10 @@ pub trait Fight: Sync {
     }
 
     /// For the exact walk: passes each number of `arena` that the rules only add to and never
-    /// read, and that the metrics read linearly (a ratio's sums: rounds Winded, AP spent),
-    /// to `each`, always in the same order. [`Fight::exact_state`] leaves them out; the walk
-    /// keeps their expected values instead of telling states apart by them.
+    /// read, and that [`Fight::outcome`] reads linearly (a ratio's sums: rounds Winded, AP
+    /// spent), so that one more unit of it changes a fight's tally alike in every fight, to
+    /// `each`, always in the same order. [`Fight::exact_state`] leaves them out; the walk keeps
+    /// their expected values instead of telling states apart by them.
     fn exact_sums(&self, _arena: &mut Self::Arena, _each: &mut dyn FnMut(&mut u64)) {}
 
     /// Whether combatant `i` has no way to hurt anyone (no attack at all). A side of only

@@ -310,6 +310,11 @@ impl FightRecorder {
         }
     }
 
+    /// Per side, its `first_down` and `first_death` histograms.
+    pub fn onsets(&self) -> &[[HistogramId; 2]] {
+        &self.onsets
+    }
+
     /// The counters, histograms and ratios it declared: their numbers in the layout.
     pub fn own(&self) -> &[std::ops::Range<usize>; 3] {
         &self.own

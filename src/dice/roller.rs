@@ -101,6 +101,20 @@ pub trait Dice {
         draw(self)
     }
 
+    /// [`Dice::merged_by`] of a `draw` whose distribution depends on nothing but `key`
+    /// (the caller packs into it every number the draw reads): the seeded dice just run it;
+    /// the walk over every outcome walks it once per key.
+    #[inline(always)]
+    fn merged_as<T: Merge, C: PartialEq>(
+        &mut self,
+        key: u64,
+        draw: impl Fn(&mut Self) -> T,
+        class: impl Fn(&T) -> C,
+    ) -> T {
+        let _ = key;
+        self.merged_by(draw, class)
+    }
+
     /// A roll drawn by `draw` whose exact distribution `table` gives (each value with its
     /// probability; a table cut at a cap leaves the rest out, which the walk states as lost),
     /// `key` naming that distribution among the rolls of a fight: the seeded dice run `draw`;

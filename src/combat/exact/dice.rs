@@ -16,9 +16,14 @@
 //! mass of the others is dropped (the walk reports what was dropped in all).
 
 use super::memo::Memo;
+use super::state::KeyHasher;
 use crate::dice::packed::PackedDice;
 use crate::dice::{Dice, DiceExpr, Merge};
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+/// Tables known by key and width: where each begins and how long it is.
+type Known = HashMap<(u64, u32), (u32, u32), BuildHasherDefault<KeyHasher>>;
 
 /// A path less likely than this (within one state's round) stops branching.
 pub const FLOOR: f64 = 1e-16;
@@ -56,12 +61,15 @@ pub struct Branches {
     at: usize,
     /// Every dice expression's table met so far, by address: the expression (to check the
     /// address still holds it), where its table begins and how long it is.
-    pmfs: HashMap<usize, (DiceExpr, u32, u32)>,
+    pmfs: HashMap<usize, (DiceExpr, u32, u32), BuildHasherDefault<KeyHasher>>,
     pmf_values: Vec<i64>,
     pmf_probs: Vec<f64>,
     /// Every table of a [`Dice::tabled_by`] roll met so far, by its key and its values'
     /// width: where it begins and how long it is in `fixed_values` and `fixed_probs`.
-    fixed: HashMap<(u64, u32), (u32, u32)>,
+    fixed: Known,
+    /// Every [`Dice::merged_as`] draw walked so far, by its key and its values' width: its
+    /// classes' values and probabilities.
+    keyed: HashMap<(u64, u32), Vec<(u64, f64)>, BuildHasherDefault<KeyHasher>>,
     fixed_values: Vec<u64>,
     fixed_probs: Vec<f64>,
     /// The values and probabilities of the merged draws on the path, in path order.
@@ -283,6 +291,36 @@ impl Dice for Branches {
         self.spare.push(inner);
         self.at = at;
         self.choose_class(&seen)
+    }
+
+    fn merged_as<T: Merge, C: PartialEq>(
+        &mut self,
+        key: u64,
+        draw: impl Fn(&mut Self) -> T,
+        class: impl Fn(&T) -> C,
+    ) -> T {
+        if let Some(value) = self.replay() {
+            return value;
+        }
+        if self.inner == 0 && self.memo.is_cut() {
+            return draw(self);
+        }
+        if let Some(known) = self.keyed.get(&(key, T::BITS)) {
+            let seen: Vec<((), u64, f64)> = known.iter().map(|&(b, p)| ((), b, p)).collect();
+            return self.choose_class(&seen);
+        }
+        // Walked once, as a merged draw: its first choice is the classes found.
+        let value = self.merged_by(draw, class);
+        let c = self.path[self.at - 1];
+        let Table::Merged(start) = c.table else {
+            unreachable!("a merged draw's choice");
+        };
+        let (start, n) = (start as usize, c.n as usize);
+        let known = (self.merged_values[start..start + n].iter().copied())
+            .zip(self.merged_probs[start..start + n].iter().copied())
+            .collect();
+        self.keyed.insert((key, T::BITS), known);
+        value
     }
 
     fn tabled_by<T: Merge, C: PartialEq>(

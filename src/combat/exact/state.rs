@@ -57,10 +57,17 @@ impl Field for Option<usize> {
 /// round being played, so that states a round apart that are otherwise alike have one key.
 #[inline]
 pub fn at_round<C: StateCodec>(state: &mut C, value: &mut u32, now: u32) {
+    at_round_within(state, value, now, u32::MAX);
+}
+
+/// [`at_round`] for a round that matters only if it comes within `most` rounds of `now`
+/// (one further off is written as `most`, as good as never).
+#[inline]
+pub fn at_round_within<C: StateCodec>(state: &mut C, value: &mut u32, now: u32, most: u32) {
     const NEVER: i64 = 1 << 40;
     let mut rel = match *value {
         u32::MAX => NEVER,
-        v => i64::from(v) - i64::from(now),
+        v => (i64::from(v) - i64::from(now)).min(i64::from(most)),
     };
     state.field(&mut rel);
     *value = match rel {

@@ -88,6 +88,13 @@ impl Expected {
         }
     }
 
+    /// Forgets what bucket `value` of histogram `id` holds.
+    pub fn clear_bucket(&mut self, id: HistogramId, value: usize) {
+        if let Some(b) = self.histograms[id.0].get_mut(value) {
+            *b = 0.0;
+        }
+    }
+
     /// Every metric's exact value by its report row's name: a counter's rate, a ratio's
     /// `.mean`, a histogram's rows as its report says (buckets and mean; mean and quantiles;
     /// an onset's quantiles within the fight and its `.after` and `.never`). A rate off

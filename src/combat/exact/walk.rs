@@ -1,51 +1,80 @@
 //! The walk itself: the fight's own code run along every path of its dice ([`Branches`]),
 //! round by round, the states it reaches merged by value. See [`super`] for the whole.
+//!
+//! Every arena state the walk meets is kept once ([`Walker::arenas`]); a state between rounds
+//! is its arena's number and what the driver keeps ([`key_of`]), so that a round's states
+//! merge by short keys.
 
 use super::dice::Branches;
 use super::state::{KeyReader, KeySet, KeyWriter, StateCodec};
 use super::values::Expected;
 use super::{Limits, Stop, Walked};
 use crate::combat::fight::{Progress, finish, winners_left};
-use crate::combat::{Ending, Fight, FightCounts, SideRounds, Unobserved};
-use crate::stats::Tally;
+use crate::combat::{Ending, Fight, FightCounts, SideRounds, Sink, Unobserved};
 use std::time::Instant;
+
+/// A side's first fall or death in a state's key once recorded ([`Walker::round`]): the
+/// rounds' histograms have no bucket 0 else.
+const NOTED: u32 = 0;
+
+/// A side that stopped fighting in the round an ended state ended in, in its key (the round
+/// is the record's).
+const STOPPED_NOW: u32 = u32::MAX;
+
+/// No edges known.
+const NONE: u32 = u32::MAX;
 
 /// A state still fighting with less probability than this is dropped: a long fight's last
 /// states, far below anything a rate shows.
-pub const MASS_FLOOR: f64 = 1e-18;
+pub const MASS_FLOOR: f64 = 1e-16;
 
-/// States reached, each with its probability and the probability-weighted sums of the
-/// numbers the rules only add to ([`Fight::exact_sums`]), numbered in the order first
-/// reached.
+/// States reached, each a number in a set of keys (the walk's live states, or ended ones),
+/// with its probability and the probability-weighted sums of the numbers the rules only add
+/// to ([`Fight::exact_sums`]), in the order first reached.
 struct Layer {
-    keys: KeySet,
+    ids: Vec<u32>,
     mass: Vec<f64>,
     /// `width` numbers per state.
     sums: Vec<f64>,
     width: usize,
+    /// Per key number, (this layer's mark, its place here): who is in it already.
+    places: Vec<(u32, u32)>,
+    mark: u32,
 }
 
 impl Layer {
-    fn new(width: usize) -> Self {
+    /// An empty layer; `mark` tells it from every other layer that shares `places`.
+    fn new(width: usize, places: Vec<(u32, u32)>, mark: u32) -> Self {
         Self {
-            keys: KeySet::default(),
+            ids: Vec::new(),
             mass: Vec::new(),
             sums: Vec::new(),
             width,
+            places,
+            mark,
         }
     }
 
     fn len(&self) -> usize {
-        self.keys.len()
+        self.ids.len()
     }
 
-    /// Adds `mass` to the state `key`, and `sums(j)` to its weighted sum `j`.
-    fn add(&mut self, key: &[u8], mass: f64, sums: impl Fn(usize) -> f64) {
-        let (k, new) = self.keys.intern(key);
-        if new {
-            self.mass.push(0.0);
-            self.sums.resize(self.sums.len() + self.width, 0.0);
+    /// Adds `mass` to state `id`, and `sums(j)` to its weighted sum `j`.
+    fn add(&mut self, id: u32, mass: f64, sums: impl Fn(usize) -> f64) {
+        let i = id as usize;
+        if self.places.len() <= i {
+            self.places.resize(i + 1, (u32::MAX, 0));
         }
+        let k = match self.places[i] {
+            (m, k) if m == self.mark => k as usize,
+            _ => {
+                self.places[i] = (self.mark, self.ids.len() as u32);
+                self.ids.push(id);
+                self.mass.push(0.0);
+                self.sums.resize(self.sums.len() + self.width, 0.0);
+                self.ids.len() - 1
+            }
+        };
         self.mass[k] += mass;
         for (j, s) in self.sums[k * self.width..][..self.width]
             .iter_mut()
@@ -56,25 +85,41 @@ impl Layer {
     }
 }
 
-/// How paths of a round left a state: its key's first `len` bytes are the arena after
-/// them, and [`Fight::round`] returned `played` with `out` out of the fight and `dead` dead.
+/// Where a state goes in a round: another state still fighting (its number among the live
+/// states), or an ended one (its number among the ends), with what probability, the sides'
+/// first falls and deaths noted on the way (bit `2·side + kind`), and where its weighted
+/// sums begin.
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    to: u32,
+    ended: bool,
+    prob: f64,
+    noted: u64,
+    sums: u32,
+}
+
+/// How paths of a round left a state: the arena after them (its number), what
+/// [`Fight::round`] returned, and who was out of the fight and dead then.
+#[derive(Debug, Clone, Copy)]
 struct Outcome {
-    len: usize,
+    arena: u32,
     played: Option<u64>,
     out: u64,
     dead: u64,
 }
 
-/// A round's outcomes, and each state's round as probabilities of them.
+/// Rounds' outcomes, and each state's round as probabilities of them: kept from one round to
+/// the next while rounds play alike ([`Fight::exact_alike`]).
 #[derive(Default)]
 struct Round {
-    /// Each outcome's key: its arena's, then the rest.
+    /// Each outcome's key (its arena's number, what the round returned, who was out and
+    /// dead), in the order of `outcomes`.
     ids: KeySet,
     outcomes: Vec<Outcome>,
     /// Per state's round, a run of (outcome, probability), with `width` weighted sums each.
     runs: Vec<(u32, f64)>,
     sums: Vec<f64>,
-    /// The states played (an arena's key and who can act), and each one's run.
+    /// The states played (an arena's number and who can act), and each one's run.
     played: KeySet,
     run_of: Vec<(usize, usize)>,
     /// Per outcome, the state's round that last met it and where in its run.
@@ -91,25 +136,37 @@ struct Walker<'f, F: Fight + ?Sized> {
     template: F::Arena,
     /// An arena of this walk to play states in.
     work: F::Arena,
+    /// Every arena state met, as keys.
+    arenas: KeySet,
+    /// Every state still fighting met (its arena's number and what the driver keeps), and
+    /// every ended one (with its ending; the round it ended in apart).
+    live: KeySet,
+    ends: KeySet,
+    /// Where each live state goes in a round, once walked in a round like every later one:
+    /// its run of `edges` (`NONE` where not known).
+    trans: Vec<(u32, u32)>,
+    edges: Vec<Edge>,
+    edge_sums: Vec<f64>,
+    /// Who is in the current layers (for [`Layer::places`]), and the last layer's mark.
+    places: [Vec<(u32, u32)>; 2],
+    marks: u32,
     width: usize,
     paths: u64,
     most_states: usize,
 }
 
-/// The key of a state into `w` (emptied first): the arena's length (two bytes), the arena,
-/// then what the driver keeps, and an ended state's ending and rounds.
+/// The key of a state into `w` (emptied first): its arena's number, then what the driver
+/// keeps, and an ended state's ending.
 fn key_of(
     w: &mut Vec<u8>,
-    arena: &[u8],
+    arena: usize,
     progress: &Progress,
     sides: &SideRounds,
-    end: Option<(Ending, u32)>,
+    end: Option<Ending>,
 ) {
     w.clear();
-    let len = u16::try_from(arena.len()).expect("a fight's state takes under 64 KiB");
-    w.extend_from_slice(&len.to_le_bytes());
-    w.extend_from_slice(arena);
     let mut p = *progress;
+    w.field(&mut { arena });
     for v in [
         &mut p.up,
         &mut p.undowned,
@@ -124,27 +181,22 @@ fn key_of(
             w.field(&mut { r });
         }
     }
-    if let Some((ending, rounds)) = end {
+    if let Some(ending) = end {
         let mut code: i64 = match ending {
             Ending::Win(s) => s as i64,
             Ending::Draw => -1,
             Ending::Stalemate => -2,
         };
         w.field(&mut code);
-        w.field(&mut { rounds });
     }
 }
 
-/// A state's key read back: the arena's bytes, the driver's progress and sides, and the
+/// A state's key read back: its arena's number, the driver's progress and sides, and the
 /// ending of an ended one.
-fn read_key<'k>(
-    key: &'k [u8],
-    sides: &mut SideRounds,
-    ended: bool,
-) -> (&'k [u8], Progress, Option<(Ending, u32)>) {
-    let len = usize::from(u16::from_le_bytes([key[0], key[1]]));
-    let (arena, rest) = key[2..].split_at(len);
-    let mut r = KeyReader::new(rest);
+fn read_key(key: &[u8], sides: &mut SideRounds, ended: bool) -> (usize, Progress, Option<Ending>) {
+    let mut r = KeyReader::new(key);
+    let mut arena = 0usize;
+    r.field(&mut arena);
     let mut p = Progress {
         up: 0,
         undowned: 0,
@@ -165,25 +217,23 @@ fn read_key<'k>(
     r.fields(&mut sides.first_down);
     r.fields(&mut sides.first_death);
     let end = ended.then(|| {
-        let (mut code, mut rounds) = (0i64, 0u32);
+        let mut code = 0i64;
         r.field(&mut code);
-        r.field(&mut rounds);
-        let ending = match code {
+        match code {
             -1 => Ending::Draw,
             -2 => Ending::Stalemate,
             s => Ending::Win(s as usize),
-        };
-        (ending, rounds)
+        }
     });
     (arena, p, end)
 }
 
 impl<'f, F: Fight + ?Sized> Walker<'f, F> {
-    /// The arena's state as a key, with round `now` next.
-    fn encode(&self, arena: &mut F::Arena, now: u32) -> Box<[u8]> {
-        let mut w = KeyWriter::default();
-        self.fight.exact_state(arena, now, &mut w);
-        w.bytes.into_boxed_slice()
+    /// The number of `arena`'s state, with round `now` next; `w` is a buffer.
+    fn intern(&mut self, arena: &mut F::Arena, now: u32, w: &mut KeyWriter) -> usize {
+        w.bytes.clear();
+        self.fight.exact_state(arena, now, w);
+        self.arenas.intern(&w.bytes).0
     }
 
     /// `arena` (an arena of this walk) set to the state `key`, with round `now` next.
@@ -227,10 +277,10 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
     fn begin(&mut self) -> Result<Layer, Stop> {
         let fight = self.fight;
         let bout = fight.bout();
-        let mut layer = Layer::new(self.width);
+        let mut layer = self.layer(0);
         let mut sides = SideRounds::new(bout.roster.sides().len());
         let mut arena = fight.arena();
-        let mut sums = Vec::new();
+        let (mut sums, mut w, mut key) = (Vec::new(), KeyWriter::default(), Vec::new());
         let mut n = 0;
         loop {
             self.dice.restart();
@@ -241,36 +291,31 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
             self.tick(n, 0, layer.len())?;
             self.take_sums(&mut arena, &mut sums);
             let progress = Progress::start(bout, up, &mut sides);
-            let mut key = Vec::new();
-            key_of(
-                &mut key,
-                &self.encode(&mut arena, 1),
-                &progress,
-                &sides,
-                None,
-            );
-            layer.add(&key, q, |j| q * sums[j]);
+            let id = self.intern(&mut arena, 1, &mut w);
+            key_of(&mut key, id, &progress, &sides, None);
+            let state = self.live.intern(&key).0 as u32;
+            layer.add(state, q, |j| q * sums[j]);
             if !self.dice.advance() {
                 return Ok(layer);
             }
         }
     }
 
-    /// Every path of round `round` from the state of `arena_key` with `up` able to act: its
+    /// Every path of round `round` from the state of arena `from` with `up` able to act: its
     /// outcomes, merged by what they leave, as a run of `r`.
     fn round_paths(
         &mut self,
         round: u32,
-        arena_key: &[u8],
-        up: u64,
+        (from, up): (usize, u64),
         states: usize,
         r: &mut Round,
     ) -> Result<(usize, usize), Stop> {
         let fight = self.fight;
         let width = self.width;
         let mut work = std::mem::take(&mut self.work);
-        let mut sums = Vec::new();
-        let mut tag = KeyWriter::default();
+        let start_key = self.arenas.key(from).to_vec();
+        let (mut sums, mut w) = (Vec::new(), KeyWriter::default());
+        let mut tag = Vec::with_capacity(32);
         let start = r.runs.len();
         let state = r.run_of.len();
         let mut n = 0;
@@ -279,28 +324,31 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
             self.dice.restart();
             // What the state leaves out does not matter: the arena of the last path is as good
             // a start as a fresh one.
-            self.read(arena_key, &mut work, round);
+            self.read(&start_key, &mut work, round);
             self.take_sums(&mut work, &mut sums);
             let played = fight.round(round, up, &mut self.dice, &mut work, &mut Unobserved);
             let q = self.dice.prob();
             n += 1;
-            self.tick(n, round, states)?;
+            if let Err(stop) = self.tick(n, round, states) {
+                self.work = work;
+                return Err(stop);
+            }
             // A path that took a checkpoint's ends ends in those: its own end is not one.
             let own = if self.dice.memo.is_cut() {
                 None
             } else {
                 let (out, dead) = (fight.out(&work), fight.dead(&work));
                 self.take_sums(&mut work, &mut sums);
-                tag.bytes.clear();
-                fight.exact_state(&mut work, round + 1, &mut tag);
-                let len = tag.bytes.len();
-                for v in [played.map_or(0, |u| u.wrapping_add(1)), out, dead] {
-                    tag.bytes.extend_from_slice(&v.to_le_bytes());
+                let arena = self.intern(&mut work, round + 1, &mut w) as u32;
+                tag.clear();
+                let code = played.map_or(0, |u| u.wrapping_add(1));
+                for v in [u64::from(arena), code, out, dead] {
+                    tag.extend_from_slice(&v.to_le_bytes());
                 }
-                let (id, new) = r.ids.intern(&tag.bytes);
+                let (id, new) = r.ids.intern(&tag);
                 if new {
                     r.outcomes.push(Outcome {
-                        len,
+                        arena,
                         played,
                         out,
                         dead,
@@ -331,100 +379,223 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
         }
     }
 
+    /// An empty layer of live states (`which` 0) or ended ones (1).
+    fn layer(&mut self, which: usize) -> Layer {
+        self.marks += 1;
+        Layer::new(
+            self.width,
+            std::mem::take(&mut self.places[which]),
+            self.marks,
+        )
+    }
+
+    /// Done with `layer` of live states (`which` 0) or ended ones (1).
+    fn done(&mut self, which: usize, layer: Layer) {
+        self.places[which] = layer.places;
+    }
+
+    /// Where live state `id` goes in round `round`, into `out` (its weighted sums into
+    /// `out_sums`): found from its state's round, walked once or found in `r`. Whether the
+    /// same holds in every later round alike (it does unless a side stopped fighting in
+    /// this one while the fight goes on).
+    fn edges_of(
+        &mut self,
+        round: u32,
+        id: usize,
+        r: &mut Round,
+        states: usize,
+        (out, out_sums): (&mut Vec<Edge>, &mut Vec<f64>),
+    ) -> Result<bool, Stop> {
+        let bout = self.fight.bout();
+        let width = self.width;
+        let mut sides = SideRounds::new(bout.roster.sides().len());
+        let key = self.live.key(id).to_vec();
+        let (arena, progress, _) = read_key(&key, &mut sides, false);
+        // Each state's round, once per arena and who can act.
+        let mut dynamic = [0u8; 12];
+        dynamic[..4].copy_from_slice(&(arena as u32).to_le_bytes());
+        dynamic[4..].copy_from_slice(&progress.up.to_le_bytes());
+        let (from, to) = match r.played.intern(&dynamic) {
+            (i, false) => r.run_of[i],
+            (_, true) => self.round_paths(round, (arena, progress.up), states, r)?,
+        };
+        let mut same = true;
+        let mut after = sides.clone();
+        let mut buf = Vec::new();
+        for j in from..to {
+            let (o, prob) = (r.outcomes[r.runs[j].0 as usize], r.runs[j].1);
+            let mut p = progress;
+            after.clone_from(&sides);
+            let end = p.after_round(bout, round, o.played, || o.out, || o.dead, &mut after);
+            // A side's first fall or death noted now is recorded when the edge is taken, and
+            // kept in the state as noted before: so the states merge whatever round it was.
+            let mut noted = 0u64;
+            let firsts = [&mut after.first_down, &mut after.first_death];
+            for (kind, rounds) in firsts.into_iter().enumerate() {
+                for (s, at) in rounds.iter_mut().enumerate() {
+                    if *at == round {
+                        noted |= 1 << (2 * s + kind);
+                        *at = NOTED;
+                    }
+                }
+            }
+            // The sides that stopped fighting in this round.
+            let mut stopped_now = 0u64;
+            for (s, (&now, &was)) in after.stopped.iter().zip(&sides.stopped).enumerate() {
+                stopped_now |= u64::from(now == round && was != round) << s;
+            }
+            let (to, ended) = match end {
+                Some(ending) => {
+                    // The round it ended in is the record's: kept apart.
+                    for (s, at) in after.stopped.iter_mut().enumerate() {
+                        if stopped_now >> s & 1 == 1 {
+                            *at = STOPPED_NOW;
+                        }
+                    }
+                    key_of(&mut buf, o.arena as usize, &p, &after, Some(ending));
+                    (self.ends.intern(&buf).0, true)
+                }
+                None => {
+                    same &= stopped_now == 0;
+                    key_of(&mut buf, o.arena as usize, &p, &after, None);
+                    (self.live.intern(&buf).0, false)
+                }
+            };
+            out.push(Edge {
+                to: to as u32,
+                ended,
+                prob,
+                noted,
+                sums: out_sums.len() as u32,
+            });
+            out_sums.extend_from_slice(&r.sums[j * width..][..width]);
+        }
+        Ok(same && round >= 2)
+    }
+
     /// Round `round` from every state of `layer`: the states still fighting after it, and
-    /// those whose fight it ended added to `ended`. Each state's round is walked once, or
-    /// found in `r`, the rounds walked before (as far as they play alike).
+    /// those whose fight it ended (each with its ending; the round is `round`). Where each
+    /// state goes is found once ([`Walker::edges_of`]), and kept for every later round
+    /// alike where `alike` holds. A side's first fall or death in it goes to `expected` at
+    /// once.
     fn round(
         &mut self,
         round: u32,
         layer: &Layer,
-        ended: &mut Layer,
         r: &mut Round,
-    ) -> Result<Layer, Stop> {
+        expected: &mut Expected,
+        alike: bool,
+    ) -> Result<(Layer, Layer), Stop> {
         let bout = self.fight.bout();
+        let onsets = bout.recorder.onsets();
         let width = self.width;
-        let mut next = Layer::new(width);
-        let mut sides = SideRounds::new(bout.roster.sides().len());
-        let mut after = sides.clone();
-        let (mut dynamic, mut key) = (Vec::new(), Vec::new());
+        let (mut next, mut ended) = (self.layer(0), self.layer(1));
+        let (mut once, mut once_sums) = (Vec::new(), Vec::new());
+        let started = self.clock.elapsed().as_secs_f64();
         for k in 0..layer.len() {
-            let (arena, progress, _) = read_key(layer.keys.key(k), &mut sides, false);
-            // Each state's round, once per arena and who can act.
-            dynamic.clear();
-            dynamic.extend_from_slice(arena);
-            dynamic.extend_from_slice(&progress.up.to_le_bytes());
-            let (from, to) = match r.played.intern(&dynamic) {
-                (i, false) => r.run_of[i],
-                (_, true) => self.round_paths(round, arena, progress.up, layer.len(), r)?,
-            };
-            let (mass, own) = (layer.mass[k], &layer.sums[k * width..][..width]);
-            for j in from..to {
-                let (id, prob) = r.runs[j];
-                let o = &r.outcomes[id as usize];
-                let child = &r.ids.key(id as usize)[..o.len];
-                let deltas = &r.sums[j * width..][..width];
-                let mut p = progress;
-                after.clone_from(&sides);
-                let end = p.after_round(bout, round, o.played, || o.out, || o.dead, &mut after);
-                let m = mass * prob;
-                let add = |j: usize| prob * own[j] + mass * deltas[j];
-                match end {
-                    Some(ending) => {
-                        key_of(&mut key, child, &p, &after, Some((ending, round)));
-                        ended.add(&key, m, add);
-                    }
-                    // A state this unlikely is not followed (its mass is the walk's loss).
-                    None if m < MASS_FLOOR => {}
-                    None => {
-                        key_of(&mut key, child, &p, &after, None);
-                        next.add(&key, m, add);
-                        if next.len() > self.limits.states {
-                            return Err(Stop::States {
-                                states: next.len(),
-                                limit: self.limits.states,
-                                round,
-                            });
-                        }
-                    }
+            // A round whose states so far say it would take past the time allowed stops now.
+            if k % 64 == 63 || matches!(k, 3 | 7 | 15 | 31) {
+                let now = self.clock.elapsed().as_secs_f64();
+                let rest = (now - started) * (layer.len() - k) as f64 / k as f64;
+                if now + rest > self.limits.seconds {
+                    return Err(Stop::Time {
+                        seconds: self.limits.seconds,
+                        round,
+                        states: layer.len(),
+                    });
                 }
             }
+            let id = layer.ids[k] as usize;
+            if self.trans.len() <= id {
+                self.trans.resize(id + 1, (NONE, 0));
+            }
+            let known = alike && self.trans[id].0 != NONE;
+            if !known {
+                once.clear();
+                once_sums.clear();
+                let edges = (&mut once, &mut once_sums);
+                if self.edges_of(round, id, r, layer.len(), edges)? && alike {
+                    // Kept for the rounds to come.
+                    let start = self.edges.len() as u32;
+                    let base = self.edge_sums.len() as u32;
+                    self.edges.extend(once.iter().map(|e| Edge {
+                        sums: e.sums + base,
+                        ..*e
+                    }));
+                    self.edge_sums.extend_from_slice(&once_sums);
+                    self.trans[id] = (start, self.edges.len() as u32);
+                }
+            }
+            let (edges, edge_sums): (&[Edge], &[f64]) = if alike && self.trans[id].0 != NONE {
+                let (a, b) = self.trans[id];
+                (&self.edges[a as usize..b as usize], &self.edge_sums)
+            } else {
+                (&once, &once_sums)
+            };
+            let (mass, own) = (layer.mass[k], &layer.sums[k * width..][..width]);
+            for e in edges {
+                let m = mass * e.prob;
+                let mut noted = e.noted;
+                while noted != 0 {
+                    let bit = noted.trailing_zeros() as usize;
+                    noted &= noted - 1;
+                    expected.record_n(onsets[bit / 2][bit % 2], round as usize, m);
+                }
+                let deltas = &edge_sums[e.sums as usize..][..width];
+                let add = |j: usize| e.prob * own[j] + mass * deltas[j];
+                if e.ended {
+                    ended.add(e.to, m, add);
+                } else if m >= MASS_FLOOR {
+                    // A state less likely is not followed (its mass is the walk's loss).
+                    next.add(e.to, m, add);
+                }
+            }
+            if next.len() > self.limits.states {
+                return Err(Stop::States {
+                    states: next.len(),
+                    limit: self.limits.states,
+                    round,
+                });
+            }
         }
-        Ok(next)
+        Ok((next, ended))
     }
 
     /// Every ended state's end ([`finish`]) along every path of its dice, recorded as a
-    /// sampled fight is, into `expected`; the probability found in all.
+    /// sampled fight is: the recorder's counts into `counts`, weighted, the system's own
+    /// metrics into `expected`, and into `ended_sums` the weighted sums each ended fight
+    /// gathered ([`walk`] adds what they make at the end). The probability found in all.
     fn record(
         &mut self,
-        ended: &Layer,
+        (ended, rounds): (&Layer, u32),
         expected: &mut Expected,
         counts: &mut FightCounts<f64>,
+        ended_sums: &mut [f64],
     ) -> Result<f64, Stop> {
         let fight = self.fight;
         let bout = fight.bout();
         let mut tally = bout.layout.tally();
-        let mut more = tally.clone();
         let mut sides = SideRounds::new(bout.roster.sides().len());
         let mut after = sides.clone();
         let mut work = self.template.clone();
-        let (mut sums, mut added) = (Vec::new(), Vec::new());
+        let mut sums = Vec::new();
         let mut found = 0.0;
-        // The system's own metrics go to a tally each time; the recorder's straight to the
-        // expected tally, weighted.
         let skip = bout.recorder.own();
-        let outcome = |work: &mut F::Arena, tally: &mut Tally| {
-            tally.clear();
-            fight.outcome(work, tally);
-            fight.flush(work, tally);
-        };
         for k in 0..ended.len() {
-            let (arena, progress, end) = read_key(ended.keys.key(k), &mut sides, true);
-            let (ending, rounds) = end.expect("an ended state");
+            let key = self.ends.key(ended.ids[k] as usize);
+            let (arena, progress, end) = read_key(key, &mut sides, true);
+            let ending = end.expect("an ended state");
+            for s in &mut sides.stopped {
+                if *s == STOPPED_NOW {
+                    *s = rounds;
+                }
+            }
             let (mass, own) = (ended.mass[k], &ended.sums[k * self.width..][..self.width]);
+            let arena_key = self.arenas.key(arena).to_vec();
             let mut n = 0;
             loop {
                 self.dice.restart();
-                self.read(arena, &mut work, rounds + 1);
+                self.read(&arena_key, &mut work, rounds + 1);
                 self.take_sums(&mut work, &mut sums);
                 after.clone_from(&sides);
                 let played = finish(
@@ -442,26 +613,13 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
                 let w = mass * q;
                 let left = winners_left(fight, &played, &work);
                 bout.recorder.count_as(counts, &played, &after, left, w);
-                outcome(&mut work, &mut tally);
+                tally.clear();
+                fight.outcome(&mut work, &mut tally);
+                fight.flush(&mut work, &mut tally);
                 expected.add(&tally, w, skip);
                 found += w;
-                // The sums gathered before the end (the arena holds those the end added):
-                // what one more unit of each changes, times its weighted sum.
-                if own.iter().any(|&s| s != 0.0) {
-                    added.clear();
-                    fight.exact_sums(&mut work, &mut |v| added.push(*v));
-                    for (j, &s) in own.iter().enumerate() {
-                        if s == 0.0 {
-                            continue;
-                        }
-                        let mut at = 0;
-                        fight.exact_sums(&mut work, &mut |v| {
-                            *v = added[at] + u64::from(at == j);
-                            at += 1;
-                        });
-                        outcome(&mut work, &mut more);
-                        expected.add_difference(&more, &tally, q * s);
-                    }
+                for (t, &s) in ended_sums.iter_mut().zip(own) {
+                    *t += q * s;
                 }
                 if !self.dice.advance() {
                     break;
@@ -492,16 +650,26 @@ pub fn walk<F: Fight + ?Sized>(fight: &F, limits: &Limits) -> Result<Walked, Sto
         dice: Branches::new(),
         work: template.clone(),
         template,
+        arenas: KeySet::default(),
+        live: KeySet::default(),
+        ends: KeySet::default(),
+        trans: Vec::new(),
+        edges: Vec::new(),
+        edge_sums: Vec::new(),
+        places: [Vec::new(), Vec::new()],
+        marks: 0,
         width,
         paths: 0,
         most_states: 0,
     };
     let mut layer = w.begin()?;
-    // The fights each round ends, recorded then: they are all new (the round is in the key).
-    let mut ended = Layer::new(width);
+    // The fights each round ends are recorded then: they are all new (the round is in the
+    // key).
     let mut expected = Expected::new(&bout.layout);
     let mut counts = bout.recorder.counts::<f64>();
     let (mut found, mut recorded) = (0.0, 0);
+    // Per sum the rules only add to, its weighted sum over the fights that ended.
+    let mut ended_sums = vec![0.0; width];
     let mut rounds = 0;
     let (alike, mut r) = (fight.exact_alike(), Round::default());
     for round in 1..=bout.max_rounds {
@@ -511,43 +679,77 @@ pub fn walk<F: Fight + ?Sized>(fight: &F, limits: &Limits) -> Result<Walked, Sto
         if round <= alike {
             // A round unlike those before it: nothing walked yet.
             r = Round::default();
+            w.trans.clear();
+            w.edges.clear();
+            w.edge_sums.clear();
             w.dice.memo.start(width);
         }
         w.most_states = w.most_states.max(layer.len());
-        let before = w.paths;
-        let next = w.round(round, &layer, &mut ended, &mut r);
+        let next = w.round(round, &layer, &mut r, &mut expected, round >= alike);
         if next.is_err() {
             w.dice.memo.stop();
         }
-        layer = next?;
-        found += w.record(&ended, &mut expected, &mut counts)?;
+        let (next, ended) = next?;
+        w.done(0, std::mem::replace(&mut layer, next));
+        found += w.record((&ended, round), &mut expected, &mut counts, &mut ended_sums)?;
         recorded += ended.len();
-        ended = Layer::new(width);
+        w.done(1, ended);
+        rounds = round;
         if std::env::var_os("ODDSMITH_EXACT_TRACE").is_some() {
             eprintln!(
-                "round {round}: {} states after, {} ended so far, {} paths, {:.3} s",
+                "round {round}: {} states, {recorded} ended, {} paths, {} arenas, {} live, {:.3} s",
                 layer.len(),
-                recorded,
-                w.paths - before,
+                w.paths,
+                w.arenas.len(),
+                w.live.len(),
                 w.clock.elapsed().as_secs_f64()
             );
         }
-        rounds = round;
     }
     w.dice.memo.stop();
     // Still fighting after the last round: a stalemate.
+    let mut ended = w.layer(1);
     let mut sides = SideRounds::new(bout.roster.sides().len());
     let mut key = Vec::new();
     for k in 0..layer.len() {
-        let (arena, progress, _) = read_key(layer.keys.key(k), &mut sides, false);
-        let end = Some((Ending::Stalemate, bout.max_rounds));
-        key_of(&mut key, arena, &progress, &sides, end);
+        let (arena, progress, _) = read_key(w.live.key(layer.ids[k] as usize), &mut sides, false);
+        key_of(&mut key, arena, &progress, &sides, Some(Ending::Stalemate));
         let own = &layer.sums[k * width..][..width];
-        ended.add(&key, layer.mass[k], |j| own[j]);
+        let end = w.ends.intern(&key).0 as u32;
+        ended.add(end, layer.mass[k], |j| own[j]);
     }
-    found += w.record(&ended, &mut expected, &mut counts)?;
+    let last = (&ended, bout.max_rounds);
+    found += w.record(last, &mut expected, &mut counts, &mut ended_sums)?;
     recorded += ended.len();
     bout.recorder.flush(&mut counts, &mut expected);
+    // The fights recorded their sides' first falls and deaths as they came.
+    for ids in bout.recorder.onsets() {
+        for &id in ids {
+            expected.clear_bucket(id, NOTED as usize);
+        }
+    }
+    // What one more unit of each sum adds to a fight's tally: the same in every fight, since
+    // the metrics read the sums linearly ([`Fight::exact_sums`]).
+    if ended_sums.iter().any(|&b| b != 0.0) {
+        let mut arena = w.template.clone();
+        let mut unit = |j: Option<usize>| {
+            let mut k = 0;
+            fight.exact_sums(&mut arena, &mut |v| {
+                *v = u64::from(Some(k) == j);
+                k += 1;
+            });
+            let mut tally = bout.layout.tally();
+            fight.outcome(&mut arena, &mut tally);
+            fight.flush(&mut arena, &mut tally);
+            tally
+        };
+        let none = unit(None);
+        for (j, &b) in ended_sums.iter().enumerate() {
+            if b != 0.0 {
+                expected.add_difference(&unit(Some(j)), &none, b);
+            }
+        }
+    }
     Ok(Walked {
         values: expected.values(&bout.layout),
         lost: (1.0 - found).max(0.0),

@@ -123,7 +123,8 @@ impl BonusDice {
         self.check_by(dice, |t| t)
     }
 
-    /// What names these dice's distribution among a fight's rolls (for the exact walk).
+    /// What names these dice's distribution among a fight's rolls (for the exact walk): 18
+    /// bits.
     pub fn key(&self) -> u64 {
         let burst = match self.burst {
             Burst::Recursive => 0,

@@ -43,7 +43,7 @@ use super::rules::{
     ROUNDS_PER_MINUTE, UnconsciousFor,
 };
 use super::survival;
-use crate::combat::exact::{StateCodec, at_round};
+use crate::combat::exact::{StateCodec, at_round, at_round_within};
 use crate::combat::{MAX_FIGHTERS, Observer, Roster};
 use crate::dice::stream::PlainDice;
 use crate::dice::{Among, Dice, DiceExpr};
@@ -1747,35 +1747,44 @@ impl Conflict {
     }
 
     /// Every part of `arena` the rest of a fight reads, for the exact walk
-    /// ([`crate::combat::Fight::exact_state`]): each fighter's pool and readiness, mojo,
-    /// blows, fall and death times (its remembered foe where it keeps one), the flags and
-    /// masks. The foes last picked among, the round's plan, blows and falls are the round's
-    /// own, and a fresh fight carries nothing in.
+    /// ([`crate::combat::Fight::exact_state`]): each fighter's pool (and when the round
+    /// began) and readiness, mojo and blows where the rules kept keep them, fall and death
+    /// times (relative to `round`; its remembered foe where it keeps one), the flags. The
+    /// start's survival and injuries, who has survival, who sits out and whose flight
+    /// threshold is reached at the start are set when the fight begins and never change;
+    /// the foes last picked among, the round's plan, blows and falls are the round's own;
+    /// a fresh fight carries nothing in; who lived through the aftermath is a day's.
     pub(super) fn exact_fields<C: StateCodec>(&self, arena: &mut Arena, round: u32, state: &mut C) {
+        // What the rules beyond a plain conflict keep (blows, mojo, the time out cold).
+        let more_kept = self.engine.kind & (CALLED | MOJO | WAKING) != 0;
+        let most = if self.aftermath.rest {
+            u32::MAX
+        } else {
+            self.bout.max_rounds + 1
+        };
         for i in 0..self.fighters.len() {
             let (now, more) = (&mut arena.now[i], &mut arena.more[i]);
             state.field(&mut now.pool);
             state.field(&mut now.then);
-            state.field(&mut now.survival);
-            state.field(&mut now.injuries);
             if self.engine.facts[i].target == Targeting::Focus {
                 state.field(&mut now.focus);
             }
-            state.field(&mut more.direct);
-            state.field(&mut more.direct_then);
-            state.field(&mut more.mojo);
-            state.field(&mut more.spent);
+            if more_kept {
+                for v in [
+                    &mut more.direct,
+                    &mut more.direct_then,
+                    &mut more.mojo,
+                    &mut more.spent,
+                ] {
+                    state.field(v);
+                }
+            }
             if self.engine.kind & WAKING != 0 {
                 at_round(state, &mut more.out_since, round);
             }
-            // The time to die, read within the fight and by a resting aftermath only: past
-            // the round limit and with no rest, any time is as good as the limit's.
-            let mut at = arena.dies_at[i];
-            if !self.aftermath.rest && at != u32::MAX {
-                at = at.min(self.bout.max_rounds + 1);
-            }
-            at_round(state, &mut at, round);
-            arena.dies_at[i] = at;
+            // The time to die, read within the fight and by a resting aftermath only: with
+            // no rest, one further off than the round limit is as good as never.
+            at_round_within(state, &mut arena.dies_at[i], round, most);
         }
         let f = &mut arena.flags;
         for mask in [
@@ -1785,21 +1794,11 @@ impl Conflict {
             &mut f.dying,
             &mut f.dead,
             &mut f.saved,
-            &mut arena.has_survival,
-            &mut arena.flee_at_start,
-            &mut arena.absent,
-            &mut arena.lived,
         ] {
             state.field(mask);
         }
         state.fields(&mut arena.ready_in);
-        let mut next = arena.next_death;
-        if !self.aftermath.rest && next != u32::MAX {
-            next = next.min(self.bout.max_rounds + 1);
-        }
-        at_round(state, &mut next, round);
-        arena.next_death = next;
-        state.field(&mut arena.carried_in);
+        at_round_within(state, &mut arena.next_death, round, most);
     }
 
     /// Mojo fighter `i` spent in the fight in `arena`.

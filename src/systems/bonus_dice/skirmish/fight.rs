@@ -390,8 +390,15 @@ impl Skirmish {
         let (attack, dodge_dice) = (&strike.attack[wa], &tf.dodge[usize::from(ts.wounded)]);
         // The attack's total, and the Dodge's where the target Dodges (paid from its Vigor
         // once both are rolled): they matter only as whether it Dodged and whether the attack
-        // hit, which the exact walk branches on.
-        let (total, against) = dice.merged_by(
+        // hit, which the exact walk branches on. They depend on nothing but the dice, the
+        // Guard and whether the target Dodges a beating total and one that does not.
+        let key = attack.key()
+            | dodge_dice.key() << 18
+            | (guard as u16 as u64) << 36
+            | u64::from(dodges(true)) << 52
+            | u64::from(dodges(false)) << 53;
+        let (total, against) = dice.merged_as(
+            key,
             |d| {
                 let total = attack.check_by(d, |t| (t > guard).then_some(t));
                 if !dodges(total > guard) {

@@ -14,7 +14,7 @@ use super::super::d20::Edge;
 use super::super::damage::{Blow, Dealt, deal};
 use super::super::fighter::{ActiveDefense, DefendWhen, Fighter, InstantDeath, Kind};
 use super::{AP_ATTACK, AP_DEFENSE, Arena, Event, State, die};
-use crate::combat::Observer;
+use crate::combat::{MAX_FIGHTERS, Observer};
 use crate::dice::Dice;
 
 impl Conflict {
@@ -141,8 +141,10 @@ impl Conflict {
             )
         };
         // The defense's roll, then the d20: they matter only as the result they give (the
-        // exact walk's branches).
-        let (value, d20) = roller.merged_by(
+        // exact walk's branches), which depends on nothing but the attack and the defense.
+        let key = (a * MAX_FIGHTERS + t) * 256 + k;
+        let (value, d20) = roller.merged_as(
+            key as u64,
             |r| (Self::roll_defense(d, r) as i32, r.d20() as i32),
             |&(value, d20)| result(value.into(), d20.into()),
         );

@@ -1,0 +1,125 @@
+//! Per system, a fight of three whose exact walk finishes, and a million sampled fights of
+//! it: every rate and mean within 4.5 standard errors of its exact value (the rates from the
+//! exact variance, the means from their own interval).
+
+use super::super::Limits;
+use crate::stats::MetricKind;
+use crate::systems::{RuleSystem, Scenario, Visit};
+use crate::testing::{rows, shipped, within};
+
+/// Walks the fight, samples it, and compares every rate and mean.
+struct Agree {
+    seed: u64,
+}
+
+impl Visit for Agree {
+    type Output = usize;
+    fn visit<S: RuleSystem>(self, s: &S) -> usize {
+        let limits = Limits {
+            seconds: 120.0,
+            ..Limits::DEFAULT
+        };
+        let exact = s
+            .exact_with(&limits)
+            .unwrap_or_else(|why| panic!("{why}"))
+            .expect("a fight walks");
+        let trials = if cfg!(debug_assertions) {
+            50_000
+        } else {
+            1_000_000
+        };
+        let rows = rows(s, trials, self.seed);
+        let mut checked = 0;
+        for (name, row) in &rows {
+            if !matches!(row.kind, MetricKind::Rate | MetricKind::Mean) || row.trials == 0 {
+                continue;
+            }
+            let e = *exact.get(name).unwrap_or_else(|| panic!("no exact {name}"));
+            within(row, e);
+            checked += 1;
+        }
+        checked
+    }
+}
+
+fn agree(text: &str, seed: u64) {
+    let scenario = Scenario::from_text("three.toml", text).unwrap_or_else(|e| panic!("{e}"));
+    let checked = scenario.system.visit(Agree { seed });
+    assert!(checked > 40, "{checked} rows checked");
+}
+
+#[test]
+fn two_goblins_against_an_orc_agree_with_sampling() {
+    agree(
+        r#"
+name = "goblins and an orc"
+system = "gods-and-monsters"
+[run]
+max_rounds = 12
+[[combatant]]
+use = "Goblin"
+name = "Goblin A"
+side = "goblins"
+fights_while_dying = false
+[[combatant]]
+use = "Goblin"
+name = "Goblin B"
+side = "goblins"
+fights_while_dying = false
+[[combatant]]
+use = "Orc"
+fights_while_dying = false
+"#,
+        341,
+    );
+}
+
+#[test]
+fn two_wolves_against_vessa_agree_with_sampling() {
+    let wolf = |n: &str| {
+        format!(
+            "[[combatant]]\nname = \"Wolf {n}\"\nside = \"wolves\"\nkind = \"monster\"\n\
+             ap = 10\nvitality = 6\nhealth = 4\npassive_armor = 11\n\
+             attacks = [{{ name = \"bite\", to_hit = 4, damage = \"1d6+1\", type = \"piercing\" }}]\n"
+        )
+    };
+    let text = format!(
+        "name = \"wolves and Vessa\"\nsystem = \"unbound-legends\"\n[run]\nmax_rounds = 100\n\
+         {}{}\
+         [[combatant]]\nname = \"Vessa\"\nside = \"party\"\nagility = 2\nap = 12\n\
+         vitality = 10\nhealth = 4\npassive_armor = 11\narmor_reduction = 2\n\
+         armor = \"light\"\ndefend = \"dodge\"\n\
+         attacks = [{{ name = \"rapier\", to_hit = 5, damage = \"1d6+1\", type = \"piercing\", skill_rank = 1 }}]\n\
+         defense.dodge = {{ bonus = 14, rank = 1 }}\n",
+        wolf("A"),
+        wolf("B")
+    );
+    agree(&text, 342);
+}
+
+#[test]
+fn a_hero_against_two_brutes_agrees_with_sampling() {
+    let brute = |n: &str| {
+        format!(
+            "[[combatant]]\nname = \"brute {n}\"\nside = \"monsters\"\nattack_dice = 1\n\
+             weapon_die = \"d6\"\ndodge_policy = \"never\"\narmor_rank = 2\nactions = 1\n\
+             durability = 4\nhealth = 3\nvigor = 5\nstamina = 0\n"
+        )
+    };
+    let text = format!(
+        "name = \"hero and two brutes\"\nsystem = \"bonus-dice\"\n[run]\nmax_rounds = 1000\n\
+         [[combatant]]\nname = \"hero\"\nside = \"party\"\nbase_die = \"d6\"\n\
+         initiative_dice = 1\nattack_dice = 1\ndamage_dice = 1\nweapon_die = \"d6\"\n\
+         dodge_dice = 1\narmor_rank = 1\nactions = 1\ndurability = 4\nhealth = 5\n\
+         vigor = 10\nstamina = 10\n{}{}",
+        brute("A"),
+        brute("B")
+    );
+    agree(&text, 343);
+}
+
+#[test]
+fn schaelee_against_the_vampire_and_its_thrall_agrees_with_sampling() {
+    let text = std::fs::read_to_string(shipped("vampire_and_thrall")).unwrap();
+    agree(&text, 344);
+}
