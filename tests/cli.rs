@@ -167,7 +167,10 @@ fn a_fight_too_large_to_walk_says_so_and_is_sampled() {
         text.contains("too large for exact values: ") && text.contains("; sampled only"),
         "{text}"
     );
-    assert!(text.contains("(none: this scenario is only sampled)"), "{text}");
+    assert!(
+        text.contains("(none: this scenario is only sampled)"),
+        "{text}"
+    );
     // A run samples it all the same, saying so.
     let dir = tempfile::tempdir().unwrap();
     let run = oddsmith(&[

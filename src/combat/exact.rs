@@ -35,8 +35,9 @@
 //! 1e-9 the tests hold the walk to (a rate off [0, 1] by rounding alone is held to it).
 //!
 //! **Limits.** The walk stops ([`Stop`]) when a round leaves more distinct states than
-//! [`Limits::states`], when one state's round has more paths than [`Limits::paths`], or past
-//! [`Limits::seconds`]; a run then samples only, and says why.
+//! [`Limits::states`], when one state's round has more paths than [`Limits::paths`], past
+//! [`Limits::seconds`], or holding more than [`Limits::bytes`]; a run then samples only, and
+//! says why.
 
 mod dice;
 mod memo;
@@ -62,14 +63,18 @@ pub struct Limits {
     pub paths: usize,
     /// Most seconds in all.
     pub seconds: f64,
+    /// Most bytes the walk may hold (its states, keys and kept rounds).
+    pub bytes: usize,
 }
 
 impl Limits {
-    /// The default: a million states a round, 100 000 paths a state's round, 3 seconds.
+    /// The default: a million states a round, 100 000 paths a state's round, 3 seconds,
+    /// 256 MiB.
     pub const DEFAULT: Limits = Limits {
         states: 1_000_000,
         paths: 100_000,
         seconds: 3.0,
+        bytes: 256 << 20,
     };
 
     /// `limit` states a round and paths a state's round, in the default time.
@@ -108,6 +113,15 @@ pub enum Stop {
         limit: usize,
         /// The round.
         round: u32,
+    },
+    /// Holding more than `bytes` in round `round`, with `states` states.
+    Memory {
+        /// The memory allowed.
+        bytes: usize,
+        /// The round.
+        round: u32,
+        /// States then.
+        states: usize,
     },
     /// Past `seconds` (or sure to be, by the states done so far) in round `round`, with
     /// `states` states.
@@ -155,6 +169,16 @@ impl fmt::Display for Stop {
                 } else {
                     format!("one state's round {round}")
                 }
+            ),
+            Stop::Memory {
+                bytes,
+                round,
+                states,
+            } => write!(
+                f,
+                "too large for exact values: {} states by round {round}, over {} MiB",
+                count(states),
+                bytes >> 20
             ),
             Stop::Time {
                 seconds,

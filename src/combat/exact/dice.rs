@@ -25,6 +25,9 @@ use std::hash::BuildHasherDefault;
 /// Tables known by key and width: where each begins and how long it is.
 type Known = HashMap<(u64, u32), (u32, u32), BuildHasherDefault<KeyHasher>>;
 
+/// Merged draws walked so far, by key and width: their classes' values and probabilities.
+type Keyed = HashMap<(u64, u32), Vec<(u64, f64)>, BuildHasherDefault<KeyHasher>>;
+
 /// A path less likely than this (within one state's round) stops branching.
 pub const FLOOR: f64 = 1e-16;
 
@@ -69,7 +72,7 @@ pub struct Branches {
     fixed: Known,
     /// Every [`Dice::merged_as`] draw walked so far, by its key and its values' width: its
     /// classes' values and probabilities.
-    keyed: HashMap<(u64, u32), Vec<(u64, f64)>, BuildHasherDefault<KeyHasher>>,
+    keyed: Keyed,
     fixed_values: Vec<u64>,
     fixed_probs: Vec<f64>,
     /// The values and probabilities of the merged draws on the path, in path order.

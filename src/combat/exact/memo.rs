@@ -7,7 +7,7 @@
 //! then runs without branching and is thrown away. The sums the rules only add to are kept
 //! as what the rest of the round adds to them, so a later path adds them to its own.
 
-use super::state::{KeyHasher, KeySet};
+use super::state::{KeyHasher, KeySet, heap};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
@@ -49,6 +49,8 @@ pub struct Memo {
     /// The walked checkpoints' keys, and what each one's paths ended in.
     done: KeySet,
     walked: Vec<Walked>,
+    /// The bytes `walked` holds on the heap.
+    walked_bytes: usize,
     open: Vec<Open>,
     spare: Vec<Open>,
     /// Checkpoints met on the current path so far.
@@ -70,15 +72,29 @@ impl Memo {
         self.width = width;
         self.done.clear();
         self.walked.clear();
+        self.walked_bytes = 0;
         self.spare.append(&mut self.open);
         self.met = 0;
         self.cut = None;
+    }
+
+    /// As [`Memo::start`], the room given back too.
+    pub fn forget(&mut self, width: usize) {
+        self.start(width);
+        self.done = KeySet::default();
+        self.walked = Vec::new();
+        self.spare = Vec::new();
     }
 
     /// The round is over.
     pub fn stop(&mut self) {
         self.start(0);
         self.on = false;
+    }
+
+    /// The bytes the walked checkpoints hold on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        self.done.heap_bytes() + heap(&self.walked) + self.walked_bytes
     }
 
     /// A state's round begins: no checkpoint is open.
@@ -200,6 +216,7 @@ impl Memo {
             };
             let (k, new) = self.done.intern(&o.key);
             debug_assert!(new && k == self.walked.len(), "a checkpoint is walked once");
+            self.walked_bytes += heap(&w.outcomes) + heap(&w.probs) + heap(&w.sums);
             self.walked.push(w);
             self.spare.push(o);
         }

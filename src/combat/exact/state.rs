@@ -264,6 +264,11 @@ impl KeySet {
         &self.bytes[self.starts[k]..self.starts[k + 1]]
     }
 
+    /// The bytes it holds on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        self.bytes.capacity() + heap(&self.starts) + heap(&self.slots) + heap(&self.hashes)
+    }
+
     /// Forgets every key, keeping the room.
     pub fn clear(&mut self) {
         self.bytes.clear();
@@ -375,4 +380,9 @@ mod key_set_tests {
         assert_eq!((set.len(), set.key(0)), (1, &[7u8][..]));
         assert!(n > 0);
     }
+}
+
+/// The bytes a vector holds on the heap.
+pub fn heap<T>(v: &Vec<T>) -> usize {
+    v.capacity() * std::mem::size_of::<T>()
 }

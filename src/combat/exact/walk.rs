@@ -6,7 +6,7 @@
 //! merge by short keys.
 
 use super::dice::Branches;
-use super::state::{KeyReader, KeySet, KeyWriter, StateCodec};
+use super::state::{KeyReader, KeySet, KeyWriter, StateCodec, heap};
 use super::values::Expected;
 use super::{Limits, Stop, Walked};
 use crate::combat::fight::{Progress, finish, winners_left};
@@ -57,6 +57,11 @@ impl Layer {
 
     fn len(&self) -> usize {
         self.ids.len()
+    }
+
+    /// The bytes it holds on the heap (its share of `places` included).
+    fn heap_bytes(&self) -> usize {
+        heap(&self.ids) + heap(&self.mass) + heap(&self.sums) + heap(&self.places)
     }
 
     /// Adds `mass` to state `id`, and `sums(j)` to its weighted sum `j`.
@@ -124,6 +129,19 @@ struct Round {
     run_of: Vec<(usize, usize)>,
     /// Per outcome, the state's round that last met it and where in its run.
     met: Vec<(usize, usize)>,
+}
+
+impl Round {
+    /// The bytes it holds on the heap.
+    fn heap_bytes(&self) -> usize {
+        self.ids.heap_bytes()
+            + heap(&self.outcomes)
+            + heap(&self.runs)
+            + heap(&self.sums)
+            + self.played.heap_bytes()
+            + heap(&self.run_of)
+            + heap(&self.met)
+    }
 }
 
 /// What the walk carries from round to round.
@@ -250,6 +268,34 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
             out.push(*v as f64);
             *v = 0;
         });
+    }
+
+    /// The bytes the walk must keep on the heap: every state met (the layers of the round
+    /// being played apart).
+    fn kept_bytes(&self) -> usize {
+        self.arenas.heap_bytes()
+            + self.live.heap_bytes()
+            + self.ends.heap_bytes()
+            + self.places.iter().map(heap).sum::<usize>()
+    }
+
+    /// The bytes of what the walk keeps only to save time — the rounds' outcomes `r`, where
+    /// each state goes, the checkpoints walked — which it may drop and find again.
+    fn cache_bytes(&self, r: &Round) -> usize {
+        r.heap_bytes()
+            + heap(&self.trans)
+            + heap(&self.edges)
+            + heap(&self.edge_sums)
+            + self.dice.memo.heap_bytes()
+    }
+
+    /// Drops what [`Walker::cache_bytes`] counts, the room included: nothing walked yet.
+    fn forget(&mut self, r: &mut Round) {
+        *r = Round::default();
+        self.trans = Vec::new();
+        self.edges = Vec::new();
+        self.edge_sums = Vec::new();
+        self.dice.memo.forget(self.width);
     }
 
     /// Counts one more path, and stops the walk past its limits.
@@ -493,11 +539,32 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
         let (mut once, mut once_sums) = (Vec::new(), Vec::new());
         let started = self.clock.elapsed().as_secs_f64();
         for k in 0..layer.len() {
-            // A round whose states so far say it would take past the time allowed stops now.
+            // Past the memory allowed, the checkpoints walked (kept to save time within a
+            // state's round) go first; a walk that holds more without them stops.
+            let held = |w: &Self, r: &Round| {
+                w.kept_bytes()
+                    + w.cache_bytes(r)
+                    + layer.heap_bytes()
+                    + next.heap_bytes()
+                    + ended.heap_bytes()
+            };
+            if held(self, r) > self.limits.bytes {
+                self.dice.memo.forget(self.width);
+                if held(self, r) > self.limits.bytes {
+                    return Err(Stop::Memory {
+                        bytes: self.limits.bytes,
+                        round,
+                        states: layer.len().max(next.len()),
+                    });
+                }
+            }
+            // A round whose states so far say it would take past the time allowed stops now
+            // (once it has taken a tenth of the time: its first states, which find what the
+            // rest reuse, cost the most).
             if k % 64 == 63 || matches!(k, 3 | 7 | 15 | 31) {
                 let now = self.clock.elapsed().as_secs_f64();
                 let rest = (now - started) * (layer.len() - k) as f64 / k as f64;
-                if now + rest > self.limits.seconds {
+                if now - started > self.limits.seconds / 10.0 && now + rest > self.limits.seconds {
                     return Err(Stop::Time {
                         seconds: self.limits.seconds,
                         round,
@@ -678,11 +745,7 @@ pub fn walk<F: Fight + ?Sized>(fight: &F, limits: &Limits) -> Result<Walked, Sto
         }
         if round <= alike {
             // A round unlike those before it: nothing walked yet.
-            r = Round::default();
-            w.trans.clear();
-            w.edges.clear();
-            w.edge_sums.clear();
-            w.dice.memo.start(width);
+            w.forget(&mut r);
         }
         w.most_states = w.most_states.max(layer.len());
         let next = w.round(round, &layer, &mut r, &mut expected, round >= alike);
@@ -697,11 +760,13 @@ pub fn walk<F: Fight + ?Sized>(fight: &F, limits: &Limits) -> Result<Walked, Sto
         rounds = round;
         if std::env::var_os("ODDSMITH_EXACT_TRACE").is_some() {
             eprintln!(
-                "round {round}: {} states, {recorded} ended, {} paths, {} arenas, {} live, {:.3} s",
+                "round {round}: {} states, {recorded} ended, {} paths, {} arenas, {} live, \
+                 {} MiB, {:.3} s",
                 layer.len(),
                 w.paths,
                 w.arenas.len(),
                 w.live.len(),
+                (w.kept_bytes() + w.cache_bytes(&r) + layer.heap_bytes()) >> 20,
                 w.clock.elapsed().as_secs_f64()
             );
         }

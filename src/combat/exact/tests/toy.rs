@@ -200,3 +200,34 @@ fn a_fight_too_large_stops_with_the_reason() {
     assert!(line.starts_with("too large for exact values: "), "{line}");
     assert!(line.contains("states by round"), "{line}");
 }
+
+#[test]
+fn each_limit_stops_the_walk_with_its_own_reason() {
+    let toy = Toy::new([60, 60], [10, 10], 6, 100);
+    // Paths: a round of two attacks has more than one path of dice.
+    let paths = Limits {
+        paths: 1,
+        ..Limits::DEFAULT
+    };
+    let stop = walk(&toy, &paths).unwrap_err();
+    assert!(matches!(stop, Stop::Paths { limit: 1, .. }), "{stop:?}");
+    assert!(stop.to_string().contains("paths of dice"), "{stop}");
+    // Memory: a few kilobytes hold no more than a round or two.
+    let bytes = Limits {
+        bytes: 4 << 10,
+        ..Limits::DEFAULT
+    };
+    let stop = walk(&toy, &bytes).unwrap_err();
+    assert!(matches!(stop, Stop::Memory { bytes: 4096, .. }), "{stop:?}");
+    assert!(stop.to_string().contains("over 0 MiB"), "{stop}");
+    // Time: none at all.
+    let time = Limits {
+        seconds: 0.0,
+        ..Limits::DEFAULT
+    };
+    let stop = walk(&toy, &time).unwrap_err();
+    assert!(matches!(stop, Stop::Time { .. }), "{stop:?}");
+    assert!(stop.to_string().contains("over 0 s"), "{stop}");
+    // Within the default limits the same fight walks.
+    assert!(walk(&toy, &Limits::DEFAULT).is_ok());
+}
