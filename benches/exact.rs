@@ -3,8 +3,10 @@
 //! survival-10 orcs, the Unbound Legends duel with set AP, the bonus-dice duel with a Dodge
 //! paid from Vigor, the Invisible Sun PC against the beliggos (`scenarios/beliggos.toml`) —
 //! each to finish in under 2 seconds — and two against one in each system with small numbers
-//! (Gods & Monsters' two goblins against an orc is past the default limits: its walk stops). `EXACT_STATS=1 cargo bench --bench exact` prints each walk's
-//! time once instead of timing it with criterion.
+//! (Gods & Monsters' two goblins against an orc is past the default limits: its walk stops).
+//! `EXACT_STATS=1 cargo bench --bench exact` walks each once without the time and memory
+//! limits and prints its time instead of timing it with criterion (`EXACT_ONLY=NAME` one of
+//! them, `EXACT_FILE=PATH` a scenario of one's own beside them).
 
 use criterion::{Criterion, criterion_group};
 use oddsmith::combat::exact::Limits;

@@ -559,12 +559,12 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
                 }
             }
             // A round whose states so far say it would take past the time allowed stops now
-            // (once it has taken a tenth of the time: its first states, which find what the
+            // (once it has taken a thirtieth of the time: its first states, which find what the
             // rest reuse, cost the most).
             if k % 64 == 63 || matches!(k, 3 | 7 | 15 | 31) {
                 let now = self.clock.elapsed().as_secs_f64();
                 let rest = (now - started) * (layer.len() - k) as f64 / k as f64;
-                if now - started > self.limits.seconds / 10.0 && now + rest > self.limits.seconds {
+                if now - started > self.limits.seconds / 30.0 && now + rest > self.limits.seconds {
                     return Err(Stop::Time {
                         seconds: self.limits.seconds,
                         round,
