@@ -221,6 +221,32 @@ fn variants_read_side_by_side_with_a_csv_and_a_chart() {
     for text in ["two_dice", "harder", "base", "success", "<rect"] {
         assert!(svg.contains(text), "{text} missing from variants.svg");
     }
+    // `--json`: one document, an array of the variants' comparisons in the file's order,
+    // each with the base's numbers as `a`.
+    let json = json_of(&oddsmith(&[
+        "compare",
+        file.to_str().unwrap(),
+        "--trials",
+        "100000",
+        "--json",
+        "--quiet",
+        "--out",
+        dir.path().join("j").to_str().unwrap(),
+    ]));
+    let all = json.as_array().expect("an array");
+    assert_eq!(all.len(), 2, "{json}");
+    for (cmp, label) in all.iter().zip(["two_dice", "harder"]) {
+        assert!(
+            cmp["b"].as_str().unwrap().ends_with(&format!("[{label}]")),
+            "{cmp}"
+        );
+        let metrics = cmp["metrics"].as_array().unwrap();
+        let success = metrics.iter().find(|m| m["metric"] == "success").unwrap();
+        assert!(
+            (success["exact_a"].as_f64().unwrap() - 0.49).abs() < 1e-12,
+            "{cmp}"
+        );
+    }
 }
 
 #[test]

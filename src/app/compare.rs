@@ -37,8 +37,8 @@ pub fn compare(args: &CompareArgs) -> Result<()> {
     Ok(())
 }
 
-/// The base of `args.a` with each of its variants: one comparison each (printed as JSON
-/// with `--json`, written into the variant's folder), then the side by side.
+/// The base of `args.a` with each of its variants: one comparison each (written into the
+/// variant's folder; with `--json`, printed together as one array), then the side by side.
 fn compare_variants(plan: &Plan, a: &Scenario, args: &CompareArgs) -> Result<()> {
     if a.variants()?.is_empty() {
         return Err(UsageError(format!(
@@ -47,9 +47,11 @@ fn compare_variants(plan: &Plan, a: &Scenario, args: &CompareArgs) -> Result<()>
         ))
         .into());
     }
+    // With `--json`, one array of every variant's comparison, in the file's order.
+    let printed = std::cell::RefCell::new(Vec::new());
     let Some(side_by_side) = variants(plan, a, &|label, pair| {
         if plan.json {
-            print_results(true, &pair.compare, String::new);
+            printed.borrow_mut().push(pair.compare.clone());
         }
         let dir = plan.out_subdir(label, || format!("compare_{}_{label}", file_stem(&args.a)));
         plan.wrote(&crate::export::compare::write(&pair.compare, &dir)?);
@@ -59,7 +61,9 @@ fn compare_variants(plan: &Plan, a: &Scenario, args: &CompareArgs) -> Result<()>
         // Interrupted before the first variant: nothing to show (the skipped are named).
         return Ok(());
     };
-    if !plan.json {
+    if plan.json {
+        print_results(true, &printed.into_inner(), String::new);
+    } else {
         print!("{}", render_variants(&side_by_side, plan.colour));
     }
     let dir = plan.out_dir(|| format!("compare_{}", file_stem(&args.a)));
