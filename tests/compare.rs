@@ -179,15 +179,15 @@ fn variants_read_side_by_side_with_a_csv_and_a_chart() {
     )
     .unwrap();
     let out_dir = dir.path().join("v");
-    let text = stdout(&oddsmith(&[
-        "compare",
-        file.to_str().unwrap(),
-        "--trials",
-        "100000",
-        "--quiet",
-        "--out",
-        out_dir.to_str().unwrap(),
-    ]));
+    let compare = |out: &Path, more: &[&str]| {
+        let file = file.to_str().unwrap();
+        let out = out.to_str().unwrap();
+        let args = [
+            "compare", file, "--trials", "100000", "--quiet", "--out", out,
+        ];
+        oddsmith(&[&args[..], more].concat())
+    };
+    let text = stdout(&compare(&out_dir, &[]));
     assert_eq!(text.matches("Side by side").count(), 1, "{text}");
     let header = text
         .lines()
@@ -223,16 +223,7 @@ fn variants_read_side_by_side_with_a_csv_and_a_chart() {
     }
     // `--json`: one document, an array of the variants' comparisons in the file's order,
     // each with the base's numbers as `a`.
-    let json = json_of(&oddsmith(&[
-        "compare",
-        file.to_str().unwrap(),
-        "--trials",
-        "100000",
-        "--json",
-        "--quiet",
-        "--out",
-        dir.path().join("j").to_str().unwrap(),
-    ]));
+    let json = json_of(&compare(&dir.path().join("j"), &["--json"]));
     let all = json.as_array().expect("an array");
     assert_eq!(all.len(), 2, "{json}");
     for (cmp, label) in all.iter().zip(["two_dice", "harder"]) {
