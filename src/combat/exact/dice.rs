@@ -216,6 +216,16 @@ impl Branches {
         Some(T::from_bits(self.merged_values[(start + c.taken) as usize]))
     }
 
+    /// A merged draw's value where the walk does not branch on it: the path's own choice
+    /// replayed, or any value (`draw`'s) on a path that is thrown away.
+    fn settled<T: Merge>(&mut self, draw: impl FnOnce(&mut Self) -> T) -> Option<T> {
+        if let Some(value) = self.replay() {
+            return Some(value);
+        }
+        // The path is thrown away: any value will do.
+        (self.inner == 0 && self.memo.is_cut()).then(|| draw(self))
+    }
+
     /// A new choice among the classes `seen` (each with a value and its probability).
     fn choose_class<T: Merge, C>(&mut self, seen: &[(C, u64, f64)]) -> T {
         let start = self.merged_values.len() as u32;
@@ -265,12 +275,8 @@ impl Dice for Branches {
         draw: impl Fn(&mut Self) -> T,
         class: impl Fn(&T) -> C,
     ) -> T {
-        if let Some(value) = self.replay() {
+        if let Some(value) = self.settled(&draw) {
             return value;
-        }
-        if self.inner == 0 && self.memo.is_cut() {
-            // The path is thrown away: any value will do.
-            return draw(self);
         }
         // Walk the draw's own dice as a path of their own.
         let outer = std::mem::replace(&mut self.path, self.spare.pop().unwrap_or_default());
@@ -280,11 +286,7 @@ impl Dice for Branches {
         let mut seen: Vec<(C, u64, f64)> = Vec::new();
         loop {
             let value = draw(self);
-            let (c, p) = (class(&value), self.prob());
-            match seen.iter_mut().find(|(k, ..)| *k == c) {
-                Some((.., q)) => *q += p,
-                None => seen.push((c, value.to_bits(), p)),
-            }
+            add_class(&mut seen, class(&value), value.to_bits(), self.prob());
             if !self.advance() {
                 break;
             }
@@ -302,11 +304,8 @@ impl Dice for Branches {
         draw: impl Fn(&mut Self) -> T,
         class: impl Fn(&T) -> C,
     ) -> T {
-        if let Some(value) = self.replay() {
+        if let Some(value) = self.settled(&draw) {
             return value;
-        }
-        if self.inner == 0 && self.memo.is_cut() {
-            return draw(self);
         }
         if let Some(known) = self.keyed.get(&(key, T::BITS)) {
             let seen: Vec<((), u64, f64)> = known.iter().map(|&(b, p)| ((), b, p)).collect();
@@ -333,11 +332,8 @@ impl Dice for Branches {
         draw: impl FnOnce(&mut Self) -> T,
         class: impl Fn(&T) -> C,
     ) -> T {
-        if let Some(value) = self.replay() {
+        if let Some(value) = self.settled(draw) {
             return value;
-        }
-        if self.inner == 0 && self.memo.is_cut() {
-            return draw(self);
         }
         let (start, len) = match self.fixed.get(&(key, T::BITS)) {
             Some(&known) => known,
@@ -358,12 +354,16 @@ impl Dice for Branches {
             .iter()
             .zip(&self.fixed_probs[start..])
         {
-            let c = class(&T::from_bits(bits));
-            match seen.iter_mut().find(|(k, ..)| *k == c) {
-                Some((.., q)) => *q += p,
-                None => seen.push((c, bits, p)),
-            }
+            add_class(&mut seen, class(&T::from_bits(bits)), bits, p);
         }
         self.choose_class(&seen)
+    }
+}
+
+/// Adds probability `p` to class `c` in `seen`, or `c` with its first value's `bits`.
+fn add_class<C: PartialEq>(seen: &mut Vec<(C, u64, f64)>, c: C, bits: u64, p: f64) {
+    match seen.iter_mut().find(|(k, ..)| *k == c) {
+        Some((.., q)) => *q += p,
+        None => seen.push((c, bits, p)),
     }
 }

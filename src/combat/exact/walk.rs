@@ -183,17 +183,8 @@ fn key_of(
     end: Option<Ending>,
 ) {
     w.clear();
-    let mut p = *progress;
     w.field(&mut { arena });
-    for v in [
-        &mut p.up,
-        &mut p.undowned,
-        &mut p.undead,
-        &mut p.seen_out,
-        &mut p.seen_dead,
-    ] {
-        w.field(v);
-    }
+    progress_fields(w, &mut { *progress });
     for rounds in [&sides.stopped, &sides.first_down, &sides.first_death] {
         for &r in rounds {
             w.field(&mut { r });
@@ -206,6 +197,19 @@ fn key_of(
             Ending::Stalemate => -2,
         };
         w.field(&mut code);
+    }
+}
+
+/// The driver's progress in a state's key, written or read.
+fn progress_fields<C: StateCodec>(c: &mut C, p: &mut Progress) {
+    for v in [
+        &mut p.up,
+        &mut p.undowned,
+        &mut p.undead,
+        &mut p.seen_out,
+        &mut p.seen_dead,
+    ] {
+        c.field(v);
     }
 }
 
@@ -222,15 +226,7 @@ fn read_key(key: &[u8], sides: &mut SideRounds, ended: bool) -> (usize, Progress
         seen_out: 0,
         seen_dead: 0,
     };
-    for v in [
-        &mut p.up,
-        &mut p.undowned,
-        &mut p.undead,
-        &mut p.seen_out,
-        &mut p.seen_dead,
-    ] {
-        r.field(v);
-    }
+    progress_fields(&mut r, &mut p);
     r.fields(&mut sides.stopped);
     r.fields(&mut sides.first_down);
     r.fields(&mut sides.first_death);
