@@ -317,6 +317,14 @@ pub trait Fight: Sync {
         false
     }
 
+    /// For the exact walk: sets to one value each part of `arena`'s state, a fight that has
+    /// ended, that nothing after its last round reads — [`Fight::fates`], the aftermath,
+    /// [`Fight::outcome`], the winners' [`Fight::toughness`] — so that ended fights that
+    /// differ only there are one state ([`Fight::exact_state`] of the result). Whatever a
+    /// day carries into its next fight is not the walk's. By default it leaves `arena` as
+    /// it is.
+    fn exact_settle(&self, _arena: &mut Self::Arena) {}
+
     /// For the exact walk: the first round from which every round plays alike from alike
     /// states ([`Fight::exact_state`], rounds relative), so that a state's round, walked once,
     /// serves every later round (a round 1 of surprise or of dice rolled once is not like

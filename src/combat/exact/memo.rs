@@ -30,27 +30,20 @@ struct Open {
     weighted: Vec<f64>,
 }
 
-/// What the paths below a walked checkpoint ended in, relative to its probability: per
-/// outcome, the probability and the weighted sums added after it.
-#[derive(Debug, Default)]
-struct Walked {
-    outcomes: Vec<u32>,
-    probs: Vec<f64>,
-    /// `width` numbers per outcome.
-    sums: Vec<f64>,
-}
-
 /// The checkpoints of one round.
 #[derive(Debug, Default)]
 pub struct Memo {
     /// Whether the current walk keeps checkpoints (only a round does).
     on: bool,
     width: usize,
-    /// The walked checkpoints' keys, and what each one's paths ended in.
+    /// The walked checkpoints' keys, and what each one's paths ended in, relative to its
+    /// probability: its run of `outcomes` (with their probabilities, and `width` weighted
+    /// sums added after it each).
     done: KeySet,
-    walked: Vec<Walked>,
-    /// The bytes `walked` holds on the heap.
-    walked_bytes: usize,
+    walked: Vec<(usize, usize)>,
+    outcomes: Vec<u32>,
+    probs: Vec<f64>,
+    sums: Vec<f64>,
     open: Vec<Open>,
     spare: Vec<Open>,
     /// Checkpoints met on the current path so far.
@@ -61,7 +54,7 @@ pub struct Memo {
     cut_sums: Vec<f64>,
     /// Buffers for a checkpoint's key and sums, and a path's weighted sums.
     key: Vec<u8>,
-    sums: Vec<u64>,
+    at_sums: Vec<u64>,
     weighted: Vec<f64>,
 }
 
@@ -72,7 +65,9 @@ impl Memo {
         self.width = width;
         self.done.clear();
         self.walked.clear();
-        self.walked_bytes = 0;
+        self.outcomes.clear();
+        self.probs.clear();
+        self.sums.clear();
         self.spare.append(&mut self.open);
         self.met = 0;
         self.cut = None;
@@ -83,6 +78,9 @@ impl Memo {
         self.start(width);
         self.done = KeySet::default();
         self.walked = Vec::new();
+        self.outcomes = Vec::new();
+        self.probs = Vec::new();
+        self.sums = Vec::new();
         self.spare = Vec::new();
     }
 
@@ -94,7 +92,11 @@ impl Memo {
 
     /// The bytes the walked checkpoints hold on the heap.
     pub fn heap_bytes(&self) -> usize {
-        self.done.heap_bytes() + heap(&self.walked) + self.walked_bytes
+        self.done.heap_bytes()
+            + heap(&self.walked)
+            + heap(&self.outcomes)
+            + heap(&self.probs)
+            + heap(&self.sums)
     }
 
     /// A state's round begins: no checkpoint is open.
@@ -137,17 +139,17 @@ impl Memo {
             return;
         }
         self.key.clear();
-        self.sums.clear();
-        state(&mut self.key, &mut self.sums);
+        self.at_sums.clear();
+        state(&mut self.key, &mut self.at_sums);
         debug_assert_eq!(
-            self.sums.len(),
+            self.at_sums.len(),
             self.width,
             "the checkpoint gives every sum"
         );
         if let Some(w) = self.done.get(&self.key) {
             self.cut = Some((prob, w));
             self.cut_sums.clear();
-            self.cut_sums.extend(self.sums.iter().map(|&s| s as f64));
+            self.cut_sums.extend(self.at_sums.iter().map(|&s| s as f64));
             return;
         }
         let mut open = self.spare.pop().unwrap_or_default();
@@ -156,7 +158,7 @@ impl Memo {
         open.key.clear();
         open.key.extend_from_slice(&self.key);
         open.sums.clear();
-        open.sums.extend(self.sums.iter().map(|&s| s as f64));
+        open.sums.extend(self.at_sums.iter().map(|&s| s as f64));
         open.at.clear();
         open.outcomes.clear();
         open.probs.clear();
@@ -171,10 +173,11 @@ impl Memo {
         let mut weighted = std::mem::take(&mut self.weighted);
         match (self.cut, own) {
             (Some((prob, w)), _) => {
-                let taken = &self.walked[w];
+                let (from, to) = self.walked[w];
                 let width = self.width;
-                for (k, (&o, &r)) in taken.outcomes.iter().zip(&taken.probs).enumerate() {
-                    let rs = &taken.sums[k * width..][..width];
+                for k in from..to {
+                    let (o, r) = (self.outcomes[k], self.probs[k]);
+                    let rs = &self.sums[k * width..][..width];
                     weighted.clear();
                     let at = &self.cut_sums;
                     weighted.extend(rs.iter().zip(at).map(|(s, a)| prob * (s + r * a)));
@@ -209,15 +212,13 @@ impl Memo {
     fn close(&mut self, walked: impl Fn(usize) -> bool) {
         while self.open.last().is_some_and(|o| walked(o.depth)) {
             let o = self.open.pop().expect("an open checkpoint");
-            let w = Walked {
-                outcomes: o.outcomes.clone(),
-                probs: o.probs.iter().map(|p| p / o.prob).collect(),
-                sums: o.weighted.iter().map(|s| s / o.prob).collect(),
-            };
+            let from = self.outcomes.len();
+            self.outcomes.extend_from_slice(&o.outcomes);
+            self.probs.extend(o.probs.iter().map(|p| p / o.prob));
+            self.sums.extend(o.weighted.iter().map(|s| s / o.prob));
             let (k, new) = self.done.intern(&o.key);
             debug_assert!(new && k == self.walked.len(), "a checkpoint is walked once");
-            self.walked_bytes += heap(&w.outcomes) + heap(&w.probs) + heap(&w.sums);
-            self.walked.push(w);
+            self.walked.push((from, self.outcomes.len()));
             self.spare.push(o);
         }
     }

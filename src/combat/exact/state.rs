@@ -60,14 +60,16 @@ pub fn at_round<C: StateCodec>(state: &mut C, value: &mut u32, now: u32) {
     at_round_within(state, value, now, u32::MAX);
 }
 
-/// [`at_round`] for a round that matters only if it comes within `most` rounds of `now`
-/// (one further off is written as `most`, as good as never).
+/// [`at_round`] for a round that matters only if it comes less than `most` rounds after
+/// `now`: one `most` or more rounds off is never, and read back as never (so that a state
+/// with one far off does not count it down to a new state every round).
 #[inline]
 pub fn at_round_within<C: StateCodec>(state: &mut C, value: &mut u32, now: u32, most: u32) {
     const NEVER: i64 = 1 << 40;
     let mut rel = match *value {
         u32::MAX => NEVER,
-        v => (i64::from(v) - i64::from(now)).min(i64::from(most)),
+        v if i64::from(v) - i64::from(now) >= i64::from(most) => NEVER,
+        v => i64::from(v) - i64::from(now),
     };
     state.field(&mut rel);
     *value = match rel {

@@ -156,6 +156,9 @@ struct Walker<'f, F: Fight + ?Sized> {
     work: F::Arena,
     /// Every arena state met, as keys.
     arenas: KeySet,
+    /// Per arena state, that of the fight ended there with what its end does not read set
+    /// to one value ([`Fight::exact_settle`]); `NONE` where not found yet.
+    settled: Vec<u32>,
     /// Every state still fighting met (its arena's number and what the driver keeps), and
     /// every ended one (with its ending; the round it ended in apart).
     live: KeySet,
@@ -257,6 +260,26 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
         debug_assert_eq!(r.read(), key.len(), "a state reads back as it was written");
     }
 
+    /// The number of arena state `arena` (with round `now` next) once the fight has ended
+    /// there: settled ([`Fight::exact_settle`]), so that ended fights that differ only in
+    /// what their end does not read merge. Rounds in a state are relative to `now`: the
+    /// same state settles alike whatever its round.
+    fn settled(&mut self, arena: usize, now: u32) -> usize {
+        if self.settled.len() <= arena {
+            self.settled.resize(arena + 1, NONE);
+        }
+        if self.settled[arena] == NONE {
+            let key = self.arenas.key(arena).to_vec();
+            let mut work = std::mem::take(&mut self.work);
+            self.read(&key, &mut work, now);
+            self.fight.exact_settle(&mut work);
+            let id = self.intern(&mut work, now, &mut KeyWriter::default());
+            self.work = work;
+            self.settled[arena] = id as u32;
+        }
+        self.settled[arena] as usize
+    }
+
     /// The sums the rules only add to in `arena`, into `out`; then zero in the arena.
     fn take_sums(&self, arena: &mut F::Arena, out: &mut Vec<f64>) {
         out.clear();
@@ -270,6 +293,7 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
     /// being played apart).
     fn kept_bytes(&self) -> usize {
         self.arenas.heap_bytes()
+            + heap(&self.settled)
             + self.live.heap_bytes()
             + self.ends.heap_bytes()
             + self.places.iter().map(heap).sum::<usize>()
@@ -494,7 +518,8 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
                             *at = STOPPED_NOW;
                         }
                     }
-                    key_of(&mut buf, o.arena as usize, &p, &after, Some(ending));
+                    let arena = self.settled(o.arena as usize, round + 1);
+                    key_of(&mut buf, arena, &p, &after, Some(ending));
                     (self.ends.intern(&buf).0, true)
                 }
                 None => {
@@ -714,6 +739,7 @@ pub fn walk<F: Fight + ?Sized>(fight: &F, limits: &Limits) -> Result<Walked, Sto
         work: template.clone(),
         template,
         arenas: KeySet::default(),
+        settled: Vec::new(),
         live: KeySet::default(),
         ends: KeySet::default(),
         trans: Vec::new(),
@@ -774,6 +800,7 @@ pub fn walk<F: Fight + ?Sized>(fight: &F, limits: &Limits) -> Result<Walked, Sto
     let mut key = Vec::new();
     for k in 0..layer.len() {
         let (arena, progress, _) = read_key(w.live.key(layer.ids[k] as usize), &mut sides, false);
+        let arena = w.settled(arena, bout.max_rounds + 1);
         key_of(&mut key, arena, &progress, &sides, Some(Ending::Stalemate));
         let own = &layer.sums[k * width..][..width];
         let end = w.ends.intern(&key).0 as u32;

@@ -466,6 +466,10 @@ impl Fight for Conflict {
         true
     }
 
+    fn exact_settle(&self, arena: &mut ConflictArena) {
+        self.exact_settle(&mut arena.fight);
+    }
+
     /// From round 2 on, alike: round 1 is the surprise's.
     fn exact_alike(&self) -> u32 {
         2

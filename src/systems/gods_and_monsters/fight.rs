@@ -1748,8 +1748,9 @@ impl Conflict {
 
     /// Every part of `arena` the rest of a fight reads, for the exact walk
     /// ([`crate::combat::Fight::exact_state`]): each fighter's pool (and when the round
-    /// began) and readiness, mojo and blows where the rules kept keep them, fall and death
-    /// times (relative to `round`; its remembered foe where it keeps one), the flags. The
+    /// began) and readiness, mojo and blows where the rules kept keep them, the round it fell
+    /// and the dying's time to die (relative to `round`; its remembered foe where it keeps
+    /// one), the flags. The
     /// start's survival and injuries, who has survival, who sits out and whose flight
     /// threshold is reached at the start are set when the fight begins and never change;
     /// the foes last picked among, the round's plan, blows and falls are the round's own;
@@ -1762,6 +1763,19 @@ impl Conflict {
         } else {
             self.bout.max_rounds + 1
         };
+        // The flags first: they say whose time to die is kept.
+        let f = &mut arena.flags;
+        for mask in [
+            &mut arena.surprised,
+            &mut f.unconscious,
+            &mut f.fled,
+            &mut f.dying,
+            &mut f.dead,
+            &mut f.saved,
+        ] {
+            state.field(mask);
+        }
+        let dying = f.dying & !f.dead;
         for i in 0..self.fighters.len() {
             let (now, more) = (&mut arena.now[i], &mut arena.more[i]);
             state.field(&mut now.pool);
@@ -1782,23 +1796,44 @@ impl Conflict {
             if self.engine.kind & WAKING != 0 {
                 at_round(state, &mut more.out_since, round);
             }
-            // The time to die, read within the fight and by a resting aftermath only: with
-            // no rest, one further off than the round limit is as good as never.
-            at_round_within(state, &mut arena.dies_at[i], round, most);
-        }
-        let f = &mut arena.flags;
-        for mask in [
-            &mut arena.surprised,
-            &mut f.unconscious,
-            &mut f.fled,
-            &mut f.dying,
-            &mut f.dead,
-            &mut f.saved,
-        ] {
-            state.field(mask);
+            // The time to die, read for the dying not dead only (it stays as it was once
+            // they die): within the fight, and by a resting aftermath; with no rest, one
+            // further off than the round limit is as good as never.
+            if dying >> i & 1 == 1 {
+                at_round_within(state, &mut arena.dies_at[i], round, most);
+            } else {
+                arena.dies_at[i] = u32::MAX;
+            }
         }
         state.fields(&mut arena.ready_in);
         at_round_within(state, &mut arena.next_death, round, most);
+    }
+
+    /// An ended fight's `arena` with what its end does not read set to one value
+    /// ([`crate::combat::Fight::exact_settle`]). The end reads the flags, the mojo spent
+    /// ([`crate::combat::Fight::outcome`]), the pools held to 0…full of the winners ([`Self::pool_left`]),
+    /// and of the dying their injuries and, when they rest, their time left
+    /// ([`Conflict::heal`], 004:615); not the round's bookkeeping (the pool when the round
+    /// began, readiness, foes kept, who is surprised, mojo left, the time out cold) nor the
+    /// injuries of anyone else — a fallen fighter's pool below 0 is one of those.
+    pub(super) fn exact_settle(&self, arena: &mut Arena) {
+        let dying = arena.flags.dying & !arena.flags.dead;
+        for i in 0..self.fighters.len() {
+            let (now, more) = (&mut arena.now[i], &mut arena.more[i]);
+            now.then = 0;
+            now.focus = NOBODY;
+            (more.direct_then, more.mojo, more.out_since) = (0, 0, u32::MAX);
+            if dying >> i & 1 == 0 {
+                now.pool = now.pool.max(0);
+                more.direct = 0;
+            }
+            if !self.aftermath.rest {
+                arena.dies_at[i] = u32::MAX;
+            }
+        }
+        arena.surprised = 0;
+        arena.ready_in.fill(0);
+        arena.next_death = u32::MAX;
     }
 
     /// Mojo fighter `i` spent in the fight in `arena`.
