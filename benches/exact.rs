@@ -2,11 +2,12 @@
 //! two against one (the files in `benches/fights/`): a Gods & Monsters duel of two
 //! survival-10 orcs, the Unbound Legends duel with set AP, the bonus-dice duel with a Dodge
 //! paid from Vigor, the Invisible Sun PC against the beliggos (`scenarios/beliggos.toml`) —
-//! each to finish in under 2 seconds — and two against one in each system with small numbers
-//! (Gods & Monsters' two goblins against an orc is past the default limits: its walk stops).
+//! each to finish in under 2 seconds — and two against one in each system with small numbers.
 //! `EXACT_STATS=1 cargo bench --bench exact` walks each once without the time and memory
 //! limits and prints its time instead of timing it with criterion (`EXACT_ONLY=NAME` one of
-//! them, `EXACT_FILE=PATH` a scenario of one's own beside them).
+//! them, `EXACT_FILE=PATH` a scenario of one's own beside them); it also walks the book's two
+//! goblins against a survival-10 orc to 100 rounds (`gm_goblins_and_orc`), past the default
+//! limits, which criterion does not time.
 
 use criterion::{Criterion, criterion_group};
 use oddsmith::combat::exact::Limits;
@@ -15,8 +16,9 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Instant;
 
-/// The fights: (name, scenario text), from `benches/fights/` and `scenarios/`.
-fn fights() -> Vec<(&'static str, String)> {
+/// The fights criterion times: (name, scenario text), from `benches/fights/` and
+/// `scenarios/`; with `past`, also the fights past the default limits.
+fn fights(past: bool) -> Vec<(&'static str, String)> {
     let read = |path: &str| {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -32,6 +34,10 @@ fn fights() -> Vec<(&'static str, String)> {
         ("is_two_on_one", "scenarios/vampire_and_thrall.toml"),
     ]
     .into_iter()
+    .chain(past.then_some((
+        "gm_goblins_and_orc",
+        "benches/fights/gm_goblins_and_orc.toml",
+    )))
     .map(|(name, path)| (name, read(path)))
     .collect()
 }
@@ -43,7 +49,7 @@ fn load(name: &str, text: &str) -> Scenario {
 fn bench_exact(c: &mut Criterion) {
     let mut group = c.benchmark_group("exact");
     group.sample_size(10);
-    for (name, text) in fights() {
+    for (name, text) in fights(false) {
         let scenario = load(name, &text);
         group.bench_function(name, |b| {
             b.iter(|| black_box(scenario.system.exact_with(&Limits::DEFAULT)))
@@ -62,7 +68,7 @@ fn main() {
             ..Limits::DEFAULT
         };
         let only = std::env::var("EXACT_ONLY").ok();
-        let mut fights = fights();
+        let mut fights = fights(true);
         // `EXACT_FILE=path`: a scenario of one's own, walked beside them.
         if let Ok(path) = std::env::var("EXACT_FILE") {
             let text = std::fs::read_to_string(&path).expect("EXACT_FILE is readable");

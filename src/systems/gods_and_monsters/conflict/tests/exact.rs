@@ -500,6 +500,22 @@ fn the_aftermath_of_a_death_contest_counts_out_exactly() {
         assert_rate(&rows, "death.T", f.dying - saved);
         assert_rate(&rows, "any_death.b", f.dying - saved);
         assert_eq!(estimate(&rows, "dead_in_fight.T"), 0.0);
+        // The exact walk ends each fight as the aftermath reads it: the dying's injuries
+        // and, with rest, their hours left, kept in an ended state ([`Fight::exact_settle`]).
+        let w = crate::combat::exact::walk(&conflict, &crate::combat::exact::Limits::DEFAULT)
+            .expect("a duel walks")
+            .values;
+        for (metric, p) in [
+            ("dying.T", f.dying),
+            ("saved.T", saved),
+            ("death.T", f.dying - saved),
+        ] {
+            assert!(
+                (w[metric] - p).abs() < 1e-9,
+                "{metric}: walked {} exact {p}",
+                w[metric]
+            );
+        }
     }
 }
 
