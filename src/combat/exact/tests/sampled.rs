@@ -71,6 +71,8 @@ fn a_duel_in_every_system_agrees_with_sampling() {
 
 #[test]
 fn the_small_fights_of_two_against_one_walk_within_the_default_limits() {
+    // Within the default states, paths and memory; the time is the bench's to measure (a
+    // test beside others on a busy machine must not fail for it).
     for name in ["gm_two_on_one", "ul_two_on_one", "bd_two_on_one"] {
         let scenario = Scenario::from_text(name, &bench_fight(name)).unwrap();
         let walked = scenario.system.visit(Walks);
@@ -84,15 +86,20 @@ fn the_small_fights_of_two_against_one_walk_within_the_default_limits() {
     let gm = Scenario::from_text("gm", &bench_fight("gm_goblins_and_orc")).unwrap();
     let stop = gm.system.visit(Walks).unwrap_err();
     assert!(stop.starts_with("too large for exact values: "), "{stop}");
+    assert!(stop.ends_with("over 256 MiB"), "{stop}");
 }
 
-/// Whether a fight walks within the default limits (why not, if not).
+/// Whether a fight walks within the default limits, but for the time (why not, if not).
 struct Walks;
 
 impl Visit for Walks {
     type Output = Result<(), String>;
     fn visit<S: RuleSystem>(self, s: &S) -> Result<(), String> {
-        match s.exact_with(&Limits::DEFAULT) {
+        let limits = Limits {
+            seconds: 60.0,
+            ..Limits::DEFAULT
+        };
+        match s.exact_with(&limits) {
             Ok(Some(_)) => Ok(()),
             Ok(None) => Err("no exact values".into()),
             Err(stop) => Err(stop.to_string()),
