@@ -781,14 +781,18 @@ pub fn walk<F: Fight + ?Sized>(fight: &F, limits: &Limits) -> Result<Walked, Sto
         w.done(1, ended);
         rounds = round;
         if std::env::var_os("ODDSMITH_EXACT_TRACE").is_some() {
+            let memo = w.dice.memo.heap_bytes();
             eprintln!(
                 "round {round}: {} states, {recorded} ended, {} paths, {} arenas, {} live, \
-                 {} MiB, {:.3} s",
+                 {} MiB ({} kept, {} checkpoints, {} rounds' outcomes), {:.3} s",
                 layer.len(),
                 w.paths,
                 w.arenas.len(),
                 w.live.len(),
                 (w.kept_bytes() + w.cache_bytes(&r) + layer.heap_bytes()) >> 20,
+                (w.kept_bytes() + layer.heap_bytes()) >> 20,
+                memo >> 20,
+                (w.cache_bytes(&r) - memo) >> 20,
                 w.clock.elapsed().as_secs_f64()
             );
         }
