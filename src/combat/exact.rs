@@ -11,10 +11,12 @@
 //! the paths leave are merged by value (a hash of the compact state), their probabilities
 //! added. A state's round is played once for every state that shares its arena and who can
 //! act (the driver's own record does not change what the dice do). A state whose fight ends
-//! (a win or a draw, or still fighting after `max_rounds`: the stalemate) is put aside; once
-//! every state has ended, each one's end — fates, finishing the fallen, the aftermath — is
-//! walked the same way and each path recorded into a fresh tally exactly as a sampled fight
-//! is, the tally times the path's probability summed per metric ([`values`]). So every
+//! (a win or a draw, or still fighting after `max_rounds`: the stalemate) is put aside, with
+//! only what its end reads ([`Fight::exact_settle`]: ended fights that differ in nothing
+//! else are one); once every state has ended, each one's end — fates, finishing the fallen,
+//! the aftermath — is walked the same way and each path recorded into a fresh tally exactly
+//! as a sampled fight is, the tally times the path's probability summed per metric
+//! ([`values`]). So every
 //! metric a sampled run reports gets its exact value: wins, draw, stalemate, every fate
 //! after the aftermath, the rounds and their quantiles, first falls and deaths, the
 //! system's own rates and means.
