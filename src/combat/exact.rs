@@ -16,10 +16,9 @@
 //! else are one); once every state has ended, each one's end — fates, finishing the fallen,
 //! the aftermath — is walked the same way and each path recorded into a fresh tally exactly
 //! as a sampled fight is, the tally times the path's probability summed per metric
-//! ([`values`]). So every
-//! metric a sampled run reports gets its exact value: wins, draw, stalemate, every fate
-//! after the aftermath, the rounds and their quantiles, first falls and deaths, the
-//! system's own rates and means.
+//! ([`values`]). So every metric a sampled run reports gets its exact value: wins, draw,
+//! stalemate, every fate after the aftermath, the rounds and their quantiles, first falls
+//! and deaths, the system's own rates and means.
 //!
 //! **Numbers the rules only add to** (rounds Winded, AP spent by kind) would keep states
 //! apart that the rules treat alike; a system names them in [`Fight::exact_sums`], and the
