@@ -1750,11 +1750,11 @@ impl Conflict {
     /// ([`crate::combat::Fight::exact_state`]): each fighter's pool (and when the round
     /// began) and readiness, mojo and blows where the rules kept keep them, the round it fell
     /// and the dying's time to die (relative to `round`; its remembered foe where it keeps
-    /// one), the flags. The
-    /// start's survival and injuries, who has survival, who sits out and whose flight
-    /// threshold is reached at the start are set when the fight begins and never change;
-    /// the foes last picked among, the round's plan, blows and falls are the round's own;
-    /// a fresh fight carries nothing in; who lived through the aftermath is a day's.
+    /// one), the flags; the soonest time to die is found from them. The start's survival and
+    /// injuries, who has survival, who sits out and whose flight threshold is reached at the
+    /// start are set when the fight begins and never change; the foes last picked among, the
+    /// round's plan, blows and falls are the round's own; a fresh fight carries nothing in;
+    /// who lived through the aftermath is a day's.
     pub(super) fn exact_fields<C: StateCodec>(&self, arena: &mut Arena, round: u32, state: &mut C) {
         // What the rules beyond a plain conflict keep (blows, mojo, the time out cold).
         let more_kept = self.engine.kind & (CALLED | MOJO | WAKING) != 0;
@@ -1806,16 +1806,18 @@ impl Conflict {
             }
         }
         state.fields(&mut arena.ready_in);
-        at_round_within(state, &mut arena.next_death, round, most);
+        // The soonest time to die follows from the rest (one left stale by a death that came
+        // at once is found again: it only ever made the round look for deaths due).
+        self.next_death(arena);
     }
 
     /// An ended fight's `arena` with what its end does not read set to one value
     /// ([`crate::combat::Fight::exact_settle`]). The end reads the flags, the mojo spent
-    /// ([`crate::combat::Fight::outcome`]), the pools held to 0…full of the winners ([`Self::pool_left`]),
-    /// and of the dying their injuries and, when they rest, their time left
-    /// ([`Conflict::heal`], 004:615); not the round's bookkeeping (the pool when the round
-    /// began, readiness, foes kept, who is surprised, mojo left, the time out cold) nor the
-    /// injuries of anyone else — a fallen fighter's pool below 0 is one of those.
+    /// ([`crate::combat::Fight::outcome`]), the pools held to 0…full of the winners
+    /// ([`Self::pool_left`]), and of the dying their injuries and, when they rest, their time
+    /// left ([`Conflict::heal`], 004:615); not the round's bookkeeping (the pool when the
+    /// round began, readiness, foes kept, who is surprised, mojo left, the time out cold) nor
+    /// the injuries of anyone else — a fallen fighter's pool below 0 is one of those.
     pub(super) fn exact_settle(&self, arena: &mut Arena) {
         let dying = arena.flags.dying & !arena.flags.dead;
         for i in 0..self.fighters.len() {
@@ -1833,7 +1835,6 @@ impl Conflict {
         }
         arena.surprised = 0;
         arena.ready_in.fill(0);
-        arena.next_death = u32::MAX;
     }
 
     /// Mojo fighter `i` spent in the fight in `arena`.
