@@ -1,26 +1,23 @@
 //! oddsmith: a Monte Carlo probability analyzer for tabletop role-playing rules.
 //!
-//! A scenario file (TOML) is parsed once into a document ([`scenario`], which knows no rule
-//! system). The registry in [`systems`] names every rule system once; the chosen one reads its
-//! sections in its own `schema.rs` and resolves one trial at a time behind the
-//! [`systems::RuleSystem`] trait, using the dice primitives in [`dice`]; fights of every system
-//! record their outcome through [`combat`]. The runner ([`sim`]) plays millions of trials in
-//! seeded batches on one rayon pool and merges integer accumulators ([`stats`]), which become
-//! rates with 95% intervals, exact values and typed roles. Output code ([`export`], [`plot`])
-//! writes the terminal table, JSON, CSV (Polars) and charts (plotters) through one atomic
-//! writer. [`app`] turns each command into a plan and orchestrates. See
-//! `docs/ARCHITECTURE.md`.
+//! The binary crate: [`cli`] (clap types only) and [`app`] (one plan per command, then
+//! orchestration), over the library crates in `crates/`, each one layer whose dependencies go
+//! one way (see `docs/ARCHITECTURE.md`):
+//!
+//! - `oddsmith-core` ([`dice`], [`stats`], [`error`]): dice, accumulators, errors;
+//! - `oddsmith-scenario` ([`scenario`]): the TOML layer, which knows no rule system;
+//! - `oddsmith-engine` ([`systems`], [`combat`], [`sim`]): every rule system, the fight driver
+//!   they share and the runner;
+//! - `oddsmith-report` ([`export`], [`plot`]): tables, JSON, CSV (Polars), charts (plotters)
+//!   and pages, through one atomic writer.
+//!
+//! The layers are re-exported here, so the commands, the tests in `tests/` and the benches
+//! name every part from one place.
 
 pub mod app;
 pub mod cli;
-pub mod combat;
-pub mod dice;
-pub mod error;
-pub mod export;
-pub mod plot;
-pub mod scenario;
-pub mod sim;
-pub mod stats;
-pub mod systems;
-#[cfg(test)]
-mod testing;
+
+pub use oddsmith_core::{batch, dice, error, stats, testkit};
+pub use oddsmith_engine::{combat, sim, systems};
+pub use oddsmith_report::{export, plot};
+pub use oddsmith_scenario as scenario;

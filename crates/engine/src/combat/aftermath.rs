@@ -1,0 +1,230 @@
+//! The aftermath of a fight, written once for every system: once the fighting stops with
+//! someone dying, time runs on in the system's own rounds with nobody attacking until nobody
+//! is dying. [`rounds`] is the default [`Fight::aftermath`]; a system says only what is its
+//! own through four hooks of [`Fight`]:
+//!
+//! - [`Fight::tries`]: how many tries a standing combatant makes in a round to save a dying
+//!   one (0: it cannot; the default);
+//! - [`Fight::triage`]: which of its patients is the nearest to death, tried first with
+//!   `[aftermath] patients = "most_urgent"` (default: scenario order; with `"in_order"` it
+//!   is always scenario order);
+//! - [`Fight::treat`]: one try, and whether the patient is now stable;
+//! - [`Fight::tick`]: the end of a round for the dying nobody saved — who dies, who
+//!   stabilises by itself (default: they all die).
+//!
+//! One round, in order: each standing tender, in scenario order, makes its tries, each on the
+//! patient [`Fight::triage`] picks among those [`Care::patients`](super::Care::patients) lets
+//! it tend who are still dying; then [`Fight::tick`]. The first round is the one the fight
+//! ended in (`first`: a system gives the tries left in it, and ticks only what had not come
+//! in it). With `[aftermath] allies = "stabilise"` the dying of every side with someone
+//! standing are stable before the first round. Where nobody can tend and the untended dying
+//! surely die ([`Fight::UNTENDED_DIE`]), no round is played: [`Fates::left_alone`].
+//!
+//! A bound keeps an aftermath that a system's hooks never end from hanging: after
+//! [`MOST_AFTERMATH_ROUNDS`] rounds whoever is still dying dies.
+
+use super::{Ending, Fates, Fight, Patients};
+use oddsmith_core::dice::Dice;
+
+/// Rounds after which an aftermath stops and the still dying die. No system's rules reach it
+/// (bonus-dice Shock ends by Stamina rounds, death saves end almost surely within a few).
+pub const MOST_AFTERMATH_ROUNDS: u32 = 100_000;
+
+/// The aftermath of a fight of `fight` that ended as `ending` in round `round` with someone
+/// dying (`start`, any fallen foes already finished): everyone's state once nobody is dying.
+/// See the module header.
+pub fn rounds<F: Fight + ?Sized, D: Dice>(
+    fight: &F,
+    ending: Ending,
+    round: u32,
+    start: Fates,
+    dice: &mut D,
+    arena: &mut F::Arena,
+) -> Fates {
+    let bout = fight.bout();
+    let (roster, care) = (&bout.roster, bout.care);
+    let everyone = u64::MAX >> (64 - roster.len());
+    let standing = everyone & !start.out();
+    let mut stable = care.stabilised(roster, standing, start.dying);
+    let (mut dying, mut dead) = (start.dying & !stable, start.dead);
+    // Who can tend anyone, by bit (no allocation: this runs inside the trial loop).
+    let mut tenders = 0u64;
+    let mut left = standing;
+    while left != 0 {
+        let t = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let can = fight.tries(t, true, arena) + fight.tries(t, false, arena) > 0;
+        let has = care.patients(roster, ending, t, dying) != 0;
+        tenders |= u64::from(can && has) << t;
+    }
+    if tenders == 0 && F::UNTENDED_DIE {
+        dead |= dying;
+        dying = 0;
+    }
+    let mut r = round;
+    while dying != 0 {
+        let first = r == round;
+        let mut left = tenders;
+        while left != 0 {
+            let t = left.trailing_zeros() as usize;
+            left &= left - 1;
+            for _ in 0..fight.tries(t, first, arena) {
+                let whom = care.patients(roster, ending, t, dying);
+                if whom == 0 {
+                    break;
+                }
+                let p = match care.patients {
+                    Patients::MostUrgent => fight.triage(whom, arena),
+                    Patients::InOrder => whom.trailing_zeros() as usize,
+                };
+                if fight.treat(t, p, dice, arena) {
+                    dying &= !(1 << p);
+                    stable |= 1 << p;
+                }
+            }
+        }
+        let (died, saved) = if r - round >= MOST_AFTERMATH_ROUNDS {
+            (dying, 0)
+        } else {
+            fight.tick(r, first, dying, dice, arena)
+        };
+        let (died, saved) = (died & dying, saved & dying & !died);
+        dying &= !(died | saved);
+        dead |= died;
+        stable |= saved;
+        r += 1;
+    }
+    Fates {
+        dead,
+        dying: 0,
+        fled: start.fled,
+        down: start.down | stable,
+    }
+}
+
+/// Of `patients` (a mask, not empty), the one with the least `key`, the first in scenario
+/// order among equals: what a [`Fight::triage`] picks by.
+#[inline]
+pub fn least_by<K: Ord>(patients: u64, key: impl Fn(usize) -> K) -> usize {
+    let mut left = patients;
+    let mut best = left.trailing_zeros() as usize;
+    let mut best_key = key(best);
+    while left != 0 {
+        let q = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let k = key(q);
+        if k < best_key {
+            (best, best_key) = (q, k);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combat::{Bout, Observer, Patients, Roster};
+    use crate::testing::Scripted;
+    use oddsmith_core::stats::Tally;
+
+    /// A fight of a medic (0) and two dying allies (1, 2) against a fallen foe (3): the medic
+    /// makes one try a round, each saves its patient; the untended die at the round's end.
+    /// Its own measure of urgency puts the ally last in scenario order (2) first.
+    struct Ward {
+        bout: Bout,
+    }
+
+    impl Ward {
+        fn new(patients: Patients) -> Self {
+            let roster = Roster::new([
+                ("medic", "party"),
+                ("ally 1", "party"),
+                ("ally 2", "party"),
+                ("foe", "foes"),
+            ])
+            .unwrap();
+            let mut bout = Bout::new(roster, 10);
+            bout.care.patients = patients;
+            Self { bout }
+        }
+    }
+
+    impl Fight for Ward {
+        type Arena = Vec<usize>;
+        type Event<'a> = ();
+
+        fn bout(&self) -> &Bout {
+            &self.bout
+        }
+
+        fn begin<D: Dice, O: Observer<Self>>(
+            &self,
+            _: &mut D,
+            _: &mut Vec<usize>,
+            _: &mut O,
+        ) -> u64 {
+            0b0001
+        }
+
+        fn round<D: Dice, O: Observer<Self>>(
+            &self,
+            _: u32,
+            up: u64,
+            _: &mut D,
+            _: &mut Vec<usize>,
+            _: &mut O,
+        ) -> Option<u64> {
+            Some(up)
+        }
+
+        fn fates(&self, _: &Vec<usize>) -> Fates {
+            Fates {
+                dying: 0b0110,
+                down: 0b1000,
+                ..Fates::default()
+            }
+        }
+
+        fn tries(&self, tender: usize, _: bool, _: &Vec<usize>) -> u32 {
+            u32::from(tender == 0)
+        }
+
+        fn triage(&self, patients: u64, _: &Vec<usize>) -> usize {
+            63 - patients.leading_zeros() as usize
+        }
+
+        fn treat<D: Dice>(
+            &self,
+            _: usize,
+            patient: usize,
+            _: &mut D,
+            treated: &mut Vec<usize>,
+        ) -> bool {
+            treated.push(patient);
+            true
+        }
+
+        fn outcome(&self, _: &mut Vec<usize>, _: &mut Tally) {}
+    }
+
+    #[test]
+    fn the_patients_choice_picks_whom_a_lone_medic_saves() {
+        for (patients, saved, lost) in [(Patients::MostUrgent, 2, 1), (Patients::InOrder, 1, 2)] {
+            let ward = Ward::new(patients);
+            let mut treated = Vec::new();
+            let start = ward.fates(&treated);
+            let end = rounds(
+                &ward,
+                Ending::Win(0),
+                3,
+                start,
+                &mut Scripted::new(),
+                &mut treated,
+            );
+            assert_eq!(treated, [saved], "{patients:?}");
+            assert_eq!(end.dead, 1 << lost, "{patients:?}");
+            assert_eq!(end.down, 0b1000 | 1 << saved, "{patients:?}");
+            assert_eq!(end.dying, 0);
+        }
+    }
+}

@@ -1,0 +1,730 @@
+//! An adventuring day, once for every system: several encounters in a row, the party carried
+//! from one to the next with only the rests the story allows between them.
+//!
+//! One day, in order ([`Day`]'s trial):
+//!
+//! 1. The party starts fresh ([`Recovery::fresh`]).
+//! 2. For encounter N: the gap before it — its `rest`'s recovery, then `gap_minutes` during
+//!    which the system's clocks run ([`Recovery::gap`]; none before the first encounter: the
+//!    day starts fresh) — then the encounter itself ([`Stage::play`]): a fight of the party
+//!    members who are up against fresh foes, each starting from its carried state
+//!    ([`Carry::begin_from`], through the one fight driver, aftermath included), or a
+//!    system's other danger (a Gods & Monsters hazard). Members who are down sit it out.
+//! 3. The day stops after N when the party did not come through (a fight lost, drawn or a
+//!    stalemate; a hazard nobody is up after) or nobody of the party is up.
+//!
+//! [`DayRecorder`]'s metrics are per day: `day.survived`, `day.cleared`, `any_death.PARTY`,
+//! `all_down.PARTY`, `death.NAME`, `down.NAME`, `fell_at.N` / `fell_at.none`,
+//! `encounters_won`, `encounter.N.reached`, the system's resources at the day's end
+//! ([`Recovery::declare`]), and every metric of each encounter again under `encounter.N.`
+//! ([`Layout::nest`]), over all days: a day that stopped before an encounter counts as one in
+//! which nothing happened there (its histograms get 0, or "never").
+
+use super::fight::{Scratch, fight_once, flush};
+use super::{Ending, Fight, Observer, Unobserved};
+use crate::systems::{RuleSystem, Taped};
+use oddsmith_core::dice::{Dice, FightDice, Tape};
+use oddsmith_core::stats::{
+    CounterId, HistogramId, HistogramReport, Layout, Meta, Nested, Role, Tally,
+};
+pub use oddsmith_scenario::day::Rest;
+pub use oddsmith_scenario::keys::common::DAY_METRICS;
+use rand::Rng;
+
+/// One party member's values carried from encounter to encounter: every kind of hit points,
+/// injuries, conditions, pools and spent resources (its maxima stay in its fighter).
+pub trait Member: Clone + Send + Sync + std::fmt::Debug {
+    /// Whether it can take part in an encounter: alive, conscious, not dying, not out.
+    fn up(&self) -> bool;
+    /// Whether it is dead.
+    fn dead(&self) -> bool;
+}
+
+/// A fight that can start from states carried over from an earlier one. The party is the
+/// roster's first combatants (`0..party.len()`), the foes after them, fresh.
+pub trait Carry: Fight {
+    /// One combatant's current values.
+    type State: Member;
+
+    /// Combatant `i`'s state at the start of a fresh fight ([`Fight::begin`] before any
+    /// dice).
+    fn fresh(&self, i: usize) -> Self::State;
+
+    /// Combatant `i`'s state in `arena` once the fight and its aftermath are over.
+    fn carry(&self, arena: &Self::Arena, i: usize) -> Self::State;
+
+    /// As [`Fight::begin`], with combatant `k < party.len()` starting from `party[k]`: who
+    /// can act. A member that is not up sits the fight out: it never acts, is never
+    /// attacked, keeps its state and counts as it is (dead, or down). With every member
+    /// [`Carry::fresh`], the same fight, dice for dice, as [`Fight::begin`].
+    fn begin_from<D: Dice, O: Observer<Self>>(
+        &self,
+        dice: &mut D,
+        arena: &mut Self::Arena,
+        party: &[Self::State],
+        observer: &mut O,
+    ) -> u64;
+}
+
+/// One encounter of a day: a fight ([`FightStage`]) or a system's other danger.
+pub trait Stage: Sync {
+    /// A party member's carried values.
+    type State: Member;
+    /// Per-batch buffers.
+    type Arena: Send;
+
+    /// The encounter's own metrics (a fight's: the shared ones and the system's).
+    fn layout(&self) -> &Layout;
+
+    /// Buffers for a batch.
+    fn arena(&self) -> Self::Arena;
+
+    /// Plays the encounter with `party` (updated in place); its metrics go to `tally` (or
+    /// are counted in `arena` until [`Stage::flush`]). Whether the party came through: a
+    /// fight won, a danger with a member still up after it.
+    fn play<D: Dice>(
+        &self,
+        party: &mut [Self::State],
+        dice: &mut D,
+        arena: &mut Self::Arena,
+        tally: &mut Tally,
+    ) -> bool;
+
+    /// Adds what [`Stage::play`] counted in `arena` over a batch to `tally`.
+    fn flush(&self, arena: &mut Self::Arena, tally: &mut Tally);
+
+    /// Remarks on how the encounter resolves.
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// What runs but makes little sense.
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// A fight as an encounter of a day: the party (the roster's first combatants) from their
+/// carried states, the foes fresh.
+#[derive(Debug, Clone)]
+pub struct FightStage<F> {
+    /// The fight.
+    pub fight: F,
+    /// The party's side in its roster.
+    party_side: usize,
+}
+
+impl<F: Fight> FightStage<F> {
+    /// `fight` as an encounter, the party being the side of its first combatant.
+    pub fn new(fight: F) -> Self {
+        let party_side = fight.bout().roster.side_of(0);
+        Self { fight, party_side }
+    }
+}
+
+impl<F: Carry> Stage for FightStage<F> {
+    type State = F::State;
+    type Arena = Scratch<F::Arena>;
+
+    fn layout(&self) -> &Layout {
+        &self.fight.bout().layout
+    }
+
+    fn arena(&self) -> Scratch<F::Arena> {
+        Scratch::of(&self.fight)
+    }
+
+    #[inline]
+    fn play<D: Dice>(
+        &self,
+        party: &mut [F::State],
+        dice: &mut D,
+        arena: &mut Scratch<F::Arena>,
+        tally: &mut Tally,
+    ) -> bool {
+        let played = fight_once(&self.fight, dice, arena, tally, |dice, a| {
+            self.fight.begin_from(dice, a, party, &mut Unobserved)
+        });
+        for (k, s) in party.iter_mut().enumerate() {
+            *s = self.fight.carry(&arena.arena, k);
+        }
+        played.ending == Ending::Win(self.party_side)
+    }
+
+    fn flush(&self, arena: &mut Scratch<F::Arena>, tally: &mut Tally) {
+        flush(&self.fight, arena, tally);
+    }
+
+    fn notes(&self) -> Vec<String> {
+        self.fight.notes()
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        self.fight.warnings()
+    }
+}
+
+/// A system's rules between encounters, for its party.
+pub trait Recovery: Sync {
+    /// A party member's carried values.
+    type State: Member;
+    /// What the day itself keeps between gaps (Invisible Sun: the rests used).
+    type Clock: Default;
+
+    /// Party member `k` at the day's start.
+    fn fresh(&self, k: usize) -> Self::State;
+
+    /// The gap before an encounter (never the first): `rest`'s recovery, then `minutes`
+    /// during which the system's clocks run.
+    fn gap<D: Dice>(
+        &self,
+        rest: Rest,
+        minutes: u32,
+        party: &mut [Self::State],
+        clock: &mut Self::Clock,
+        dice: &mut D,
+    );
+
+    /// Declares the resources left at the day's end (`health_left.NAME`, …) in `layout`,
+    /// for the party's members `names` on `side`.
+    fn declare(&mut self, layout: &mut Layout, names: &[String], side: &str);
+
+    /// Records the resources of `party` at the day's end (the dead as at death).
+    fn record(&self, party: &[Self::State], tally: &mut Tally);
+
+    /// Remarks on the recovery in force (the rests, the choices made).
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// One encounter as the day plays it.
+#[derive(Debug, Clone)]
+pub struct Encounter<S> {
+    /// Its name (`Guard room`).
+    pub name: String,
+    /// The recovery before it (ignored for the first).
+    pub rest: Rest,
+    /// Minutes before it, after the rest (ignored for the first).
+    pub gap_minutes: u32,
+    /// What is played.
+    pub stage: S,
+}
+
+/// The ids of the day's own metrics.
+#[derive(Debug, Clone)]
+pub struct DayRecorder {
+    survived: CounterId,
+    cleared: CounterId,
+    any_death: CounterId,
+    all_down: CounterId,
+    death: Vec<CounterId>,
+    down: Vec<CounterId>,
+    /// Per encounter, then `none`.
+    fell_at: Vec<CounterId>,
+    won: HistogramId,
+    reached: Vec<CounterId>,
+}
+
+impl DayRecorder {
+    /// Declares the day's metrics for `party` on `side` and the encounters `names`.
+    fn declare(layout: &mut Layout, party: &[String], side: &str, names: &[String]) -> Self {
+        let survived = layout.counter(
+            "day.survived",
+            Meta::side(Role::Survived, "gets through the day", side),
+        );
+        let cleared = layout.counter(
+            "day.cleared",
+            Meta::side(Role::Cleared, "wins every encounter", side),
+        );
+        let any_death = layout.counter(
+            format!("any_death.{side}"),
+            Meta::side(Role::AnyDeath, "someone dies", side),
+        );
+        let all_down = layout.counter(
+            format!("all_down.{side}"),
+            Meta::side(Role::AllDown, "everyone down", side),
+        );
+        let per_member = |layout: &mut Layout, prefix: &str, role: Role, label: &str| {
+            party
+                .iter()
+                .map(|n| {
+                    layout.counter(
+                        format!("{prefix}.{n}"),
+                        Meta::combatant(role, label, n, side),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        let death = per_member(layout, "death", Role::Death, "death");
+        let down = per_member(layout, "down", Role::Down, "down");
+        let mut fell_at: Vec<CounterId> = names
+            .iter()
+            .enumerate()
+            .map(|(n, name)| {
+                layout.counter(
+                    format!("fell_at.{}", n + 1),
+                    Meta::side(Role::FellAt, name.clone(), side),
+                )
+            })
+            .collect();
+        fell_at.push(layout.counter(
+            "fell_at.none",
+            Meta::side(Role::Distribution, "never falls", side),
+        ));
+        let won = layout.histogram(
+            "encounters_won",
+            names.len() + 1,
+            HistogramReport::Buckets,
+            Meta::side(Role::Distribution, "encounters won", side),
+        );
+        // Labelled with the encounter's name: the one place a report finds it.
+        let reached = names
+            .iter()
+            .enumerate()
+            .map(|(n, name)| {
+                layout.counter(
+                    format!("encounter.{}.reached", n + 1),
+                    Meta::side(Role::Reached, name.clone(), side).within(n as u32 + 1),
+                )
+            })
+            .collect();
+        Self {
+            survived,
+            cleared,
+            any_death,
+            all_down,
+            death,
+            down,
+            fell_at,
+            won,
+            reached,
+        }
+    }
+}
+
+/// A day of encounters for a party, as a rule system.
+#[derive(Debug, Clone)]
+pub struct Day<S, R> {
+    /// The encounters, in order.
+    pub encounters: Vec<Encounter<S>>,
+    /// The rules between them.
+    pub recovery: R,
+    /// The party's members, in order.
+    pub party: Vec<String>,
+    /// The party's side.
+    pub side: String,
+    layout: Layout,
+    recorder: DayRecorder,
+    nested: Vec<Nested>,
+    /// Per encounter, what a day that never reached it records in each of its histograms
+    /// (so each holds one value per day, as every histogram does): none of it happened —
+    /// 0, or "never" for a round something first happened.
+    unreached: Vec<Vec<(HistogramId, usize)>>,
+}
+
+/// What a day that never reached an encounter records in each of its histograms.
+fn unreached_values(layout: &Layout) -> Vec<(HistogramId, usize)> {
+    layout
+        .histograms()
+        .enumerate()
+        .map(|(k, (_, report, _))| {
+            let value = match report {
+                HistogramReport::Onset { after, .. } => after + 1,
+                _ => 0,
+            };
+            (HistogramId(k), value)
+        })
+        .collect()
+}
+
+impl<S: Stage, R: Recovery<State = S::State>> Day<S, R> {
+    /// The day of `encounters` (at least one) for `party` on `side`.
+    pub fn new(
+        party: Vec<String>,
+        side: String,
+        encounters: Vec<Encounter<S>>,
+        mut recovery: R,
+    ) -> Self {
+        assert!(!encounters.is_empty(), "a day has an encounter");
+        let mut layout = Layout::new();
+        let names: Vec<String> = encounters.iter().map(|e| e.name.clone()).collect();
+        let recorder = DayRecorder::declare(&mut layout, &party, &side, &names);
+        recovery.declare(&mut layout, &party, &side);
+        let nested = encounters
+            .iter()
+            .enumerate()
+            .map(|(n, e)| {
+                let n = n as u32 + 1;
+                layout.nest(&format!("encounter.{n}."), n, e.stage.layout())
+            })
+            .collect();
+        let unreached = encounters
+            .iter()
+            .map(|e| unreached_values(e.stage.layout()))
+            .collect();
+        Self {
+            encounters,
+            recovery,
+            party,
+            side,
+            layout,
+            recorder,
+            nested,
+            unreached,
+        }
+    }
+}
+
+/// A batch's buffers for a day.
+pub struct DayScratch<S: Stage> {
+    arenas: Vec<S::Arena>,
+    tallies: Vec<Tally>,
+    party: Vec<S::State>,
+}
+
+impl<S: Stage, R: Recovery<State = S::State>> Day<S, R> {
+    /// One day with `dice`: the party fresh, each encounter in turn until one is lost or
+    /// nobody is up; the day's metrics go to `tally`, each encounter's to its own tally in
+    /// `scratch` until [`Day::flush`].
+    #[inline]
+    fn day<D: Dice>(&self, dice: &mut D, scratch: &mut DayScratch<S>, tally: &mut Tally) {
+        let rec = &self.recorder;
+        let DayScratch {
+            arenas,
+            tallies,
+            party,
+        } = scratch;
+        let last = self.encounters.len();
+        for (k, s) in party.iter_mut().enumerate() {
+            *s = self.recovery.fresh(k);
+        }
+        let mut clock = R::Clock::default();
+        let (mut won, mut fell, mut reached) = (0, last, 0);
+        for (n, e) in self.encounters.iter().enumerate() {
+            reached = n + 1;
+            if n > 0 {
+                self.recovery
+                    .gap(e.rest, e.gap_minutes, party, &mut clock, dice);
+            }
+            tally.count(rec.reached[n], true);
+            let passed = e.stage.play(party, dice, &mut arenas[n], &mut tallies[n]);
+            won += usize::from(passed);
+            let up = party.iter().any(Member::up);
+            if fell == last && (!up || party.iter().any(Member::dead)) {
+                fell = n;
+            }
+            if !passed || !up {
+                break;
+            }
+        }
+        let mut any_death = false;
+        let mut all_down = true;
+        for (k, s) in party.iter().enumerate() {
+            tally.count(rec.death[k], s.dead());
+            tally.count(rec.down[k], !s.up());
+            any_death |= s.dead();
+            all_down &= !s.up();
+        }
+        tally.count(rec.survived, !any_death);
+        tally.count(rec.cleared, won == last);
+        tally.count(rec.any_death, any_death);
+        tally.count(rec.all_down, all_down);
+        tally.count(rec.fell_at[fell], true);
+        tally.record(rec.won, won);
+        self.recovery.record(party, tally);
+        for (t, values) in tallies.iter_mut().zip(&self.unreached).skip(reached) {
+            for &(id, value) in values {
+                t.record(id, value);
+            }
+        }
+    }
+
+    /// Adds what the days since the last flush counted per encounter to `tally`, under
+    /// `encounter.N.`.
+    fn flush(&self, scratch: &mut DayScratch<S>, tally: &mut Tally) {
+        for (n, e) in self.encounters.iter().enumerate() {
+            e.stage
+                .flush(&mut scratch.arenas[n], &mut scratch.tallies[n]);
+            tally.add_nested(self.nested[n], &mut scratch.tallies[n]);
+        }
+    }
+}
+
+impl<S: Stage, R: Recovery<State = S::State>> RuleSystem for Day<S, R> {
+    type Scratch = DayScratch<S>;
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn scratch(&self) -> DayScratch<S> {
+        DayScratch {
+            arenas: self.encounters.iter().map(|e| e.stage.arena()).collect(),
+            tallies: self
+                .encounters
+                .iter()
+                .map(|e| e.stage.layout().tally())
+                .collect(),
+            party: (0..self.party.len())
+                .map(|k| self.recovery.fresh(k))
+                .collect(),
+        }
+    }
+
+    fn trial<Q: Rng + ?Sized>(&self, rng: &mut Q, scratch: &mut DayScratch<S>, tally: &mut Tally) {
+        self.batch(rng, 1, scratch, tally);
+    }
+
+    /// One set of dice for the batch, as a fight's; each encounter's metrics are counted in
+    /// a tally of its own and added under `encounter.N.` once at the end.
+    fn batch<Q: Rng + ?Sized>(
+        &self,
+        rng: &mut Q,
+        trials: u64,
+        scratch: &mut DayScratch<S>,
+        tally: &mut Tally,
+    ) {
+        let mut dice = FightDice::new(rng);
+        for _ in 0..trials {
+            self.day(&mut dice, scratch, tally);
+        }
+        self.flush(scratch, tally);
+    }
+
+    /// The batch's dice as [`RuleSystem::batch`]'s, their faces recorded day by day; the
+    /// encounters' metrics are added after each day.
+    fn batch_taped<Q: Rng + ?Sized>(
+        &self,
+        rng: &mut Q,
+        trials: u64,
+        scratch: &mut DayScratch<S>,
+        tally: &mut Tally,
+        taped: Taped<'_>,
+    ) {
+        let mut dice = FightDice::new(rng);
+        taped.each(trials, tally, |tape, tally| {
+            self.day(&mut tape.recording_dice(&mut dice), scratch, tally);
+            self.flush(scratch, tally);
+        });
+    }
+
+    fn trial_replayed<Q: Rng + ?Sized>(
+        &self,
+        tape: &Tape,
+        fallback: &mut Q,
+        scratch: &mut DayScratch<S>,
+        tally: &mut Tally,
+    ) {
+        self.day(
+            &mut tape.replaying_dice(FightDice::new(fallback)),
+            scratch,
+            tally,
+        );
+        self.flush(scratch, tally);
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let list: Vec<String> = self
+            .encounters
+            .iter()
+            .enumerate()
+            .map(|(n, e)| match n {
+                0 => format!("1. {}", e.name),
+                _ => format!(
+                    "{}. {} (rest {}, {} min)",
+                    n + 1,
+                    e.name,
+                    e.rest.word(),
+                    e.gap_minutes
+                ),
+            })
+            .collect();
+        let mut notes = vec![format!(
+            "a day of {} encounters for {}: {}",
+            self.encounters.len(),
+            self.party.join(", "),
+            list.join("; ")
+        )];
+        notes.extend(self.recovery.notes());
+        for (n, e) in self.encounters.iter().enumerate() {
+            for note in e.stage.notes() {
+                // The aftermath note stays recognisable to reports (it leads with its word).
+                notes.push(format!("encounter {} ({}): {note}", n + 1, e.name));
+            }
+        }
+        notes
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        self.encounters
+            .iter()
+            .enumerate()
+            .flat_map(|(n, e)| {
+                e.stage
+                    .warnings()
+                    .into_iter()
+                    .map(move |w| format!("encounter {} ({}): {w}", n + 1, e.name))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{rows, within};
+
+    /// A member with hit points; dead at 0.
+    #[derive(Debug, Clone, Copy)]
+    struct Hp(u8);
+
+    impl Member for Hp {
+        fn up(&self) -> bool {
+            self.0 > 0
+        }
+        fn dead(&self) -> bool {
+            self.0 == 0
+        }
+    }
+
+    /// A trap: each member who is up loses a hit point on a 1 on a d2; passed when someone
+    /// is still up.
+    struct Trap {
+        layout: Layout,
+        hurt: CounterId,
+        hurts: HistogramId,
+    }
+
+    impl Trap {
+        fn new() -> Self {
+            let mut layout = Layout::new();
+            let hurt = layout.counter("hurt", Meta::trial(Role::Other, "hurt"));
+            let meta = Meta::trial(Role::Other, "members hurt");
+            let hurts = layout.histogram("hurts", 2, HistogramReport::Buckets, meta);
+            Self {
+                layout,
+                hurt,
+                hurts,
+            }
+        }
+    }
+
+    impl Stage for Trap {
+        type State = Hp;
+        type Arena = ();
+        fn layout(&self) -> &Layout {
+            &self.layout
+        }
+        fn arena(&self) {}
+        fn play<D: Dice>(&self, party: &mut [Hp], dice: &mut D, _: &mut (), t: &mut Tally) -> bool {
+            let mut hurt = 0;
+            for m in party.iter_mut().filter(|m| m.up()) {
+                if dice.d(2) == 1 {
+                    m.0 -= 1;
+                    hurt += 1;
+                }
+            }
+            t.count(self.hurt, hurt > 0);
+            t.record(self.hurts, hurt);
+            party.iter().any(Member::up)
+        }
+        fn flush(&self, _: &mut (), _: &mut Tally) {}
+    }
+
+    /// Starts at `start`; a short rest gives one back to the living, up to `start`.
+    struct Rests {
+        start: u8,
+        left: Vec<oddsmith_core::stats::RatioId>,
+    }
+
+    impl Recovery for Rests {
+        type State = Hp;
+        type Clock = ();
+        fn fresh(&self, _: usize) -> Hp {
+            Hp(self.start)
+        }
+        fn gap<D: Dice>(&self, rest: Rest, _: u32, party: &mut [Hp], _: &mut (), _: &mut D) {
+            for m in party.iter_mut().filter(|m| m.up() && rest == Rest::Short) {
+                m.0 = (m.0 + 1).min(self.start);
+            }
+        }
+        fn declare(&mut self, layout: &mut Layout, names: &[String], side: &str) {
+            self.left = names
+                .iter()
+                .map(|n| {
+                    let meta = Meta::combatant(Role::Other, "hp left", n, side);
+                    layout.ratio(format!("hp_left.{n}"), meta)
+                })
+                .collect();
+        }
+        fn record(&self, party: &[Hp], tally: &mut Tally) {
+            for (m, &id) in party.iter().zip(&self.left) {
+                tally.ratio(id, u64::from(m.0), 1);
+            }
+        }
+    }
+
+    fn day(start: u8, rest: Rest) -> Day<Trap, Rests> {
+        let encounter = |name: &str| Encounter {
+            name: name.into(),
+            rest,
+            gap_minutes: 10,
+            stage: Trap::new(),
+        };
+        Day::new(
+            vec!["Ada".into()],
+            "party".into(),
+            vec![encounter("Pit"), encounter("Darts"), encounter("Blades")],
+            Rests {
+                start,
+                left: Vec::new(),
+            },
+        )
+    }
+
+    #[test]
+    fn a_day_stops_where_the_party_falls_and_counts_each_encounter_over_all_days() {
+        // One hit point: each trap kills with 1/2, and the day stops there.
+        let r = rows(&day(1, Rest::None), 200_000, 3);
+        within(&r["day.survived"], 0.125);
+        within(&r["day.cleared"], 0.125);
+        within(&r["death.Ada"], 0.875);
+        within(&r["down.Ada"], 0.875);
+        within(&r["any_death.party"], 0.875);
+        within(&r["all_down.party"], 0.875);
+        within(&r["fell_at.1"], 0.5);
+        within(&r["fell_at.2"], 0.25);
+        within(&r["fell_at.3"], 0.125);
+        within(&r["fell_at.none"], 0.125);
+        within(&r["encounter.1.reached"], 1.0);
+        within(&r["encounter.2.reached"], 0.5);
+        within(&r["encounter.3.reached"], 0.25);
+        within(&r["encounter.3.hurt"], 0.125);
+        within(&r["encounter.3.hurts.mean"], 0.125);
+        within(&r["encounter.3.hurts.0"], 0.875);
+        within(&r["encounters_won.0"], 0.5);
+        within(&r["encounters_won.3"], 0.125);
+        within(&r["hp_left.Ada.mean"], 0.125);
+        assert_eq!(r["encounter.2.hurt"].meta.role, Role::Other);
+        let inner = r["encounter.2.hurt"].meta.encounter.as_deref().unwrap();
+        assert_eq!(inner.0, 2);
+        // Every histogram holds a value per day, reached or not.
+        let tally = crate::sim::run(&day(1, Rest::None), 1000, 3, &crate::sim::NoProgress);
+        assert!(tally.histograms_slice().iter().all(|h| h.total() == 1000));
+    }
+
+    #[test]
+    fn the_gap_before_each_later_encounter_is_the_recovery_s() {
+        // Two hit points: without rests Ada dies when two of the three traps hurt her (each
+        // 1/2): 1/2. With a short rest before each later trap she is back to 2 and never
+        // dies.
+        let none = rows(&day(2, Rest::None), 200_000, 5);
+        within(&none["death.Ada"], 0.5);
+        let short = rows(&day(2, Rest::Short), 200_000, 5);
+        within(&short["death.Ada"], 0.0);
+        within(&short["day.survived"], 1.0);
+        // Left: 2 unless the last trap hurt her.
+        within(&short["hp_left.Ada.mean"], 1.5);
+    }
+}

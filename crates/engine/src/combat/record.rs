@@ -1,0 +1,719 @@
+//! The fight outcome recorder: declares the standard fight metrics in a [`Layout`] and adds
+//! fights' outcomes to a [`Tally`], from the states at a fight's end and after its aftermath
+//! and per-side round numbers only: counted by outcome over a batch in [`FightCounts`] and
+//! added once at its end ([`FightRecorder::count`], [`FightRecorder::flush`]: what the fight
+//! driver does), which costs a fight a few increments (tests add one fight at a time).
+
+#[cfg(test)]
+use super::Fates;
+use super::fight::{Played, SideRounds};
+use super::roster::{MAX_FIGHTERS, Roster};
+use oddsmith_core::stats::{
+    BatchRatioSums, CounterId, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally,
+};
+pub use oddsmith_scenario::keys::common::FIGHT_METRICS;
+
+/// How a fight ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Only this side still had someone standing.
+    Win(usize),
+    /// Every side went down in the same round.
+    Draw,
+    /// The round limit came with two or more sides still fighting.
+    Stalemate,
+}
+
+/// The counters and histograms of the standard fight metrics, by side and combatant index.
+#[derive(Debug, Clone)]
+pub struct FightRecorder {
+    win: Vec<CounterId>,
+    draw: CounterId,
+    stalemate: CounterId,
+    any_death: Vec<CounterId>,
+    all_down: Vec<CounterId>,
+    all_dead: Vec<CounterId>,
+    pyrrhic: Vec<CounterId>,
+    /// Per combatant, by [`Fates::state`] at the end and death after the aftermath.
+    death: Vec<CounterId>,
+    dying: Vec<CounterId>,
+    saved: Vec<CounterId>,
+    dead_in_fight: Vec<CounterId>,
+    fled: Vec<CounterId>,
+    down: Vec<CounterId>,
+    rounds: HistogramId,
+    fighting: Vec<HistogramId>,
+    deaths: Vec<HistogramId>,
+    /// Per side, `first_down` and `first_death`.
+    onsets: Vec<[HistogramId; 2]>,
+    /// Per side, how many of it were not standing at the end of a fight it won.
+    won_down: Vec<RatioId>,
+    /// Per side, the share of its toughness left after a fight it won.
+    won_left: Vec<RatioId>,
+    side_masks: Vec<u64>,
+    /// Where a batch's counts lie in [`FightCounts`].
+    rows: Rows,
+    /// The counters, histograms and ratios it declared, by number in the layout.
+    own: [std::ops::Range<usize>; 3],
+}
+
+/// Combatant codes: [`Fates::state`] at the end (0–4) × 2, plus 1 when dead after the
+/// aftermath.
+const CODES: usize = 10;
+
+impl FightRecorder {
+    /// Declares the standard metrics of a fight of `roster` with a limit of `max_rounds`
+    /// (rates unless said): per side `win`, `any_death` (someone dead once the aftermath is
+    /// over), `all_down` (nobody standing at the end), `all_dead`, `pyrrhic` (won, and someone
+    /// of it dead); `draw`, `stalemate`; per combatant `death` (dead once the fight and its
+    /// aftermath are over), `dying` (dying when the fight ended), `saved` (dying then, alive
+    /// after), `dead_in_fight`, `fled`, `down` (not standing at the end); `rounds` (mean and
+    /// quantiles, and its histogram), `fighting.<side>` (survival curves) and
+    /// `deaths.<side>` (how many of it die: a rate per count and the mean). A system
+    /// declares its own metrics after these.
+    pub fn declare(layout: &mut Layout, roster: &Roster, max_rounds: u32) -> Self {
+        let sizes = |layout: &Layout| {
+            [
+                layout.counters().count(),
+                layout.histograms().count(),
+                layout.ratios().count(),
+            ]
+        };
+        let before = sizes(layout);
+        let sides = roster.sides();
+        let per_side = |layout: &mut Layout, prefix: &str, role: Role, label: &str| {
+            sides
+                .iter()
+                .map(|s| layout.counter(format!("{prefix}.{s}"), Meta::side(role, label, s)))
+                .collect::<Vec<_>>()
+        };
+        let win = per_side(layout, "win", Role::Win, "wins");
+        let draw = layout.counter("draw", Meta::trial(Role::Draw, "draw"));
+        let stalemate = layout.counter("stalemate", Meta::trial(Role::Stalemate, "stalemate"));
+        let any_death = per_side(layout, "any_death", Role::AnyDeath, "someone dies");
+        let all_down = per_side(layout, "all_down", Role::AllDown, "everyone down");
+        let all_dead = per_side(layout, "all_dead", Role::Other, "everyone dies");
+        let pyrrhic = per_side(layout, "pyrrhic", Role::Pyrrhic, "wins, with a death");
+        let per_combatant = |layout: &mut Layout, prefix: &str, role: Role, label: &str| {
+            roster
+                .names()
+                .iter()
+                .enumerate()
+                .map(|(i, n)| {
+                    let meta = Meta::combatant(role, label, n, roster.side_name(i));
+                    layout.counter(format!("{prefix}.{n}"), meta)
+                })
+                .collect::<Vec<_>>()
+        };
+        let death = per_combatant(layout, "death", Role::Death, "death");
+        let dying = per_combatant(layout, "dying", Role::Dying, "dying");
+        let saved = per_combatant(layout, "saved", Role::Saved, "saved");
+        let dead_in_fight = per_combatant(
+            layout,
+            "dead_in_fight",
+            Role::DeadInFight,
+            "dead in the fight",
+        );
+        let fled = per_combatant(layout, "fled", Role::Fled, "fled");
+        let down = per_combatant(layout, "down", Role::Down, "down");
+        // Sized for the longest fight, so no trial grows them.
+        let rounds = layout.histogram(
+            "rounds",
+            max_rounds as usize + 1,
+            HistogramReport::Quantiles,
+            Meta::trial(Role::Rounds, "rounds"),
+        );
+        let fighting = sides
+            .iter()
+            .map(|s| {
+                layout.histogram(
+                    format!("fighting.{s}"),
+                    max_rounds as usize + 2,
+                    HistogramReport::Survival,
+                    Meta::side(Role::StillFighting, "still fighting", s),
+                )
+            })
+            .collect();
+        let deaths = sides
+            .iter()
+            .zip(roster.side_masks())
+            .map(|(s, m)| {
+                layout.histogram(
+                    format!("deaths.{s}"),
+                    m.count_ones() as usize + 1,
+                    HistogramReport::Buckets,
+                    Meta::side(Role::Distribution, "deaths", s),
+                )
+            })
+            .collect();
+        let onset = |layout: &mut Layout, s: &str, prefix: &str, role: Role, label: &str| {
+            let aftermath = role == Role::FirstDeath;
+            layout.histogram(
+                format!("{prefix}.{s}"),
+                max_rounds as usize + 3,
+                HistogramReport::Onset {
+                    after: max_rounds as usize + 1,
+                    aftermath,
+                },
+                Meta::side(role, label, s),
+            )
+        };
+        let onsets = sides
+            .iter()
+            .map(|s| {
+                [
+                    onset(
+                        layout,
+                        s,
+                        "first_down",
+                        Role::FirstDown,
+                        "round of the first fall",
+                    ),
+                    onset(
+                        layout,
+                        s,
+                        "first_death",
+                        Role::FirstDeath,
+                        "round of the first death",
+                    ),
+                ]
+            })
+            .collect();
+        let per_side_ratio = |layout: &mut Layout, prefix: &str, role: Role, label: &str| {
+            sides
+                .iter()
+                .map(|s| layout.ratio(format!("{prefix}.{s}"), Meta::side(role, label, s)))
+                .collect::<Vec<_>>()
+        };
+        let won_down = per_side_ratio(
+            layout,
+            "won_down",
+            Role::WonDown,
+            "not standing after a win",
+        );
+        let won_left = per_side_ratio(
+            layout,
+            "won_left",
+            Role::WonLeft,
+            "toughness left after a win",
+        );
+        let after = sizes(layout);
+        Self {
+            own: [0, 1, 2].map(|k| before[k]..after[k]),
+            win,
+            draw,
+            stalemate,
+            any_death,
+            all_down,
+            all_dead,
+            pyrrhic,
+            death,
+            dying,
+            saved,
+            dead_in_fight,
+            fled,
+            down,
+            rounds,
+            fighting,
+            deaths,
+            onsets,
+            won_down,
+            won_left,
+            side_masks: roster.side_masks().to_vec(),
+            rows: Rows::new(sides.len(), roster.len(), max_rounds as usize + 2),
+        }
+    }
+
+    /// Per side, its `first_down` and `first_death` histograms.
+    pub fn onsets(&self) -> &[[HistogramId; 2]] {
+        &self.onsets
+    }
+
+    /// The counters, histograms and ratios it declared: their numbers in the layout.
+    pub fn own(&self) -> &[std::ops::Range<usize>; 3] {
+        &self.own
+    }
+
+    /// Combatant `i`'s code ([`CODES`]).
+    #[inline(always)]
+    fn code(played: &Played, i: usize) -> usize {
+        played.end.state(i) * 2 + (played.after.dead >> i & 1) as usize
+    }
+
+    /// Adds one fight as [`played`](Played), with the round each side stopped fighting
+    /// and the rounds that marked each side's fight: for tests, beside the batch's
+    /// [`FightRecorder::count`] and [`FightRecorder::flush`].
+    pub fn record(&self, tally: &mut Tally, played: &Played, sides: &SideRounds, left: (u64, u64)) {
+        let mut counts = self.counts();
+        self.count(&mut counts, played, sides, left);
+        self.flush(&mut counts, tally);
+    }
+
+    /// Adds the counts of one combatant code to `tally`.
+    fn add_code<N: Weight, S: Sink<N>>(&self, tally: &mut S, i: usize, code: usize, n: N) {
+        let (state, dead_after) = (code / 2, code % 2 == 1);
+        let when = |c: bool| if c { n } else { N::default() };
+        tally.add(self.death[i], when(dead_after));
+        tally.add(self.dying[i], when(state == 3));
+        tally.add(self.saved[i], when(state == 3 && !dead_after));
+        tally.add(self.dead_in_fight[i], when(state == 4));
+        tally.add(self.fled[i], when(state == 2));
+        tally.add(self.down[i], when(state != 0));
+    }
+}
+
+/// A batch's fights counted by outcome, for [`FightRecorder::flush`] to add to a tally: one
+/// table of counts, laid out by [`Rows`], so that counting a fight touches one buffer. The
+/// exact walk counts with weights instead, its fights' probabilities ([`Weight`]).
+#[derive(Debug, Clone, Default)]
+pub struct FightCounts<N: Weight = u64> {
+    table: Vec<N>,
+    /// Per side, (toughness left, full toughness) summed over the fights it won.
+    won_left: Vec<N::Won>,
+}
+
+/// What a fight counts for in [`FightCounts`]: one (`u64`, a sampled batch), or its
+/// probability (`f64`, the exact walk).
+pub trait Weight: Copy + Default + PartialOrd + std::ops::AddAssign + std::fmt::Debug {
+    /// The sums of (toughness left, full toughness) over the fights a side won.
+    type Won: Clone + Default + std::fmt::Debug;
+    /// Adds a win that left `x` of `y` toughness, counted `n` times, to `won`.
+    fn won(won: &mut Self::Won, x: u64, y: u64, n: Self);
+}
+
+impl Weight for u64 {
+    type Won = BatchRatioSums;
+    #[inline(always)]
+    fn won(won: &mut BatchRatioSums, x: u64, y: u64, _: u64) {
+        won.add(x, y);
+    }
+}
+
+impl Weight for f64 {
+    type Won = (f64, f64);
+    #[inline(always)]
+    fn won(won: &mut (f64, f64), x: u64, y: u64, n: f64) {
+        won.0 += n * x as f64;
+        won.1 += n * y as f64;
+    }
+}
+
+/// Where [`FightRecorder::flush`] adds a batch's counts: a [`Tally`], or the exact walk's
+/// expected tally.
+pub trait Sink<N: Weight> {
+    /// `n` more hits of counter `id`.
+    fn add(&mut self, id: CounterId, n: N);
+    /// `n` more observations of `value` in histogram `id`.
+    fn record_n(&mut self, id: HistogramId, value: usize, n: N);
+    /// `n` more trials of the pair `(x, y)` in ratio `id`.
+    fn ratio_n(&mut self, id: RatioId, x: u64, y: u64, n: N);
+    /// The sums of ratio `id` gathered in `won` (which this empties).
+    fn won(&mut self, id: RatioId, won: &mut N::Won);
+}
+
+impl Sink<u64> for Tally {
+    #[inline]
+    fn add(&mut self, id: CounterId, n: u64) {
+        Tally::add(self, id, n);
+    }
+    #[inline]
+    fn record_n(&mut self, id: HistogramId, value: usize, n: u64) {
+        Tally::record_n(self, id, value, n);
+    }
+    #[inline]
+    fn ratio_n(&mut self, id: RatioId, x: u64, y: u64, n: u64) {
+        Tally::ratio_n(self, id, x, y, n);
+    }
+    #[inline]
+    fn won(&mut self, id: RatioId, won: &mut BatchRatioSums) {
+        self.ratio_sums(id, &won.take());
+    }
+}
+
+/// Where each row of [`FightCounts`]' table begins: fights by ending (a side's win at its
+/// index, then draws, then stalemates), by rounds, a block per side, and a row per combatant
+/// of fights by its code ([`CODES`]; code 0, standing and alive after, adds to no metric and
+/// is not counted). A side's block: fights by the round it stopped fighting (`max_rounds + 2`),
+/// by the round of its first down and of its first death (`max_rounds + 3` each), by how many
+/// of it died (× 4) plus all of it down (1) and its pyrrhic win (2) ([`SIDE_ROW`]), and the
+/// fights it won by how many of it were not standing ([`WON_ROW`]).
+#[derive(Debug, Clone, Copy)]
+struct Rows {
+    rounds: usize,
+    sides: usize,
+    /// A side's block.
+    stride: usize,
+    first_down: usize,
+    first_death: usize,
+    code: usize,
+    won: usize,
+    combatants: usize,
+    len: usize,
+}
+
+impl Rows {
+    fn new(sides: usize, combatants: usize, row: usize) -> Self {
+        let rounds = sides + 2;
+        let first = rounds + row - 1;
+        let (first_down, first_death) = (row, 2 * row + 1);
+        let code = 3 * row + 2;
+        let won = code + SIDE_ROW;
+        let stride = won + WON_ROW;
+        let at = first + sides * stride;
+        Self {
+            rounds,
+            sides: first,
+            stride,
+            first_down,
+            first_death,
+            code,
+            won,
+            combatants: at,
+            len: at + combatants * CODES,
+        }
+    }
+}
+
+/// Buckets of a side's row of fights it won.
+const WON_ROW: usize = MAX_FIGHTERS + 1;
+
+/// Buckets of a side's row of deaths, all down and pyrrhic wins.
+const SIDE_ROW: usize = (MAX_FIGHTERS + 1) * 4;
+
+impl FightRecorder {
+    /// Empty counts for a batch of this recorder's fights.
+    pub fn counts<N: Weight>(&self) -> FightCounts<N> {
+        FightCounts {
+            table: vec![N::default(); self.rows.len],
+            won_left: vec![N::Won::default(); self.side_masks.len()],
+        }
+    }
+
+    /// Counts one fight in `counts`, as [`FightRecorder::record`] adds it to a tally; `left`
+    /// is the winners' (toughness left, full toughness), if a side won.
+    #[inline(always)]
+    pub fn count(
+        &self,
+        counts: &mut FightCounts,
+        played: &Played,
+        rounds: &SideRounds,
+        left: (u64, u64),
+    ) {
+        self.count_as(counts, played, rounds, left, 1);
+    }
+
+    /// [`FightRecorder::count`] with the fight counted as `n`: its probability, for the exact
+    /// walk.
+    #[inline(always)]
+    pub fn count_as<N: Weight>(
+        &self,
+        counts: &mut FightCounts<N>,
+        played: &Played,
+        rounds: &SideRounds,
+        left: (u64, u64),
+        n: N,
+    ) {
+        let (sides, r) = (self.side_masks.len(), &self.rows);
+        let t = &mut counts.table[..r.len];
+        let ending = match played.ending {
+            Ending::Win(side) => side,
+            Ending::Draw => sides,
+            Ending::Stalemate => sides + 1,
+        };
+        t[ending] += n;
+        t[r.rounds + played.rounds as usize] += n;
+        let (dead, out) = (played.after.dead, played.end.out());
+        for s in 0..sides {
+            let (mask, b) = (self.side_masks[s], r.sides + s * r.stride);
+            t[b + rounds.stopped[s] as usize] += n;
+            t[b + r.first_down + rounds.first_down[s] as usize] += n;
+            t[b + r.first_death + rounds.first_death[s] as usize] += n;
+            let all_down = usize::from(mask & !out == 0);
+            // Most fights leave a side without a death: no count of bits then.
+            let died = dead & mask;
+            let code = if died == 0 {
+                all_down
+            } else {
+                died.count_ones() as usize * 4 + all_down + 2 * usize::from(ending == s)
+            };
+            t[b + r.code + code] += n;
+        }
+        // The fights a side did not win add nothing to its `won_*` ratios.
+        if ending < sides {
+            // Few of the winners are down: a bit at a time is cheaper than a count of all.
+            let (mut rest, mut down) = (self.side_masks[ending] & out, 0);
+            while rest != 0 {
+                rest &= rest - 1;
+                down += 1;
+            }
+            t[r.sides + ending * r.stride + r.won + down] += n;
+            N::won(&mut counts.won_left[ending], left.0, left.1, n);
+        }
+        let mut marked = out | dead;
+        while marked != 0 {
+            let i = marked.trailing_zeros() as usize;
+            marked &= marked - 1;
+            t[r.combatants + i * CODES + Self::code(played, i)] += n;
+        }
+    }
+
+    /// Adds the fights in `counts` to `tally` (or the exact walk's expected tally) and
+    /// clears them.
+    pub fn flush<N: Weight, S: Sink<N>>(&self, counts: &mut FightCounts<N>, tally: &mut S) {
+        let (sides, r) = (self.side_masks.len(), &self.rows);
+        let mut t = std::mem::take(&mut counts.table);
+        for (e, &n) in t[..r.rounds].iter().enumerate() {
+            match e {
+                _ if e < sides => tally.add(self.win[e], n),
+                _ if e == sides => tally.add(self.draw, n),
+                _ => tally.add(self.stalemate, n),
+            }
+        }
+        let zero = N::default();
+        let histogram = |tally: &mut S, id: HistogramId, row: &[N]| {
+            for (value, &n) in row.iter().enumerate() {
+                if n > zero {
+                    tally.record_n(id, value, n);
+                }
+            }
+        };
+        histogram(tally, self.rounds, &t[r.rounds..r.sides]);
+        for s in 0..sides {
+            let block = &t[r.sides + s * r.stride..][..r.stride];
+            histogram(tally, self.fighting[s], &block[..r.first_down]);
+            histogram(
+                tally,
+                self.onsets[s][0],
+                &block[r.first_down..r.first_death],
+            );
+            histogram(tally, self.onsets[s][1], &block[r.first_death..r.code]);
+            tally.won(self.won_left[s], &mut counts.won_left[s]);
+            for (k, &n) in block[r.won..].iter().enumerate() {
+                if n > zero {
+                    tally.ratio_n(self.won_down[s], k as u64, 1, n);
+                }
+            }
+            let members = self.side_masks[s].count_ones() as usize;
+            for (code, &n) in block[r.code..r.won].iter().enumerate() {
+                if n == zero {
+                    continue;
+                }
+                let deaths = code / 4;
+                tally.record_n(self.deaths[s], deaths, n);
+                tally.add(self.any_death[s], if deaths > 0 { n } else { zero });
+                tally.add(self.all_dead[s], if deaths == members { n } else { zero });
+                tally.add(self.all_down[s], if code & 1 == 1 { n } else { zero });
+                tally.add(self.pyrrhic[s], if code & 2 == 2 { n } else { zero });
+            }
+        }
+        for (i, codes) in t[r.combatants..].chunks_exact(CODES).enumerate() {
+            for (code, &n) in codes.iter().enumerate() {
+                if n > zero {
+                    self.add_code(tally, i, code, n);
+                }
+            }
+        }
+        t.fill(zero);
+        counts.table = t;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Per side of two: the round it stopped, its first down and its first death.
+    fn marks(stopped: [u32; 2], first_down: [u32; 2], first_death: [u32; 2]) -> SideRounds {
+        SideRounds {
+            stopped: stopped.to_vec(),
+            first_down: first_down.to_vec(),
+            first_death: first_death.to_vec(),
+        }
+    }
+
+    fn played(ending: Ending, rounds: u32, end: Fates, after: Fates) -> Played {
+        Played {
+            ending,
+            rounds,
+            end,
+            after,
+        }
+    }
+
+    #[test]
+    fn every_standard_metric_follows_the_states() {
+        let roster = Roster::new([("a", "party"), ("b", "party"), ("y", "yeti")]).unwrap();
+        let mut layout = Layout::new();
+        let rec = FightRecorder::declare(&mut layout, &roster, 5);
+        let names: Vec<&str> = layout.counter_names().collect();
+        let expected = [
+            "win.party",
+            "win.yeti",
+            "draw",
+            "stalemate",
+            "any_death.party",
+            "any_death.yeti",
+            "all_down.party",
+            "all_down.yeti",
+            "all_dead.party",
+            "all_dead.yeti",
+            "pyrrhic.party",
+            "pyrrhic.yeti",
+            "death.a",
+            "death.b",
+            "death.y",
+            "dying.a",
+            "dying.b",
+            "dying.y",
+            "saved.a",
+            "saved.b",
+            "saved.y",
+            "dead_in_fight.a",
+            "dead_in_fight.b",
+            "dead_in_fight.y",
+            "fled.a",
+            "fled.b",
+            "fled.y",
+            "down.a",
+            "down.b",
+            "down.y",
+        ];
+        assert_eq!(names, expected);
+        let mut t = layout.tally();
+        // The yeti wins: b is dead in the fight, a dying and dies after it: the party is all
+        // down and all dead.
+        let end = Fates {
+            dead: 0b010,
+            dying: 0b001,
+            ..Fates::default()
+        };
+        rec.record(
+            &mut t,
+            &played(Ending::Win(1), 3, end, end.left_alone()),
+            &marks([3, 6], [2, 7], [3, 7]),
+            (9, 9),
+        );
+        // The party wins with a dying a who is saved; the yeti fled.
+        let end = Fates {
+            dying: 0b001,
+            fled: 0b100,
+            ..Fates::default()
+        };
+        let after = Fates {
+            down: 0b001,
+            fled: 0b100,
+            ..Fates::default()
+        };
+        let rounds = marks([6, 2], [2, 2], [7, 7]);
+        rec.record(
+            &mut t,
+            &played(Ending::Win(0), 2, end, after),
+            &rounds,
+            (3, 10),
+        );
+        // The party wins; b dies in the fight (a pyrrhic win), the yeti is down.
+        let end = Fates {
+            dead: 0b010,
+            down: 0b100,
+            ..Fates::default()
+        };
+        let rounds = marks([6, 4], [4, 7], [4, 7]);
+        rec.record(
+            &mut t,
+            &played(Ending::Win(0), 4, end, end),
+            &rounds,
+            (1, 10),
+        );
+        let c = |name: &str| {
+            let i = layout.counter_names().position(|n| n == name).unwrap();
+            t.counters()[i]
+        };
+        let all = |prefix: &str| ["a", "b", "y"].map(|n| c(&format!("{prefix}.{n}")));
+        assert_eq!((c("win.party"), c("win.yeti")), (2, 1));
+        assert_eq!((c("any_death.party"), c("any_death.yeti")), (2, 0));
+        assert_eq!((c("all_down.party"), c("all_down.yeti")), (1, 2));
+        assert_eq!((c("all_dead.party"), c("all_dead.yeti")), (1, 0));
+        assert_eq!((c("pyrrhic.party"), c("pyrrhic.yeti")), (1, 0));
+        assert_eq!(all("death"), [1, 2, 0]);
+        assert_eq!(all("dying"), [2, 0, 0]);
+        assert_eq!(all("saved"), [1, 0, 0]);
+        assert_eq!(all("dead_in_fight"), [0, 2, 0]);
+        assert_eq!(all("fled"), [0, 0, 1]);
+        assert_eq!(all("down"), [2, 2, 2]);
+        // Two wins of the party with one of it not standing each; the yeti's win counts
+        // nothing for the party.
+        let won = t.ratios()[0];
+        assert_eq!((won.x, won.y), (2, 2));
+        // The party's toughness left over its wins: 4 of 20; the yeti's win counts for it.
+        let left = t.ratios()[2];
+        assert_eq!((left.x, left.y, left.xy), (4, 20, 3 * 10 + 10));
+        assert_eq!((t.ratios()[3].x, t.ratios()[3].y), (9, 9));
+        // The party's first deaths: round 3, never, round 4 (buckets 1–5, after 6, never 7).
+        let first_death = &t.histograms_slice()[6];
+        assert_eq!(first_death.counts()[3..8], [1, 1, 0, 0, 1]);
+    }
+
+    /// Counting a batch and adding it once gives the tally that recording each fight gives.
+    #[test]
+    fn counting_a_batch_adds_what_recording_each_fight_adds() {
+        use rand::SeedableRng;
+        let roster =
+            Roster::new([("a", "x"), ("b", "y"), ("c", "x"), ("d", "z"), ("e", "y")]).unwrap();
+        let mut layout = Layout::new();
+        let rec = FightRecorder::declare(&mut layout, &roster, 7);
+        let (mut one, mut batch) = (layout.tally(), layout.tally());
+        let mut counts = rec.counts();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut draw = |n: u32| oddsmith_core::dice::uniform_below(&mut rng, n);
+        for fight in 0..4000 {
+            let ending = match draw(5) {
+                s @ 0..3 => Ending::Win(s as usize),
+                3 => Ending::Draw,
+                _ => Ending::Stalemate,
+            };
+            let rounds = 1 + draw(7);
+            let mut mark = || (0..3).map(|_| 1 + draw(8)).collect::<Vec<u32>>();
+            let side_rounds = SideRounds {
+                stopped: mark(),
+                first_down: mark(),
+                first_death: mark(),
+            };
+            // Each combatant's state at the end, and whether the dying die after it.
+            let mut end = Fates::default();
+            let mut saved = 0;
+            for i in 0..5 {
+                let bit = 1u64 << i;
+                match draw(6) {
+                    0 => end.dead |= bit,
+                    1 => end.dying |= bit,
+                    2 => end.fled |= bit,
+                    3 => end.down |= bit,
+                    4 if draw(2) == 0 => {
+                        end.dying |= bit;
+                        saved |= bit;
+                    }
+                    _ => {}
+                }
+            }
+            let after = Fates {
+                dead: end.dead | (end.dying & !saved),
+                dying: 0,
+                down: end.down | saved,
+                ..end
+            };
+            let p = played(ending, rounds, end, after);
+            let left = (u64::from(draw(10)), 10);
+            rec.record(&mut one, &p, &side_rounds, left);
+            rec.count(&mut counts, &p, &side_rounds, left);
+            if fight % 300 == 0 {
+                rec.flush(&mut counts, &mut batch);
+            }
+        }
+        rec.flush(&mut counts, &mut batch);
+        assert_eq!(one, batch);
+        assert!(
+            one.counters().iter().all(|&n| n > 0),
+            "every counter was exercised"
+        );
+    }
+}

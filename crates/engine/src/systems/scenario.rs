@@ -1,0 +1,298 @@
+//! A loaded scenario: a parsed [`Document`], its checked header, the rule system the registry
+//! built from it, and for a fight its `[difficulty]` setting (checked here, once for every
+//! system: the sides it may name come from the fight's metrics). Sweep points, variants and
+//! tuned values are edits of the same document, each built the same way; their errors name
+//! the `[sweep]` or `[variant]` line.
+
+use super::{LoadedSystem, SystemKind};
+use oddsmith_core::error::ScenarioError;
+use oddsmith_core::stats::difficulty::{self as band, Setting, Thresholds};
+use oddsmith_scenario::set;
+use oddsmith_scenario::sweep::{self, Value, Variant};
+use oddsmith_scenario::{Document, Header, RunSettings, Source, difficulty};
+use std::path::Path;
+
+/// A loaded, validated scenario ready to run.
+#[derive(Debug, Clone)]
+pub struct Scenario {
+    /// The parsed file (edited, for a sweep point or a variant).
+    pub document: Document,
+    /// `name`.
+    pub name: String,
+    /// `system` as written.
+    pub system_name: String,
+    /// `description` (empty if absent).
+    pub description: String,
+    /// `[run]` settings (before command-line overrides).
+    pub run: RunSettings,
+    /// The rule system built from the file.
+    pub system: LoadedSystem,
+    /// A fight's difficulty setting (`[difficulty]`, or the defaults); `None` for a scenario
+    /// that is no fight.
+    pub difficulty: Option<Setting>,
+    /// The `--set PATH=VALUE` arguments applied to the file, in order (recorded in the
+    /// manifest, the report and a saved tally).
+    pub sets: Vec<String>,
+}
+
+/// One grid point of a sweep: each axis's value and the scenario built with them.
+#[derive(Debug, Clone)]
+pub struct Point {
+    /// Values in axis order.
+    pub values: Vec<Value>,
+    /// The scenario at this point.
+    pub scenario: Scenario,
+}
+
+impl Scenario {
+    /// Reads and validates the scenario at `path`.
+    pub fn load(path: &Path) -> Result<Self, ScenarioError> {
+        Self::from_document(Document::read(path)?)
+    }
+
+    /// What runs but makes little sense (a side that cannot hurt anyone), each a line for
+    /// stderr naming the file.
+    pub fn warnings(&self) -> Vec<String> {
+        let path = self.source().path.display().to_string();
+        let unused = self.document.unused_templates().into_iter().map(|name| {
+            format!(
+                "`[[creature]]` template \"{name}\" is defined and never used (`use = \"{name}\"`)"
+            )
+        });
+        self.system
+            .warnings()
+            .into_iter()
+            .chain(unused)
+            .map(|w| format!("warning: {path}: {w}"))
+            .collect()
+    }
+
+    /// Remarks on how the scenario resolves (the system's), and the `--set` arguments in
+    /// force, if any (`set: check.challenge=7, run.max_rounds=50`).
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = self.system.notes();
+        if !self.sets.is_empty() {
+            notes.push(format!("set: {}", self.sets.join(", ")));
+        }
+        notes
+    }
+
+    /// Loads and validates `path` with each `--set PATH=VALUE` of `sets` applied in order
+    /// ([`oddsmith_scenario::set`]); an error the changed values cause says they were in force.
+    pub fn load_with(path: &Path, sets: &[String]) -> Result<Self, ScenarioError> {
+        let mut document = Document::read(path)?;
+        for arg in sets {
+            document = set::apply(&document, arg)?;
+        }
+        let mut scenario = Self::from_document(document).map_err(|e| set::with_sets(e, sets))?;
+        scenario.sets = sets.to_vec();
+        Ok(scenario)
+    }
+
+    /// Validates a scenario already in memory (`path` names it in messages, and its folder is
+    /// where `include` paths start).
+    pub fn from_text(path: &str, text: &str) -> Result<Self, ScenarioError> {
+        Self::from_document(Document::parse(Source::from_text(path, text))?.assembled()?)
+    }
+
+    /// Validates a parsed document: header, the system it names, that system's sections
+    /// (read after templates and counts are expanded, [`Document::expanded`]; the document
+    /// kept is the one written, which sweeps and variants edit).
+    pub fn from_document(document: Document) -> Result<Self, ScenarioError> {
+        let written = document;
+        // The header first: a `use` is looked up in the library of the system it names.
+        let Header {
+            name,
+            system,
+            description,
+            run,
+            max_rounds,
+        } = written.header()?;
+        let kind = SystemKind::from_name(system.get_ref()).ok_or_else(|| {
+            written.invalid(
+                system.span(),
+                "system",
+                format!(
+                    "unknown rule system \"{}\"{}; allowed: {}",
+                    system.get_ref(),
+                    oddsmith_scenario::hint::did_you_mean_value(
+                        system.get_ref(),
+                        SystemKind::ALL.iter().map(|(n, _)| *n)
+                    ),
+                    SystemKind::allowed(),
+                ),
+            )
+        })?;
+        let document = written.expanded()?;
+        let loaded = if written.get(oddsmith_scenario::day::DAY).is_some() {
+            let mut sections = kind.sections();
+            if !sections.contains(&oddsmith_scenario::day::DAY) {
+                sections.push(oddsmith_scenario::day::DAY);
+            }
+            document.check_sections(kind.name(), &sections)?;
+            kind.load_day(&written, max_rounds)?
+        } else {
+            document.check_sections(kind.name(), &kind.sections())?;
+            kind.load(&document, max_rounds)?
+        };
+        let difficulty = difficulty_setting(&document, &loaded)?;
+        Ok(Self {
+            name,
+            system_name: system.into_inner(),
+            description,
+            run,
+            system: loaded,
+            difficulty,
+            document: written,
+            sets: Vec::new(),
+        })
+    }
+
+    /// Whether the scenario is a day (it has a `[day]` table).
+    pub fn is_day(&self) -> bool {
+        self.document.get(oddsmith_scenario::day::DAY).is_some()
+    }
+
+    /// A day's encounters, each run on its own with the party fresh, in order: a fight as
+    /// the fight scenario it is, a hazard (which is no scenario of its own for a whole party)
+    /// as the day with that encounter alone. For timing a day beside its encounters. Empty
+    /// for a scenario that is no day.
+    pub fn encounter_runs(&self) -> Result<Vec<Scenario>, ScenarioError> {
+        use oddsmith_scenario::{Node, NodeValue};
+        let Some(day) = self.document.get(oddsmith_scenario::day::DAY) else {
+            return Ok(Vec::new());
+        };
+        let kind = SystemKind::from_name(&self.system_name).expect("a loaded system");
+        let planned = kind.plan_day(&self.document)?.encounters;
+        let written = match day.get("encounter").map(|n| &n.value) {
+            Some(NodeValue::Array(items)) => items.clone(),
+            _ => Vec::new(),
+        };
+        planned
+            .into_iter()
+            .zip(written)
+            .map(|(e, item)| match e.hazard {
+                None => Self::from_document(e.doc),
+                Some(_) => {
+                    let alone = Node {
+                        span: item.span.clone(),
+                        value: NodeValue::Array(vec![item]),
+                    };
+                    let doc = self
+                        .document
+                        .set("day.encounter", alone)
+                        .expect("a day has its encounters");
+                    Self::from_document(doc)
+                }
+            })
+            .collect()
+    }
+
+    /// The file this scenario came from (its text as written).
+    pub fn source(&self) -> &Source {
+        &self.document.source
+    }
+
+    /// The checked grid points of the `[sweep]` table, if the file has one.
+    pub fn sweep_points(&self) -> Result<Option<Vec<Point>>, ScenarioError> {
+        let Some(sweep) = sweep::parse(&self.document)? else {
+            return Ok(None);
+        };
+        let points = sweep.points(&self.document)?;
+        points
+            .into_iter()
+            .map(|p| {
+                let scenario = Self::from_document(p.document)
+                    .map_err(|e| sweep.point_error(&self.document, &p.values, e))?;
+                Ok(Point {
+                    values: p.values,
+                    scenario,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+    }
+
+    /// The swept field paths, in order (empty without a `[sweep]`).
+    pub fn sweep_fields(&self) -> Result<Vec<String>, ScenarioError> {
+        Ok(sweep::parse(&self.document)?
+            .map(|s| s.axes.into_iter().map(|a| a.path).collect())
+            .unwrap_or_default())
+    }
+
+    /// The `[variant.NAME]` tables, each with its checked scenario.
+    pub fn variants(&self) -> Result<Vec<(Variant, Scenario)>, ScenarioError> {
+        sweep::variants(&self.document)?
+            .into_iter()
+            .map(|(v, doc)| {
+                let s = Self::from_document(doc).map_err(|e| v.error(&self.document, e))?;
+                Ok((v, s))
+            })
+            .collect()
+    }
+
+    /// This scenario with the integer field at `path` set to `value`; `Err` says why not.
+    pub fn with_integer(&self, path: &str, value: i64) -> Result<Scenario, String> {
+        let doc = sweep::with_integer(&self.document, path, value)?;
+        Self::from_document(doc).map_err(|e| sweep::inner_message(&e))
+    }
+
+    /// The integer at `path` in this scenario's file, if any.
+    pub fn integer_at(&self, path: &str) -> Option<i64> {
+        sweep::integer_at(&self.document, path)
+    }
+}
+
+/// The difficulty setting of a fight: `[difficulty]` with its `side` checked against the
+/// fight's sides, the defaults for what it leaves out; `None` for a scenario that is no
+/// fight, where `[difficulty]` is an error.
+fn difficulty_setting(
+    doc: &Document,
+    system: &LoadedSystem,
+) -> Result<Option<Setting>, ScenarioError> {
+    let table = difficulty::read(doc)?;
+    let sides = band::sides(&system.layout());
+    let Some(default) = band::default_side(&sides) else {
+        return match table {
+            Some(t) => Err(doc.invalid(
+                t.span,
+                "difficulty",
+                "[difficulty] belongs to a fight (a band from its sides' any_death and \
+                 all_down): give combatants, or remove it",
+            )),
+            None => Ok(None),
+        };
+    };
+    let mut setting = Setting {
+        side: default.to_string(),
+        sides,
+        thresholds: Thresholds::default(),
+    };
+    let Some(table) = table else {
+        return Ok(Some(setting));
+    };
+    if let Some(side) = &table.side {
+        if !setting.sides.contains(side.get_ref()) {
+            return Err(doc.invalid(
+                side.span(),
+                "difficulty.side",
+                format!(
+                    "\"{}\" is no side of this fight; allowed: {}",
+                    side.get_ref(),
+                    setting.allowed_sides()
+                ),
+            ));
+        }
+        setting.side = side.get_ref().clone();
+    }
+    if let Some(t) = table.any_death {
+        setting.thresholds.any_death = t;
+    }
+    if let Some(t) = table.all_down {
+        setting.thresholds.all_down = t;
+    }
+    Ok(Some(setting))
+}
+
+#[cfg(test)]
+mod tests;

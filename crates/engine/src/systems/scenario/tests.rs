@@ -1,0 +1,239 @@
+//! Sweeps and variants of loaded scenarios: grids in order, paths into tables and named
+//! lists, and errors naming the path; the `[difficulty]` of every system's fights.
+
+use super::*;
+use crate::systems::gods_and_monsters::Loaded;
+use crate::systems::scenario_text;
+use oddsmith_core::stats::difficulty::{self as band, Thresholds};
+
+fn door() -> String {
+    scenario_text(
+        SystemKind::InvisibleSun,
+        "[check]\nchallenge = 6\nskill = 3\nmagic_dice = 1\nsuccesses = 2\n",
+    )
+}
+
+fn sweep_of(text: &str) -> Result<Vec<Point>, String> {
+    let s = Scenario::from_text("s.scenario", text).map_err(|e| e.to_string())?;
+    s.sweep_points()
+        .map_err(|e| e.to_string())
+        .map(|p| p.expect("a [sweep] table"))
+}
+
+#[test]
+fn no_sweep_table_is_none() {
+    let s = Scenario::from_text("s.scenario", &door()).unwrap();
+    assert!(s.sweep_points().unwrap().is_none());
+}
+
+#[test]
+fn two_fields_give_their_grid_first_slowest() {
+    let text = format!(
+        "{}[sweep]\n\"check.challenge\" = {{ from = 4, to = 8, step = 2 }}\n\"check.magic_dice\" = [0, 3]\n",
+        door()
+    );
+    let pts = sweep_of(&text).unwrap();
+    let values: Vec<(i64, i64)> = pts
+        .iter()
+        .map(|p| {
+            (
+                p.values[0].as_integer().unwrap(),
+                p.values[1].as_integer().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(values, [(4, 0), (4, 3), (6, 0), (6, 3), (8, 0), (8, 3)]);
+    let LoadedSystem::InvisibleSun(crate::systems::invisible_sun::Loaded::Check(roll)) =
+        &pts[3].scenario.system
+    else {
+        panic!()
+    };
+    assert_eq!((roll.challenge, roll.magic_dice), (6, 3));
+    assert_eq!(
+        pts[3].scenario.source().text,
+        text,
+        "points keep the original text"
+    );
+}
+
+#[test]
+fn combatants_are_addressed_by_name() {
+    let yeti = std::fs::read_to_string(crate::testing::shipped("yeti")).unwrap();
+    let text = format!("{yeti}\n[sweep]\n\"combatant.Yeti.survival\" = [10, 40]\n");
+    let pts = sweep_of(&text).unwrap();
+    let LoadedSystem::GodsAndMonsters(Loaded::Conflict(c)) = &pts[1].scenario.system else {
+        panic!()
+    };
+    assert_eq!(c.fighters[3].survival, 40);
+    assert_eq!(c.fighters[0].survival, 6);
+    let bad = format!("{yeti}\n[sweep]\n\"combatant.Bigfoot.survival\" = [10]\n");
+    let err = sweep_of(&bad).unwrap_err();
+    assert!(
+        err.contains("`sweep.\"combatant.Bigfoot.survival\"`: no `combatant` is named \"Bigfoot\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_sweeps_name_the_path_and_line() {
+    for (sweep, expected) in [
+        (
+            "\"check.challenge\" = [5, 18]",
+            "s.scenario:9:21: `sweep.\"check.challenge\"`: at check.challenge = 18: `check.challenge`: 18 is out of range",
+        ),
+        (
+            "\"check.challenge\" = { from = 9, to = 3 }",
+            "s.scenario:9:21: `sweep.\"check.challenge\"`: a range is",
+        ),
+        (
+            "\"check.challenge\" = [\"x\"]",
+            "every value must be a number",
+        ),
+        (
+            "\"chek.challenge\" = [1]",
+            "`sweep.\"chek.challenge\"`: the scenario has no `chek`",
+        ),
+        ("\"check.luck\" = [1]", "unknown field `luck`"),
+        ("\"name\" = [1]", "`name` is not a number"),
+    ] {
+        let err = sweep_of(&format!("{}[sweep]\n{sweep}\n", door())).unwrap_err();
+        assert!(
+            err.contains(expected),
+            "{sweep}:\n{err}\nexpected: {expected}"
+        );
+    }
+}
+
+#[test]
+fn variants_are_checked_by_building_them() {
+    let ok = format!("{}[variant.more_magic]\n\"check.magic_dice\" = 3\n", door());
+    let v = Scenario::from_text("s.scenario", &ok)
+        .unwrap()
+        .variants()
+        .unwrap();
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0].0.label, "more_magic");
+    let LoadedSystem::InvisibleSun(crate::systems::invisible_sun::Loaded::Check(roll)) =
+        &v[0].1.system
+    else {
+        panic!()
+    };
+    assert_eq!(roll.magic_dice, 3);
+    let bad = format!("{}[variant.too_hard]\n\"check.challenge\" = 30\n", door());
+    let err = Scenario::from_text("s.scenario", &bad)
+        .unwrap()
+        .variants()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("`variant.too_hard`: `check.challenge`: 30 is out of range"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_section_of_another_system_is_refused() {
+    let text = door() + "[contest]\nmax_exchanges = 3\n";
+    let err = Scenario::from_text("s.scenario", &text)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("s.scenario:8:2: `contest`: unknown field `contest`: not a section of"),
+        "{err}"
+    );
+    assert!(err.contains("allowed: `name`"), "{err}");
+}
+
+#[test]
+fn tuned_values_are_edits_of_the_document() {
+    let s = Scenario::from_text("s.scenario", &door()).unwrap();
+    assert_eq!(s.integer_at("check.challenge"), Some(6));
+    let t = s.with_integer("check.challenge", 9).unwrap();
+    let LoadedSystem::InvisibleSun(crate::systems::invisible_sun::Loaded::Check(roll)) = &t.system
+    else {
+        panic!()
+    };
+    assert_eq!(roll.challenge, 9);
+    let err = s.with_integer("check.challenge", 30).unwrap_err();
+    assert!(
+        err.starts_with("`check.challenge`: 30 is out of range"),
+        "{err}"
+    );
+}
+
+/// A shipped scenario's text with `more` appended.
+fn shipped_with(stem: &str, more: &str) -> String {
+    std::fs::read_to_string(crate::testing::shipped(stem)).unwrap() + more
+}
+
+#[test]
+fn every_systems_fight_takes_difficulty_with_party_then_pcs_then_the_first_side() {
+    // One fight of each system: Gods & Monsters, bonus dice, Unbound Legends, Invisible Sun.
+    for (stem, default, other) in [
+        ("yeti", "party", "yeti"),
+        ("grizzly_ambush", "party", "bear"),
+        ("ogre_in_the_mill", "party", "ogre"),
+        ("vampire_and_thrall", "pcs", "npcs"),
+    ] {
+        let s = Scenario::from_text("s.toml", &shipped_with(stem, "")).unwrap();
+        let setting = s.difficulty.expect("a fight has a difficulty setting");
+        assert_eq!(setting.side, default, "{stem}");
+        assert_eq!(setting.thresholds, Thresholds::default());
+        let text = shipped_with(
+            stem,
+            &format!("\n[difficulty]\nside = \"{other}\"\nany_death = [0, 0.1, 0.2, 1]\n"),
+        );
+        let setting = Scenario::from_text("s.toml", &text)
+            .unwrap()
+            .difficulty
+            .unwrap();
+        assert_eq!(setting.side, other, "{stem}");
+        assert_eq!(setting.thresholds.any_death, [0.0, 0.1, 0.2, 1.0]);
+        assert_eq!(setting.thresholds.all_down, band::ALL_DOWN);
+        let bad = shipped_with(stem, "\n[difficulty]\nside = \"nobody\"\n");
+        let err = Scenario::from_text("s.toml", &bad).unwrap_err().to_string();
+        let line = bad.lines().count();
+        assert!(
+            err.starts_with(&format!(
+                "s.toml:{line}:8: `difficulty.side`: \"nobody\" is no side of this fight; \
+                 allowed: \"{}\"",
+                setting.sides[0]
+            )),
+            "{stem}: {err}"
+        );
+        assert!(err.contains(&format!("\"{other}\"")), "{err}");
+    }
+    let mut heroes = shipped_with("yeti", "");
+    for pc in ["Sam Stevens", "Charlotte Kordé", "Toromeen"] {
+        let used = format!("use = \"{pc}\"");
+        heroes = heroes.replace(&used, &format!("{used}\nside = \"heroes\""));
+    }
+    let s = Scenario::from_text("s.toml", &heroes).unwrap();
+    assert_eq!(s.difficulty.unwrap().side, "heroes", "the first side");
+}
+
+#[test]
+fn difficulty_outside_a_fight_is_refused_in_every_system() {
+    for stem in [
+        "warded_door",
+        "bear_claw_vs_dodge",
+        "vault_lock",
+        "sneak_past_guard",
+        "shadow_spider_bite",
+    ] {
+        let s = Scenario::from_text("s.toml", &shipped_with(stem, "")).unwrap();
+        assert!(s.difficulty.is_none(), "{stem}");
+        let text = shipped_with(stem, "\n[difficulty]\nside = \"party\"\n");
+        let line = text.lines().count() - 1;
+        let err = Scenario::from_text("s.toml", &text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with(&format!(
+                "s.toml:{line}:1: `difficulty`: [difficulty] belongs to a fight"
+            )),
+            "{stem}: {err}"
+        );
+    }
+}
+mod day;

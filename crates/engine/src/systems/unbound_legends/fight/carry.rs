@@ -1,0 +1,133 @@
+//! A fight's start and end as a day carries them (001_9a2522fe8d4a2682.txt L436–456): the
+//! arena set up from the party's carried states ([`Conflict::setup_from`], which a fresh fight
+//! runs too, with no party: one piece of code, the same dice), and a party member's state
+//! once the fight and its aftermath are over ([`Conflict::carried`]).
+//!
+//! A member carried in not up (dead, stable at 0 Health, Incapacitated) sits the fight out: it
+//! is neither up nor dying, so it never acts, makes no save and gets no first aid; it is
+//! never attacked (not even with `attack_downed`); its AP dice are rolled all the same, so
+//! that a fight from fresh states rolls what a fresh fight rolls.
+
+use super::super::conflict::Conflict;
+use super::super::day;
+use super::{Arena, State};
+use crate::combat::{Ending, Fates};
+use oddsmith_core::dice::Dice;
+
+impl Conflict {
+    /// Everyone up and fresh, but combatant `k < party.len()` from `party[k]` (sitting out
+    /// when it is not up), with everyone's AP rolled; who is up.
+    pub(in super::super) fn setup_from<Ro: Dice>(
+        &self,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        party: &[day::State],
+    ) -> u64 {
+        // The same lengths fight after fight: overwritten in place.
+        let n = self.fighters.len();
+        arena.states.resize(n, State::default());
+        arena.carried.clear();
+        arena.carried.extend_from_slice(party);
+        let (mut absent, mut dead) = (0u64, 0u64);
+        for (i, (s, f)) in arena.states.iter_mut().zip(&self.fighters).enumerate() {
+            *s = State {
+                vitality: f.vitality,
+                health: f.health,
+                up: true,
+                ..State::default()
+            };
+            if let Some(c) = party.get(i) {
+                (s.vitality, s.health) = (c.vitality, c.health);
+                if !day::Member::up(c) {
+                    (s.up, s.dead) = (false, c.dead);
+                    absent |= 1 << i;
+                    dead |= u64::from(c.dead) << i;
+                }
+            }
+        }
+        // Everyone else starts up; the keys are set when the round begins.
+        (arena.up, arena.dying, arena.dead) = (u64::MAX >> (64 - n) & !absent, 0, dead);
+        arena.absent = absent;
+        arena.stale = false;
+        for (i, (turn, p)) in arena.turns.iter_mut().zip(&self.paces).enumerate() {
+            (turn.at, turn.tag) = (p.act_at(absent >> i & 1 == 0, 0), p.tag);
+        }
+        self.roll_ap(roller, arena);
+        arena.up
+    }
+
+    /// Combatant `i`'s state once the fight and its aftermath are over (the dead as at
+    /// death). The driver's aftermath does not write everything into the arena, so its
+    /// choices are read again here: with `[aftermath] foes = "finish"` the fallen of a side
+    /// with nobody standing are dead once another side stands (not in a stalemate); with
+    /// `allies = "stabilise"` the dying of a side with someone standing are stable at
+    /// 0 Health; anyone dying still is dead (the aftermath's bound).
+    pub(in super::super) fn carried(&self, arena: &Arena, i: usize) -> day::State {
+        let mut c = arena
+            .carried
+            .get(i)
+            .copied()
+            .unwrap_or_else(|| self.fresh_state(i));
+        let bout = &self.bout;
+        let everyone = u64::MAX >> (64 - self.fighters.len());
+        // From the states: the aftermath's saves and first aid leave the masks as they were.
+        let (mut up, mut dead, mut dying) = (0u64, 0u64, 0u64);
+        for (j, s) in arena.states.iter().enumerate() {
+            up |= u64::from(s.up) << j;
+            dead |= u64::from(s.dead) << j;
+            dying |= u64::from(s.dying && !s.dead) << j;
+        }
+        let masks = bout.roster.side_masks();
+        let fighting = masks.iter().filter(|&&m| m & up != 0).count();
+        let ending = match fighting {
+            0 => Ending::Draw,
+            1 => Ending::Win(masks.iter().position(|&m| m & up != 0).unwrap_or(0)),
+            _ => Ending::Stalemate,
+        };
+        let fates = Fates {
+            dead,
+            dying,
+            fled: 0,
+            down: everyone & !up & !dead & !dying,
+        };
+        let fates = bout.care.finish(&bout.roster, ending, fates, everyone);
+        let standing = everyone & !fates.out();
+        let stabilised = bout.care.stabilised(&bout.roster, standing, fates.dying);
+        let bit = 1u64 << i;
+        let s = &arena.states[i];
+        let dead = fates.dead & bit != 0 || fates.dying & !stabilised & bit != 0;
+        if arena.absent & bit != 0 {
+            // It sat the fight out: as it came, unless the winners finished it.
+            c.dead |= dead;
+            return c;
+        }
+        c.vitality = s.vitality;
+        c.health = s.health;
+        c.clock = None;
+        if dead {
+            (c.dead, c.incapacitated) = (true, s.incapacitated);
+        } else if s.up {
+            c.incapacitated = false;
+        } else {
+            // Stable: by its own saves at 1 Health (L447, L449), up unless Incapacitated
+            // (L447–448); by first aid or for free at 0 Health, out until it regains 1
+            // Health (L454).
+            c.health = s.health.max(i64::from(s.saved_self));
+            c.incapacitated = s.incapacitated;
+        }
+        c
+    }
+
+    /// Combatant `i` at the start of a fresh fight.
+    pub(in super::super) fn fresh_state(&self, i: usize) -> day::State {
+        let f = &self.fighters[i];
+        day::State {
+            vitality: f.vitality,
+            health: f.health,
+            vitality_dice: f.short_rest.map_or(0, |r| r.vitality_dice),
+            clock: None,
+            dead: false,
+            incapacitated: false,
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! Who acts next in an Action-Point fight, what at, and at whom (001_9a2522fe8d4a2682.txt
+//! L267–269, L453): what each combatant needs of the turn order, worked out once when the
+//! scenario loads ([`Pace`]); its turn key, AP first and then the L269 tie order, so that
+//! the next actor is the largest key ([`largest`]); its action (first aid or an attack);
+//! its target under its policy, a random foe by a table of the set bits of small masks; and
+//! everyone's AP dice, rolled together ([`ApDice`]).
+
+use super::super::conflict::Conflict;
+use super::super::fighter::{ApSource, Fighter, Kind};
+use super::{Action, Arena, FIRST_AID_AP, swing};
+use crate::combat::{MAX_FIGHTERS, Standing, Targeting};
+use oddsmith_core::dice::{Dice, DiceSet};
+
+/// A combatant's place in the turn order.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Turn {
+    /// The AP it needs to act now (`i64::MAX` when it is not up); it depends only on the
+    /// masks, not on the AP held.
+    pub(super) at: i64,
+    /// Its [`Pace::tag`], copied here when the fight begins.
+    pub(super) tag: u64,
+}
+
+impl Turn {
+    /// The key for `ap` held (≥ 0): AP first, then the L269 rank; the index in the low bits
+    /// of the tag breaks no tie (ranks are distinct) but names the winner. Never 0 while it
+    /// can act.
+    #[inline]
+    pub(super) fn key(&self, ap: i64) -> u64 {
+        // A mask rather than a branch: who can act changes from one payment to the next.
+        let open = u64::from(ap >= self.at).wrapping_neg();
+        (((ap as u64) << KEY_SHIFT) + self.tag) & open
+    }
+}
+
+/// What the turn order needs of a combatant, worked out once when the scenario loads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pace {
+    /// AP needed for its cheapest attack with the reserve kept (`i64::MAX` without attacks).
+    pub(super) needs: i64,
+    /// Its allies, itself included, as a mask.
+    pub(super) allies: u64,
+    /// AP kept back from actions.
+    pub(super) reserve: i64,
+    /// Gives first aid.
+    pub(super) first_aid: bool,
+    /// Its allies when it gives first aid, else 0: first aid is open only while one of them
+    /// is dying.
+    pub(super) aided: u64,
+    /// Has one attack: whenever it can act and gives no first aid, it makes that attack.
+    pub(super) lone: bool,
+    /// Attacks a random standing foe (`Targeting::Random`).
+    pub(super) random: bool,
+    /// Bit `ap`: holding `ap` AP (under 128), it makes its declared defense.
+    pub(super) defends: u128,
+    /// Its allies who give first aid, as a mask.
+    pub(super) aiders: u64,
+    /// Everyone on other sides, as a mask.
+    pub(super) foes: u64,
+    /// Its AP less the dice ([`ApDice`]): all of it when set, else 5 + Agility + Dexterity
+    /// or Cunning and the dice's constants (L267).
+    pub(super) ap_base: i64,
+    /// The low bits of its turn key ([`Turn::key`]): `(rank << 6 | index) + 1`, where `rank`
+    /// is its place in the tie order of L269 among everyone (higher goes first): Agility,
+    /// then Dexterity or Cunning, then PCs, then file order.
+    pub(super) tag: u64,
+}
+
+/// Bits of a turn key below the AP ([`Turn::key`]): the rank, then the index, six bits each
+/// (at most 64 combatants).
+const KEY_SHIFT: u32 = 12;
+
+impl Pace {
+    /// The AP it needs to act: `i64::MAX` when it is not `up`; first aid (L453) is open while
+    /// an ally is `dying`.
+    #[inline]
+    pub(super) fn act_at(&self, up: bool, dying: u64) -> i64 {
+        match (up, self.first_aid && dying & self.allies != 0) {
+            (false, _) => i64::MAX,
+            (true, false) => self.needs,
+            (true, true) => self.needs.min(self.reserve + FIRST_AID_AP),
+        }
+    }
+}
+
+/// The [`Pace`] of each of `fighters`.
+pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
+    let allies = |side: usize| {
+        fighters
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.side == side)
+            .fold(0u64, |m, (i, _)| m | 1 << i)
+    };
+    let aiders = |side: usize| {
+        fighters
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.side == side && f.first_aid.is_some())
+            .fold(0u64, |m, (i, _)| m | 1 << i)
+    };
+    let mut order: Vec<usize> = (0..fighters.len()).collect();
+    let tie = |i: usize| {
+        let f = &fighters[i];
+        (
+            f.agility,
+            f.dex_or_cunning,
+            f.kind == Kind::Pc,
+            std::cmp::Reverse(i),
+        )
+    };
+    order.sort_by_key(|&i| tie(i));
+    let mut rank = vec![0u64; fighters.len()];
+    for (r, &i) in order.iter().enumerate() {
+        rank[i] = r as u64;
+    }
+    fighters
+        .iter()
+        .zip(rank)
+        .enumerate()
+        .map(|(i, (f, rank))| Pace {
+            needs: f
+                .attacks
+                .iter()
+                .map(|a| a.ap + f.reserve_ap)
+                .min()
+                .unwrap_or(i64::MAX),
+            allies: allies(f.side),
+            aiders: aiders(f.side),
+            foes: !allies(f.side) & u64::MAX >> (64 - fighters.len()),
+            reserve: f.reserve_ap,
+            first_aid: f.first_aid.is_some(),
+            aided: if f.first_aid.is_some() {
+                allies(f.side)
+            } else {
+                0
+            },
+            lone: f.attacks.len() == 1,
+            random: f.target == Targeting::Random,
+            defends: f.defend.map_or(0, |d| {
+                (0..128).fold(0, |m, ap| {
+                    m | u128::from(swing::makes_defense(f, &d, ap)) << ap
+                })
+            }),
+            ap_base: match &f.ap {
+                ApSource::Fixed(n) => *n,
+                ApSource::Rolled {
+                    action_die,
+                    vitality_die,
+                    flat,
+                } => flat + action_die.constant() + vitality_die.constant(),
+            },
+            tag: (rank << 6 | i as u64) + 1,
+        })
+        .collect()
+}
+
+/// Everyone's AP dice (L267), in file order, each combatant's action die then its Vitality
+/// die: rolled together when a fight begins (and each round under the L270 variant).
+#[derive(Debug, Clone)]
+pub struct ApDice {
+    /// The rolls.
+    pub(super) set: DiceSet,
+    /// Whose AP each roll is.
+    pub(super) owner: Vec<usize>,
+}
+
+impl ApDice {
+    /// The AP dice of `fighters`.
+    pub fn new(fighters: &[Fighter]) -> Self {
+        let (rolls, owner) = fighters
+            .iter()
+            .enumerate()
+            .flat_map(|(i, f)| match &f.ap {
+                ApSource::Fixed(_) => Vec::new(),
+                ApSource::Rolled {
+                    action_die,
+                    vitality_die,
+                    ..
+                } => vec![(action_die.clone(), i), (vitality_die.clone(), i)],
+            })
+            .unzip();
+        Self {
+            set: DiceSet::new(rolls),
+            owner,
+        }
+    }
+}
+
+/// For each mask of eight bits: how many bits are set, and by `k` the index of the set bit
+/// after skipping `k` of them.
+pub(super) const BITS: [(u8, [u8; 8]); 256] = {
+    let mut bits = [(0, [0; 8]); 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let (mut n, mut i) = (0, 0);
+        while i < 8 {
+            if mask >> i & 1 == 1 {
+                bits[mask].1[n] = i as u8;
+                n += 1;
+            }
+            i += 1;
+        }
+        bits[mask].0 = n as u8;
+        mask += 1;
+    }
+    bits
+};
+
+/// The largest of the first `n` keys. The keys past `n` are 0, so up to eight combatants
+/// this is a fixed tree of four or eight (a loop over `n` vectorises badly).
+#[inline]
+pub(super) fn largest(keys: &[u64; MAX_FIGHTERS], n: usize) -> u64 {
+    let quad = |i: usize| keys[i].max(keys[i + 1]).max(keys[i + 2].max(keys[i + 3]));
+    match n {
+        0..=4 => quad(0),
+        5..=8 => quad(0).max(quad(4)),
+        _ => keys.iter().take(n).fold(0, |best, &k| best.max(k)),
+    }
+}
+
+impl Conflict {
+    /// The action combatant `i` wants and can pay for, if any.
+    #[inline]
+    pub(super) fn wanted(&self, i: usize, arena: &Arena) -> Option<Action> {
+        // One test for the rare first aid, then (the same branch for everyone) its key says
+        // it can pay for its cheapest attack, the only one.
+        let p = &self.paces[i];
+        if p.aided & arena.dying == 0 && p.lone {
+            return Some(Action::Attack(0));
+        }
+        self.chosen(i, arena)
+    }
+
+    /// [`Conflict::wanted`] with a choice to make: first aid, or among attacks.
+    #[inline(never)]
+    fn chosen(&self, i: usize, arena: &Arena) -> Option<Action> {
+        let f = &self.fighters[i];
+        let s = &arena.states[i];
+        let spare = s.ap - f.reserve_ap;
+        if f.first_aid.is_some()
+            && spare >= FIRST_AID_AP
+            && let Some(t) = self.most_failed_dying_ally(i, arena)
+        {
+            return Some(Action::FirstAid(t));
+        }
+        f.attacks
+            .iter()
+            .position(|a| a.ap <= spare)
+            .map(Action::Attack)
+    }
+
+    fn most_failed_dying_ally(&self, i: usize, arena: &Arena) -> Option<usize> {
+        let mut left = arena.dying & self.paces[i].allies;
+        let mut best: Option<usize> = None;
+        while left != 0 {
+            let j = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if best.is_none_or(|b| arena.states[j].failures > arena.states[b].failures) {
+                best = Some(j);
+            }
+        }
+        best
+    }
+
+    /// The standing combatant with the most AP that can act, ties by L269 then file order.
+    #[inline]
+    pub(super) fn next_actor(&self, arena: &Arena) -> Option<usize> {
+        let best = largest(&arena.keys, self.fighters.len());
+        Some((best.checked_sub(1)? & 63) as usize)
+    }
+
+    pub(super) fn choose_target<Ro: Dice>(
+        &self,
+        a: usize,
+        roller: &mut Ro,
+        arena: &mut Arena,
+    ) -> Option<usize> {
+        let all = u64::MAX >> (64 - self.fighters.len());
+        // Who sits the fight out is never attacked (it is never up either).
+        let targets = if self.rules.attack_downed {
+            all & !arena.dead & !arena.absent
+        } else {
+            arena.up
+        };
+        // No choice to make under any policy: the one foe left, or none. (The focus matters
+        // only to `Targeting::Focus`, which would remember this foe too.)
+        let foes = targets & self.paces[a].foes;
+        if foes & foes.wrapping_sub(1) == 0 {
+            let t = (foes != 0).then_some(foes.trailing_zeros() as usize);
+            arena.states[a].focus = t.or(arena.states[a].focus);
+            return t;
+        }
+        // A random foe among up to eight: the choice `Targeting::choose` makes, by table (its
+        // loop over the skipped foes ends where no branch predicts it). Only `Focus` reads
+        // the focus, so it is left alone.
+        if self.paces[a].random
+            && let Some((n, nth)) = BITS.get(foes as usize)
+        {
+            return Some(usize::from(nth[roller.pick(usize::from(*n)) % 8]));
+        }
+        let states = &arena.states;
+        let mut focus = states[a].focus;
+        let t = self.fighters[a].target.choose(
+            &self.bout.roster,
+            self.fighters[a].side,
+            Standing(targets),
+            &mut focus,
+            |i| states[i].vitality + states[i].health,
+            |n| roller.pick(n),
+        );
+        arena.states[a].focus = focus;
+        t
+    }
+}

@@ -1,0 +1,808 @@
+//! Answers at a glance: the headline sentences of a report (for a fight, its difficulty band
+//! first) and its rows grouped the way a reader looks for them — the trial-level rows (wins,
+//! draws, someone dies, rounds) in one
+//! short table, the per-combatant outcomes as one row per combatant and one column per
+//! outcome, grouped by side. Everything here is chosen by the metrics' roles, never by
+//! their names, so every rule system's fights and checks read the same way.
+
+use super::format::{in_words, one_in, percent, percent_interval, plain, threshold};
+use oddsmith_core::stats::difficulty::{Difficulty, Reading};
+use oddsmith_core::stats::{About, MetricKind, MetricRow, Report, Role, Tail};
+use serde::Serialize;
+
+/// A rate with its interval, for JSON.
+#[derive(Debug, Clone, Serialize)]
+pub struct RateCell {
+    /// Point estimate (a probability).
+    pub estimate: f64,
+    /// Lower end of the 95% interval.
+    pub ci_low: f64,
+    /// Upper end of the 95% interval.
+    pub ci_high: f64,
+}
+
+/// One combatant's outcomes; in JSON `{"name", "side", "<label>": {estimate, ci_low,
+/// ci_high}, ...}`.
+#[derive(Debug, Clone)]
+pub struct Combatant<'a> {
+    /// Its name.
+    pub name: String,
+    /// Its side.
+    pub side: String,
+    /// Its outcome rows by label (`death`, `down`, `unconscious`, `fled`, …), in the order
+    /// the system declared them.
+    pub outcomes: Vec<(String, &'a MetricRow)>,
+}
+
+impl Serialize for Combatant<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(2 + self.outcomes.len()))?;
+        map.serialize_entry("name", &self.name)?;
+        map.serialize_entry("side", &self.side)?;
+        for (label, row) in &self.outcomes {
+            let cell = RateCell {
+                estimate: row.estimate,
+                ci_low: row.ci_low,
+                ci_high: row.ci_high,
+            };
+            map.serialize_entry(label, &cell)?;
+        }
+        map.end()
+    }
+}
+
+/// A report's rows, grouped for reading.
+#[derive(Debug, Clone)]
+pub struct Glance<'a> {
+    /// Sentences that answer the usual questions, each number with its interval or exact.
+    pub headlines: Vec<String>,
+    /// Rows about the trial or a side (everything but per-combatant rates).
+    pub trial_rows: Vec<&'a MetricRow>,
+    /// Per-combatant rows, grouped by side (sides in order of first appearance).
+    pub combatants: Vec<Combatant<'a>>,
+    /// Outcome labels of the per-combatant table, in order of first appearance.
+    pub outcomes: Vec<String>,
+    /// Whether the report is a day's ([`Role::Survived`]): its rows are per day.
+    pub day: bool,
+}
+
+fn combatant_of(row: &MetricRow) -> Option<(&str, &str)> {
+    match &row.meta.about {
+        About::Combatant { name, side }
+            if matches!(row.kind, MetricKind::Rate | MetricKind::Mean) =>
+        {
+            Some((name.as_str(), side.as_str()))
+        }
+        _ => None,
+    }
+}
+
+impl<'a> Glance<'a> {
+    /// Groups `report`'s rows and writes its headlines.
+    pub fn of(report: &'a Report) -> Self {
+        let mut trial_rows = Vec::new();
+        let mut combatants: Vec<Combatant<'a>> = Vec::new();
+        let mut outcomes: Vec<String> = Vec::new();
+        // A day's encounters have tables of their own.
+        for row in report.metrics.iter().filter(|r| r.meta.encounter.is_none()) {
+            let Some((name, side)) = combatant_of(row) else {
+                trial_rows.push(row);
+                continue;
+            };
+            let label = row.meta.label.clone();
+            if !outcomes.contains(&label) {
+                outcomes.push(label.clone());
+            }
+            let at = match combatants.iter().position(|c| c.name == name) {
+                Some(i) => i,
+                None => {
+                    combatants.push(Combatant {
+                        name: name.to_string(),
+                        side: side.to_string(),
+                        outcomes: Vec::new(),
+                    });
+                    combatants.len() - 1
+                }
+            };
+            combatants[at].outcomes.push((label, row));
+        }
+        // Group by side, sides in order of first appearance; stable within a side.
+        let mut sides: Vec<String> = Vec::new();
+        for c in &combatants {
+            if !sides.contains(&c.side) {
+                sides.push(c.side.clone());
+            }
+        }
+        combatants.sort_by_key(|c| sides.iter().position(|s| *s == c.side));
+        let headlines = headlines(report);
+        Self {
+            headlines,
+            trial_rows,
+            combatants,
+            outcomes,
+            day: report.metrics.iter().any(|r| r.meta.role == Role::Survived),
+        }
+    }
+}
+
+/// The first row with `role` about `about` (any subject when `None`).
+fn find<'a>(report: &'a Report, role: Role, about: Option<&About>) -> Option<&'a MetricRow> {
+    report
+        .metrics
+        .iter()
+        .find(|r| r.meta.role == role && about.is_none_or(|a| &r.meta.about == a))
+}
+
+fn rows_with(report: &Report, role: Role) -> impl Iterator<Item = &MetricRow> {
+    report
+        .metrics
+        .iter()
+        .filter(move |r| r.meta.role == role && r.kind == MetricKind::Rate)
+}
+
+/// The best-known value of a rate: the exact one when the run sampled nothing.
+fn value(row: &MetricRow) -> f64 {
+    match row.exact {
+        Some(e) if row.trials == 0 || row.estimate.is_nan() => e,
+        _ => row.estimate,
+    }
+}
+
+fn side_of(row: &MetricRow) -> &str {
+    match &row.meta.about {
+        About::Side(s) => s,
+        About::Combatant { side, .. } => side,
+        About::Trial => "",
+    }
+}
+
+/// With "1 in N" appended when the rate is rare.
+fn with_odds(row: &MetricRow) -> String {
+    match one_in(value(row)) {
+        Some(odds) => format!("{} ({odds})", in_words(row)),
+        None => in_words(row),
+    }
+}
+
+/// `s` with its first letter capitalised.
+fn sentence(s: String) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => s,
+    }
+}
+
+/// A rate the band reads, in words: `12.00% [10.10, 15.80]`, `30.00% (exact)`, `not seen
+/// (< 0.0018%)`.
+fn reading_in_words(r: &Reading) -> String {
+    if r.exact {
+        format!("{} (exact)", percent(r.value))
+    } else if r.value == 0.0 {
+        format!("not seen (< {})", percent(r.ci_high))
+    } else {
+        format!(
+            "{} {}",
+            percent(r.value),
+            percent_interval(r.value, r.ci_low, r.ci_high)
+        )
+    }
+}
+
+/// The difficulty band as a sentence, with the rates that decide it and where their bands
+/// lie: "Difficulty for party: medium, borderline hard — any_death.party 12.00% [10.10,
+/// 15.80] (medium: 5% to 15%)."
+pub fn difficulty_sentence(d: &Difficulty) -> String {
+    let reasons: Vec<String> = d
+        .reasons()
+        .into_iter()
+        .map(|(basis, r)| {
+            let range = match d.thresholds.bounds(basis, r.band) {
+                (None, Some(to)) => format!("below {}", threshold(to)),
+                (Some(from), None) => format!("{} and up", threshold(from)),
+                (Some(from), Some(to)) => format!("{} to {}", threshold(from), threshold(to)),
+                (None, None) => String::new(),
+            };
+            format!(
+                "{} {} ({}: {range})",
+                r.metric,
+                reading_in_words(r),
+                r.band.name()
+            )
+        })
+        .collect();
+    format!(
+        "Difficulty for {}: {} — {}.",
+        d.side,
+        d.label(),
+        reasons.join("; ")
+    )
+}
+
+/// Who of `any`'s side dies once the aftermath is over, and how often: "Someone on party
+/// dies in 72.47% (±0.20) of fights: Brann 58.15%, Ada 57.43%; all of party go down in …".
+fn who_dies(report: &Report, any: &MetricRow, unit: &str) -> String {
+    let side = side_of(any);
+    let mut members: Vec<&MetricRow> = rows_with(report, Role::Death)
+        .filter(|r| side_of(r) == side)
+        .collect();
+    let all_down = find(report, Role::AllDown, Some(&any.meta.about));
+    if let [only] = members.as_slice()
+        && let About::Combatant { name, .. } = &only.meta.about
+    {
+        // A side of one: its combatant's own rates say it.
+        let mut s = match with_odds(only).strip_prefix("never ") {
+            Some(rest) => format!("{name} never dies {rest}"),
+            None => format!("{name} dies in {}", with_odds(only)),
+        };
+        if let Some(all) = all_down {
+            match with_odds(all).strip_prefix("never ") {
+                Some(rest) => s.push_str(&format!(" and is never down at the end {rest}")),
+                None => s.push_str(&format!(" and is down at the end in {}", with_odds(all))),
+            }
+        }
+        return s + ".";
+    }
+    let mut s = match with_odds(any).strip_prefix("never ") {
+        Some(rest) => format!("Nobody on {side} dies {rest}"),
+        None => format!("Someone on {side} dies in {} of {unit}", with_odds(any)),
+    };
+    members.retain(|r| value(r) > 0.0);
+    members.sort_by(|a, b| value(b).total_cmp(&value(a)));
+    let named: Vec<String> = members
+        .iter()
+        .filter_map(|r| match &r.meta.about {
+            About::Combatant { name, .. } => Some(format!("{name} {}", percent(value(r)))),
+            _ => None,
+        })
+        .collect();
+    if !named.is_empty() {
+        s.push_str(&format!(": {}", named.join(", ")));
+    }
+    if let Some(all) = all_down {
+        s.push_str(&format!("; all of {side} go down in {}", with_odds(all)));
+    }
+    s + "."
+}
+
+/// When the first death of a side comes, where one does: "The first death on party comes in
+/// round 2 (median; 10% of them by round 1); in 34.79% of fights it comes after the
+/// fighting, in the aftermath."
+fn first_death(report: &Report, about: &About) -> Option<String> {
+    let of_side = |r: &&MetricRow| &r.meta.about == about;
+    let quantile = |q| {
+        report
+            .metrics
+            .iter()
+            .filter(of_side)
+            .find(|r| r.meta.role == Role::FirstDeath && r.kind == MetricKind::Quantile(q))
+    };
+    let median = quantile(50)?;
+    let p10 = quantile(10);
+    // The aftermath's tail of the same histogram: the median's meta, marked as that tail.
+    let tail = median.meta.with_tail(Tail::After);
+    let after = report
+        .metrics
+        .iter()
+        .find(|r| r.meta == tail)
+        .filter(|r| value(r) > 0.0);
+    let side = match about {
+        About::Side(s) => s.as_str(),
+        _ => return None,
+    };
+    let aftermath = |r: &MetricRow| {
+        format!(
+            "in {} of fights it comes after the fighting, in the aftermath",
+            in_words(r)
+        )
+    };
+    match (median.estimate.is_nan(), after) {
+        (true, None) => None,
+        (true, Some(a)) => Some(format!(
+            "Deaths on {side} come only after the fighting, in the aftermath: in {} of fights.",
+            in_words(a)
+        )),
+        (false, after) => {
+            let mut s = format!(
+                "The first death on {side} usually comes in round {}",
+                plain(median.estimate)
+            );
+            if let Some(p) = p10.filter(|p| !p.estimate.is_nan()) {
+                s.push_str(&format!(
+                    " (median; 10% of them by round {})",
+                    plain(p.estimate)
+                ));
+            }
+            if let Some(a) = after {
+                s.push_str(&format!("; {}", aftermath(a)));
+            }
+            Some(s + ".")
+        }
+    }
+}
+
+/// How `win`'s side ends up in the fights it wins: how many of it are down, the share of its
+/// toughness left, and how often it wins with a death.
+fn winners_end_up(report: &Report, win: &MetricRow) -> Option<String> {
+    let side = side_of(win);
+    let mean = |role: Role| {
+        report.metrics.iter().find(|r| {
+            r.meta.role == role
+                && r.meta.about == win.meta.about
+                && r.kind == MetricKind::Mean
+                && r.trials > 0
+                && !r.estimate.is_nan()
+        })
+    };
+    let mut parts = Vec::new();
+    if let Some(d) = mean(Role::WonDown) {
+        parts.push(format!(
+            "{} of them not standing on average",
+            plain((d.estimate * 100.0).round() / 100.0)
+        ));
+    }
+    if let Some(l) = mean(Role::WonLeft) {
+        parts.push(format!("{} of their toughness left", percent(l.estimate)));
+    }
+    if let Some(p) = find(report, Role::Pyrrhic, Some(&win.meta.about)).filter(|p| value(p) > 0.0) {
+        parts.push(format!(
+            "pyrrhic (someone of them dead) in {} of fights",
+            with_odds(p)
+        ));
+    }
+    (!parts.is_empty()).then(|| format!("When {side} wins: {}.", parts.join("; ")))
+}
+
+/// How a fight's note naming the aftermath in force begins (see
+/// the engine's `combat::Fight::notes`): reports print it under the headlines, the others above.
+pub const AFTERMATH_NOTE: &str = "aftermath: ";
+
+/// `notes` split into those printed above the headlines and those under them (the aftermath
+/// in force).
+pub fn split_notes(notes: &[String]) -> (Vec<&str>, Vec<&str>) {
+    let (under, above): (Vec<&String>, Vec<&String>) =
+        notes.iter().partition(|n| n.starts_with(AFTERMATH_NOTE));
+    (
+        above.into_iter().map(String::as_str).collect(),
+        under.into_iter().map(String::as_str).collect(),
+    )
+}
+
+/// Two to five sentences built from the roles: for a fight, its difficulty band; for a fight
+/// or contest, who wins, how often someone on a side dies and the whole side goes down, who
+/// is most at risk and how long it lasts; for a roll, the chance of success and of its side
+/// effects.
+pub fn headlines(report: &Report) -> Vec<String> {
+    if let Some(survived) = rows_with(report, Role::Survived).next() {
+        return day_headlines(report, survived)
+            .into_iter()
+            .map(sentence)
+            .collect();
+    }
+    let mut out = Vec::new();
+    if let Some(d) = &report.difficulty {
+        out.push(difficulty_sentence(d));
+    }
+    let mut wins: Vec<&MetricRow> = rows_with(report, Role::Win).collect();
+    wins.sort_by(|a, b| value(b).total_cmp(&value(a)));
+    // Who dies, how often and when: the side the band is for first.
+    let mut anys: Vec<&MetricRow> = rows_with(report, Role::AnyDeath).collect();
+    if let Some(d) = &report.difficulty {
+        anys.sort_by_key(|r| side_of(r) != d.side);
+    }
+    for any in anys {
+        out.push(who_dies(report, any, "fights"));
+        out.extend(first_death(report, &any.meta.about));
+    }
+    if !wins.is_empty() {
+        let mut s = format!("{} wins {}", side_of(wins[0]), in_words(wins[0]));
+        for w in &wins[1..] {
+            s.push_str(&format!("; {} {}", side_of(w), with_odds(w)));
+        }
+        for role in [Role::Draw, Role::Stalemate] {
+            if let Some(r) = find(report, role, None).filter(|r| value(r) > 0.0) {
+                s.push_str(&format!("; {} {}", r.meta.label, in_words(r)));
+            }
+        }
+        out.push(s + ".");
+        // How the winners end up: the likeliest winner, and the band's side if it wins too.
+        let mut winners: Vec<&MetricRow> = wins.iter().take(1).copied().collect();
+        if let Some(d) = &report.difficulty
+            && let Some(w) = wins.iter().find(|w| side_of(w) == d.side)
+            && !winners.iter().any(|x| side_of(x) == d.side)
+        {
+            winners.push(w);
+        }
+        for w in winners.into_iter().filter(|w| value(w) > 0.0) {
+            out.extend(winners_end_up(report, w));
+        }
+    }
+    let quantile = |level: u8| {
+        report
+            .metrics
+            .iter()
+            .find(|r| r.meta.role == Role::Rounds && r.kind == MetricKind::Quantile(level))
+    };
+    if let (Some(median), Some(p90)) = (quantile(50), quantile(90))
+        && !median.estimate.is_nan()
+    {
+        let unit = &median.meta.label;
+        out.push(format!(
+            "It usually takes {} {unit} (median; 90% within {}).",
+            plain(median.estimate),
+            plain(p90.estimate)
+        ));
+    }
+    if let Some(success) = rows_with(report, Role::Success).next() {
+        let mut s = format!("Succeeds {}", with_odds(success));
+        let effects: Vec<String> = rows_with(report, Role::SideEffect)
+            .filter(|r| value(r) > 0.0 || r.exact != Some(0.0))
+            .take(3)
+            .map(|r| format!("{} {}", r.meta.label, with_odds(r)))
+            .collect();
+        if !effects.is_empty() {
+            s.push_str(&format!("; {}", effects.join("; ")));
+        }
+        out.push(s + ".");
+    }
+    if out.is_empty()
+        && let Some(first) = report.metrics.iter().find(|r| r.kind == MetricKind::Rate)
+    {
+        out.push(format!("{}: {}.", first.metric, percent(value(first))));
+    }
+    out.into_iter().map(sentence).collect()
+}
+
+/// A day's headlines: how often the party gets through it (and clears it), where it most
+/// often falls (by encounter name), who dies, and the day's difficulty band.
+fn day_headlines(report: &Report, survived: &MetricRow) -> Vec<String> {
+    let side = side_of(survived);
+    let mut out = Vec::new();
+    let mut s = format!("{side} gets through the day in {}", in_words(survived));
+    if let Some(c) = rows_with(report, Role::Cleared).next() {
+        s.push_str(&format!(" and wins every encounter in {}", in_words(c)));
+    }
+    out.push(s + ".");
+    let mut falls: Vec<&MetricRow> = rows_with(report, Role::FellAt)
+        .filter(|r| value(r) > 0.0)
+        .collect();
+    falls.sort_by(|a, b| value(b).total_cmp(&value(a)));
+    if let Some((first, rest)) = falls.split_first() {
+        let mut s = format!(
+            "It most often falls at \"{}\" (someone dies there or nobody is up after it): {} of days",
+            first.meta.label,
+            with_odds(first)
+        );
+        for r in rest.iter().take(3) {
+            s.push_str(&format!("; at \"{}\" {}", r.meta.label, with_odds(r)));
+        }
+        out.push(s + ".");
+    }
+    if let Some(any) = rows_with(report, Role::AnyDeath).next() {
+        out.push(who_dies(report, any, "days"));
+    }
+    if let Some(d) = &report.difficulty {
+        out.push(difficulty_sentence(d));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oddsmith_core::stats::{Meta, MetricKind};
+
+    fn row(metric: &str, meta: Meta, estimate: f64, half: f64, kind: MetricKind) -> MetricRow {
+        MetricRow {
+            metric: metric.into(),
+            kind,
+            meta,
+            estimate,
+            ci_low: estimate - half,
+            ci_high: estimate + half,
+            exact: None,
+            exact_bound: None,
+            trials: 200_000,
+        }
+    }
+
+    fn fight() -> Report {
+        let rate = MetricKind::Rate;
+        let c = |role, label, name, side| Meta::combatant(role, label, name, side);
+        Report {
+            scenario: "Yeti".into(),
+            system: "s".into(),
+            trials: 200_000,
+            seed: 1,
+            difficulty: None,
+            metrics: vec![
+                row(
+                    "win.party",
+                    Meta::side(Role::Win, "wins", "party"),
+                    0.9991,
+                    0.0002,
+                    rate,
+                ),
+                row(
+                    "win.yeti",
+                    Meta::side(Role::Win, "wins", "yeti"),
+                    0.0009,
+                    0.0001,
+                    rate,
+                ),
+                row("draw", Meta::trial(Role::Draw, "draw"), 0.0, 0.0, rate),
+                row(
+                    "any_death.party",
+                    Meta::side(Role::AnyDeath, "someone dies", "party"),
+                    0.06,
+                    0.001,
+                    rate,
+                ),
+                row(
+                    "all_down.party",
+                    Meta::side(Role::AllDown, "everyone down", "party"),
+                    0.00087,
+                    0.0001,
+                    rate,
+                ),
+                row(
+                    "killed: Sam",
+                    c(Role::Death, "death", "Sam", "party"),
+                    0.01,
+                    0.0004,
+                    rate,
+                ),
+                row(
+                    "killed: Charlotte",
+                    c(Role::Death, "death", "Charlotte", "party"),
+                    0.055,
+                    0.001,
+                    rate,
+                ),
+                row(
+                    "killed: Yeti",
+                    c(Role::Death, "death", "Yeti", "yeti"),
+                    0.5,
+                    0.002,
+                    rate,
+                ),
+                row(
+                    "out: Charlotte",
+                    c(Role::Down, "down", "Charlotte", "party"),
+                    0.5,
+                    0.002,
+                    rate,
+                ),
+                row(
+                    "fled.Yeti",
+                    c(Role::Outcome, "fled", "Yeti", "yeti"),
+                    0.2,
+                    0.002,
+                    rate,
+                ),
+                row(
+                    "first_death.party.median",
+                    Meta::side(Role::FirstDeath, "round of the first death", "party"),
+                    4.0,
+                    0.0,
+                    MetricKind::Quantile(50),
+                ),
+                row(
+                    "first_death.party.p10",
+                    Meta::side(Role::FirstDeath, "round of the first death", "party"),
+                    2.0,
+                    0.0,
+                    MetricKind::Quantile(10),
+                ),
+                row(
+                    "first_death.party.after",
+                    Meta::side(Role::FirstDeath, "round of the first death", "party")
+                        .with_tail(Tail::After),
+                    0.01,
+                    0.0005,
+                    rate,
+                ),
+                row(
+                    "pyrrhic.party",
+                    Meta::side(Role::Pyrrhic, "wins, with a death", "party"),
+                    0.0558,
+                    0.001,
+                    rate,
+                ),
+                row(
+                    "won_down.party.mean",
+                    Meta::side(Role::WonDown, "not standing after a win", "party"),
+                    0.5312,
+                    0.002,
+                    MetricKind::Mean,
+                ),
+                row(
+                    "won_left.party.mean",
+                    Meta::side(Role::WonLeft, "toughness left after a win", "party"),
+                    0.69,
+                    0.001,
+                    MetricKind::Mean,
+                ),
+                row(
+                    "rounds.median",
+                    Meta::trial(Role::Rounds, "rounds"),
+                    4.0,
+                    0.0,
+                    MetricKind::Quantile(50),
+                ),
+                row(
+                    "rounds.p90",
+                    Meta::trial(Role::Rounds, "rounds"),
+                    6.0,
+                    0.0,
+                    MetricKind::Quantile(90),
+                ),
+            ],
+            distributions: Vec::new(),
+            partial: None,
+        }
+    }
+
+    #[test]
+    fn a_fight_leads_with_who_dies_when_who_wins_and_how_they_end_up() {
+        let r = fight();
+        let g = Glance::of(&r);
+        assert_eq!(
+            g.headlines,
+            [
+                "Someone on party dies in 6.00% (±0.10) of fights: Charlotte 5.50%, Sam 1.00%; \
+                 all of party go down in 0.0870% (±0.0100) (1 in 1,100).",
+                "The first death on party usually comes in round 4 (median; 10% of them by round \
+                 2); in 1.00% (±0.05) of fights it comes after the fighting, in the aftermath.",
+                "Party wins 99.91% (±0.02); yeti 0.0900% (±0.0100) (1 in 1,100).",
+                "When party wins: 0.53 of them not standing on average; 69.00% of their toughness \
+                 left; pyrrhic (someone of them dead) in 5.58% (±0.10) of fights.",
+                "It usually takes 4 rounds (median; 90% within 6).",
+            ]
+        );
+        let names: Vec<&str> = g.combatants.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Sam", "Charlotte", "Yeti"]);
+        assert_eq!(g.outcomes, ["death", "down", "fled"]);
+        assert_eq!(g.trial_rows.len(), 13);
+        let json = serde_json::to_value(&g.combatants[1]).unwrap();
+        assert_eq!(json["side"], "party");
+        assert_eq!(json["death"]["estimate"], 0.055);
+        assert!(json.get("outcomes").is_none());
+    }
+
+    #[test]
+    fn the_combatant_table_leads_with_the_states_and_leaves_out_what_adds_nothing() {
+        let mut r = fight();
+        let c = |role, label, name| Meta::combatant(role, label, name, "yeti");
+        // Never seen, and the same as `death` for everyone: neither gets a column.
+        r.metrics.push(row(
+            "asleep.Yeti",
+            c(Role::Outcome, "asleep", "Yeti"),
+            0.0,
+            0.0,
+            MetricKind::Rate,
+        ));
+        for (name, side, p, half) in [
+            ("Sam", "party", 0.01, 0.0004),
+            ("Charlotte", "party", 0.055, 0.001),
+            ("Yeti", "yeti", 0.5, 0.002),
+        ] {
+            let meta = Meta::combatant(Role::Outcome, "slain", name, side);
+            r.metrics
+                .push(row("slain", meta, p, half, MetricKind::Rate));
+        }
+        let g = Glance::of(&r);
+        let tables = super::super::combatants::combatant_table(&g);
+        assert_eq!(tables.len(), 1);
+        let t = &tables[0];
+        assert_eq!(t.header, ["combatant", "dead", "down", "fled"]);
+        let dash = || "-".to_string();
+        assert_eq!(
+            t.rows,
+            [
+                vec![
+                    "party:".to_string(),
+                    String::new(),
+                    String::new(),
+                    String::new()
+                ],
+                vec!["  Sam".into(), "1.00% ±0.04".into(), dash(), dash()],
+                vec![
+                    "  Charlotte".into(),
+                    "5.5% ±0.1".into(),
+                    "50.0% ±0.2".into(),
+                    dash()
+                ],
+                vec![
+                    "yeti:".to_string(),
+                    String::new(),
+                    String::new(),
+                    String::new()
+                ],
+                vec![
+                    "  Yeti".into(),
+                    "50.0% ±0.2".into(),
+                    dash(),
+                    "20.0% ±0.2".into()
+                ],
+            ]
+        );
+    }
+
+    #[test]
+    fn the_aftermath_note_goes_under_the_headlines() {
+        let notes = [
+            "2 combatants on 2 sides".to_string(),
+            format!("{AFTERMATH_NOTE}allies tended, foes left"),
+        ];
+        let (above, under) = split_notes(&notes);
+        assert_eq!(above, ["2 combatants on 2 sides"]);
+        assert_eq!(under, ["aftermath: allies tended, foes left"]);
+        assert_eq!(
+            super::super::table::in_force(under[0]),
+            "Aftermath in force: allies tended, foes left"
+        );
+    }
+
+    #[test]
+    fn a_fight_with_a_band_leads_with_it() {
+        use oddsmith_core::stats::difficulty::{Thresholds, judge};
+        let mut r = fight();
+        r.difficulty = judge("party", &Thresholds::default(), &r.metrics).map(Box::new);
+        assert_eq!(
+            headlines(&r)[0],
+            "Difficulty for party: medium — any_death.party 6.00% [5.90, 6.10] (medium: 5% to \
+             15%)."
+        );
+        assert_eq!(headlines(&r).len(), 6);
+        // Wider: any_death 12% [10.1, 15.8] reaches hard; all_down exact 1.2% ties at medium.
+        for row in &mut r.metrics {
+            match row.metric.as_str() {
+                "any_death.party" => (row.estimate, row.ci_low, row.ci_high) = (0.12, 0.101, 0.158),
+                "all_down.party" => row.exact = Some(0.012),
+                _ => {}
+            }
+        }
+        let d = judge("party", &Thresholds::default(), &r.metrics).unwrap();
+        assert_eq!(
+            difficulty_sentence(&d),
+            "Difficulty for party: medium, borderline hard — any_death.party 12.00% [10.10, \
+             15.80] (medium: 5% to 15%); all_down.party 1.20% (exact) (medium: 1% to 5%)."
+        );
+        let none = Report {
+            metrics: Vec::new(),
+            ..fight()
+        };
+        let d = judge("party", &Thresholds::default(), &none.metrics);
+        assert!(d.is_none());
+    }
+
+    #[test]
+    fn a_roll_leads_with_success_and_side_effects() {
+        let rate = MetricKind::Rate;
+        let mut success = row(
+            "success",
+            Meta::trial(Role::Success, "success"),
+            0.49,
+            0.001,
+            rate,
+        );
+        success.exact = Some(0.49);
+        let flux = row(
+            "flux",
+            Meta::trial(Role::SideEffect, "flux"),
+            0.1,
+            0.0006,
+            rate,
+        );
+        let r = Report {
+            metrics: vec![success, flux],
+            ..fight()
+        };
+        assert_eq!(
+            headlines(&r),
+            ["Succeeds 49.00% (±0.10; exact 49.00%); flux 10.00% (±0.06)."]
+        );
+    }
+}

@@ -1,0 +1,569 @@
+//! Assembling a scenario from the files it names: a top-level `include = ["party.toml", …]`
+//! (paths relative to the including file) brings in the fighter tables (`[[combatant]]`,
+//! `[[pc]]`, `[[npc]]`) and `[[creature]]` templates of other files of the same system —
+//! theirs first, in the order named, then the scenario's own; an included file may include
+//! others. Then every template a fighter `use`s and no file defines is taken from the
+//! system's built-in library ([`super::library`]). Each brought-in text keeps its own
+//! offsets ([`Source::bring`]), so an error in it names that file and line and the line of
+//! the `include` (or `use`) that brought it in. A file is brought in once however often it
+//! is named; an include cycle, a file of another system and any other key in an included
+//! file are refused.
+
+use super::template::{FIGHTER_TABLES, TEMPLATES};
+use super::{Document, Node, NodeValue, Source, hint, library, source};
+use oddsmith_core::error::ScenarioError;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+/// The top-level key naming the files to bring in.
+pub const INCLUDE: &str = "include";
+
+/// Most files one scenario may bring in, its includes' includes counted.
+pub const MOST_INCLUDES: usize = 256;
+
+/// The top-level keys an included file may have.
+const INCLUDED_KEYS: [&str; 8] = [
+    "name",
+    "system",
+    "description",
+    INCLUDE,
+    TEMPLATES,
+    FIGHTER_TABLES[0],
+    FIGHTER_TABLES[1],
+    FIGHTER_TABLES[2],
+];
+
+/// The tables brought in, by top-level key, in order.
+type Brought = Vec<(&'static str, Node)>;
+
+impl Document {
+    /// This document with its includes' fighter tables and templates in place, and the
+    /// library templates its fighters use ([`include`](self) module). The `include` key is
+    /// gone from the result; the texts brought in are in its [`Source`].
+    pub fn assembled(mut self) -> Result<Document, ScenarioError> {
+        let system = self
+            .get("system")
+            .and_then(Node::as_str)
+            .map(str::to_string);
+        let mut walk = Walk {
+            source: &mut self.source,
+            system: system.as_deref(),
+            stack: Vec::new(),
+            seen: Vec::new(),
+            out: Vec::new(),
+        };
+        let own = self.root.clone();
+        let path = walk.source.path.clone();
+        walk.stack.push((identity(&path), path.clone()));
+        walk.seen.push(identity(&path));
+        walk.includes(&own, &path)?;
+        let brought = std::mem::take(&mut walk.out);
+        self.put_first(brought)?;
+        if let NodeValue::Table(top) = &mut self.root.value {
+            top.retain(|(k, _)| k.get_ref() != INCLUDE);
+        }
+        self.bring_library(system.as_deref())?;
+        Ok(self)
+    }
+
+    /// Puts `brought` tables ahead of the document's own under their keys.
+    fn put_first(&mut self, brought: Brought) -> Result<(), ScenarioError> {
+        let NodeValue::Table(top) = &mut self.root.value else {
+            return Ok(());
+        };
+        for key in std::iter::once(TEMPLATES).chain(FIGHTER_TABLES) {
+            let items: Vec<Node> = brought
+                .iter()
+                .filter(|(k, _)| *k == key)
+                .map(|(_, n)| n.clone())
+                .collect();
+            if let Err(at) = put(top, key, items, true) {
+                return Err(self.source.invalid(
+                    at,
+                    key,
+                    format!("expected `[[{key}]]` tables, to put after the included ones"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds to the `[[creature]]` templates each one a fighter `use`s that no file defines
+    /// and the library of `system` has (a name it lacks is left for
+    /// [`Document::expanded`] to report).
+    fn bring_library(&mut self, system: Option<&str>) -> Result<(), ScenarioError> {
+        let Some(lib) = system.and_then(library::of) else {
+            return Ok(());
+        };
+        let defined: Vec<String> = template_names(self.get(TEMPLATES));
+        let mut wanted: Vec<(String, usize)> = Vec::new();
+        for used in super::day::used_names(self) {
+            let Some(name) = used.as_str() else { continue };
+            if !defined.iter().any(|d| d == name) && !wanted.iter().any(|(w, _)| w == name) {
+                wanted.push((name.to_string(), used.span.start));
+            }
+        }
+        if wanted.is_empty() {
+            return Ok(());
+        }
+        let entries = lib.entries()?;
+        let mut brought: Vec<Node> = Vec::new();
+        for (name, at) in wanted {
+            let Some(entry) = entries.iter().find(|e| e.name == name) else {
+                continue;
+            };
+            let base = self.source.bring(
+                lib.shown_path(),
+                entry.text,
+                entry.first_line,
+                (at, "the library's template, for the `use` at"),
+            );
+            let root = parse_at(&self.source, entry.text, base)?;
+            if let Some(NodeValue::Array(items)) = root.get(TEMPLATES).map(|n| &n.value) {
+                brought.extend(items.iter().cloned());
+            }
+        }
+        // A `creature` that is no list is reported by `Document::expanded`.
+        if let NodeValue::Table(top) = &mut self.root.value {
+            let _ = put(top, TEMPLATES, brought, false);
+        }
+        Ok(())
+    }
+}
+
+/// Puts `items` under the top-level array `key` of `top`, ahead of its own (`first`) or after
+/// them, making the array where there is none; `Err` with the key's span where `key` holds
+/// something else (nothing is put there).
+fn put(
+    top: &mut Vec<(Spanned<String>, Node)>,
+    key: &str,
+    mut items: Vec<Node>,
+    first: bool,
+) -> Result<(), std::ops::Range<usize>> {
+    if items.is_empty() {
+        return Ok(());
+    }
+    let Some((k, own)) = top.iter_mut().find(|(k, _)| k.get_ref() == key) else {
+        let span = items[0].span.clone();
+        let array = Node {
+            span: span.clone(),
+            value: NodeValue::Array(items),
+        };
+        top.push((Spanned::new(span, key.to_string()), array));
+        return Ok(());
+    };
+    let NodeValue::Array(own_items) = &mut own.value else {
+        return Err(k.span());
+    };
+    if first {
+        items.append(own_items);
+        *own_items = items;
+    } else {
+        own_items.append(&mut items);
+    }
+    Ok(())
+}
+
+/// The names of the templates in a `creature` array.
+pub(super) fn template_names(list: Option<&Node>) -> Vec<String> {
+    match list.map(|n| &n.value) {
+        Some(NodeValue::Array(items)) => items
+            .iter()
+            .filter_map(|i| i.get("name").and_then(Node::as_str))
+            .map(str::to_string)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The walk over a scenario's includes.
+struct Walk<'a> {
+    /// The assembled document's source, which every included text is brought into.
+    source: &'a mut Source,
+    /// The scenario's `system`, which every included file must name.
+    system: Option<&'a str>,
+    /// The files being included, outermost first (to find a cycle), each with its path as
+    /// shown.
+    stack: Vec<(PathBuf, PathBuf)>,
+    /// Every file brought in so far (each is brought in once).
+    seen: Vec<PathBuf>,
+    /// The tables brought in, in order.
+    out: Brought,
+}
+
+impl Walk<'_> {
+    /// Brings in the files `root`'s `include` names (`root` read from the file at `path`).
+    fn includes(&mut self, root: &Node, path: &Path) -> Result<(), ScenarioError> {
+        let Some(list) = root.get(INCLUDE) else {
+            return Ok(());
+        };
+        let entries: Vec<&Node> = match &list.value {
+            NodeValue::String(_) => vec![list],
+            NodeValue::Array(items) => items.iter().collect(),
+            _ => {
+                return Err(self.source.invalid(
+                    list.span.clone(),
+                    INCLUDE,
+                    "expected a list of file paths, such as `include = [\"party.toml\"]`",
+                ));
+            }
+        };
+        let dir = path.parent().unwrap_or(Path::new(""));
+        for entry in entries {
+            let Some(name) = entry.as_str() else {
+                return Err(self.source.invalid(
+                    entry.span.clone(),
+                    INCLUDE,
+                    "expected a file path in quotes, such as \"party.toml\"",
+                ));
+            };
+            self.include(entry, name, dir)?;
+        }
+        Ok(())
+    }
+
+    /// Brings in the file `name` (relative to `dir`), named by `entry`.
+    fn include(&mut self, entry: &Node, name: &str, dir: &Path) -> Result<(), ScenarioError> {
+        let refuse =
+            |source: &Source, message: String| source.invalid(entry.span.clone(), INCLUDE, message);
+        let path = tidy(&dir.join(name));
+        let (shown, text) = match source::read_text(&path) {
+            Ok(text) => (path.clone(), text),
+            // `library/<system>.toml` is the built-in library where no such file is there.
+            Err(_) if builtin(name).is_some() => {
+                let lib = builtin(name).expect("checked");
+                (PathBuf::from(lib.shown_path()), lib.text.to_string())
+            }
+            Err(cause) => {
+                return Err(refuse(
+                    self.source,
+                    format!("cannot read \"{}\": {cause}", path.display()),
+                ));
+            }
+        };
+        let id = identity(&shown);
+        if let Some(at) = self.stack.iter().position(|(p, _)| *p == id) {
+            let cycle: Vec<String> = self.stack[at..]
+                .iter()
+                .map(|(_, shown)| shown.display().to_string())
+                .chain([shown.display().to_string()])
+                .collect();
+            return Err(refuse(
+                self.source,
+                format!(
+                    "an include cycle: {}; a file cannot include itself, directly or \
+                     through others",
+                    cycle.join(" → ")
+                ),
+            ));
+        }
+        if self.seen.contains(&id) {
+            return Ok(());
+        }
+        if self.seen.len() > MOST_INCLUDES {
+            return Err(refuse(
+                self.source,
+                format!("a scenario may bring in at most {MOST_INCLUDES} files"),
+            ));
+        }
+        self.seen.push(id.clone());
+        let base = self
+            .source
+            .bring(&shown, text.clone(), 1, (entry.span.start, "included by"));
+        let root = parse_at(self.source, &text, base)?;
+        self.check(&root)?;
+        self.stack.push((id, shown.clone()));
+        self.includes(&root, &shown)?;
+        self.stack.pop();
+        if let NodeValue::Table(top) = &root.value {
+            for (key, list) in top {
+                let Some(key) = std::iter::once(TEMPLATES)
+                    .chain(FIGHTER_TABLES)
+                    .find(|k| k == key.get_ref())
+                else {
+                    continue;
+                };
+                let NodeValue::Array(items) = &list.value else {
+                    return Err(self.source.invalid(
+                        list.span.clone(),
+                        key,
+                        format!("expected `[[{key}]]` tables"),
+                    ));
+                };
+                self.out.extend(items.iter().map(|i| (key, i.clone())));
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses an included file of another system, or with keys other than fighters and
+    /// templates.
+    fn check(&self, root: &Node) -> Result<(), ScenarioError> {
+        let NodeValue::Table(top) = &root.value else {
+            return Ok(());
+        };
+        for (key, value) in top {
+            let k = key.get_ref().as_str();
+            if !INCLUDED_KEYS.contains(&k) {
+                return Err(self.source.invalid(
+                    key.span(),
+                    k,
+                    format!(
+                        "an included file brings in fighter tables and `[[creature]]` \
+                         templates only{}; allowed: {} (`[run]` and the rule sections stay \
+                         in the scenario)",
+                        hint::did_you_mean(k, INCLUDED_KEYS),
+                        INCLUDED_KEYS
+                            .iter()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ));
+            }
+            if k == "system"
+                && let (Some(want), Some(got)) = (self.system, value.as_str())
+                && want != got
+            {
+                return Err(self.source.invalid(
+                    value.span.clone(),
+                    "system",
+                    format!(
+                        "this file is for \"{got}\" and the scenario for \"{want}\": a \
+                         scenario includes files of its own system only"
+                    ),
+                ));
+            }
+        }
+        if root.get("system").and_then(Node::as_str).is_none() {
+            return Err(self.source.invalid(
+                root.span.start..root.span.start,
+                "system",
+                format!(
+                    "an included file names its rule system (`system = \"{}\"`), so a file of \
+                     another system is not brought in by mistake",
+                    self.system.unwrap_or("…")
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The built-in library named by an include path `library/<system>.toml`.
+fn builtin(name: &str) -> Option<&'static library::Library> {
+    let name = name.strip_prefix("./").unwrap_or(name);
+    library::LIBRARIES.iter().find(|l| l.path == name)
+}
+
+/// `path` with `.` and `dir/..` steps taken out, as a reader would write it
+/// (`sub/../party.toml` is `party.toml`).
+fn tidy(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out: Vec<Component<'_>> = Vec::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(out.last(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out.iter().collect()
+}
+
+/// How a file is told apart from another: its canonical path where it has one.
+fn identity(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Parses `text`, brought into `source` at offset `base`, into a tree with spans in the
+/// assembled document's offsets.
+fn parse_at(source: &Source, text: &str, base: usize) -> Result<Node, ScenarioError> {
+    let table = DeTable::parse(text).map_err(|e| source.toml_error_at(&e, base))?;
+    let mut root = Node::from_de(&Spanned::new(
+        table.span(),
+        DeValue::Table(table.into_inner()),
+    ));
+    root.shift(base);
+    Ok(root)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Document, Node, NodeValue};
+    use std::path::Path;
+
+    fn write(dir: &Path, name: &str, text: &str) {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn names(d: &Document, key: &str) -> Vec<String> {
+        match d.get(key).map(|n| &n.value) {
+            Some(NodeValue::Array(items)) => items
+                .iter()
+                .filter_map(|i| i.get("name").or_else(|| i.get("use")))
+                .filter_map(Node::as_str)
+                .map(str::to_string)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    const PARTY: &str = "system = \"gods-and-monsters\"\n\n[[combatant]]\nname = \"Sam\"\n\
+                         survival = 6\n\n[[creature]]\nname = \"Wolf\"\nsurvival = 3\n";
+
+    #[test]
+    fn includes_come_first_once_each_and_errors_name_their_file_and_the_include() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "party.toml", PARTY);
+        write(
+            dir.path(),
+            "more/extra.toml",
+            "system = \"gods-and-monsters\"\ninclude = [\"../party.toml\"]\n\n[[combatant]]\n\
+             name = \"Ann\"\n",
+        );
+        let main = "name = \"m\"\nsystem = \"gods-and-monsters\"\n\
+                    include = [\"party.toml\", \"more/extra.toml\"]\n\n[[combatant]]\n\
+                    use = \"Wolf\"\n";
+        write(dir.path(), "main.toml", main);
+        let d = Document::read(&dir.path().join("main.toml")).unwrap();
+        // party.toml once (named twice), its fighters first, then extra's, then the file's.
+        assert_eq!(names(&d, "combatant"), ["Sam", "Ann", "Wolf"]);
+        assert_eq!(names(&d, "creature"), ["Wolf"]);
+        assert!(d.get("include").is_none());
+        // A key from an included file points at that file's line, and names the include.
+        let survival = d.at("combatant.Sam.survival").unwrap();
+        let e = d.invalid(survival.span.clone(), "combatant.Sam.survival", "bad");
+        let e = e.to_string();
+        let party = dir.path().join("party.toml");
+        assert!(e.starts_with(&format!("{}:5:12: ", party.display())), "{e}");
+        assert!(
+            e.ends_with(&format!(
+                "5 | survival = 6\n               ^\n(included by {}:3:12)",
+                dir.path().join("main.toml").display()
+            )),
+            "{e}"
+        );
+        // The template used from an include is the include's; the key reads through it.
+        assert_eq!(
+            d.at("combatant.Wolf.survival").unwrap().as_integer(),
+            Some(3)
+        );
+        // Nothing is unused in the file's own templates (the included one does not count).
+        assert!(d.unused_templates().is_empty());
+    }
+
+    #[test]
+    fn cycles_other_systems_other_keys_and_missing_files_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let refused = |main: &str, wanted: &str| {
+            write(d, "main.toml", main);
+            let e = Document::read(&d.join("main.toml"))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(wanted), "{e}\n  wanted: {wanted}");
+        };
+        write(
+            d,
+            "a.toml",
+            "system = \"gods-and-monsters\"\ninclude = [\"b.toml\"]\n",
+        );
+        write(
+            d,
+            "b.toml",
+            "system = \"gods-and-monsters\"\ninclude = [\"a.toml\"]\n",
+        );
+        let a = d.join("a.toml").display().to_string();
+        let b = d.join("b.toml").display().to_string();
+        refused(
+            "system = \"gods-and-monsters\"\ninclude = [\"a.toml\"]\n",
+            &format!("an include cycle: {a} → {b} → {a}"),
+        );
+        refused(
+            "system = \"gods-and-monsters\"\ninclude = [\"main.toml\"]\n",
+            "an include cycle",
+        );
+        write(d, "ul.toml", "system = \"unbound-legends\"\n");
+        refused(
+            "system = \"gods-and-monsters\"\ninclude = [\"ul.toml\"]\n",
+            "this file is for \"unbound-legends\" and the scenario for \"gods-and-monsters\"",
+        );
+        write(
+            d,
+            "run.toml",
+            "system = \"gods-and-monsters\"\n[run]\ntrials = 5\n",
+        );
+        refused(
+            "system = \"gods-and-monsters\"\ninclude = [\"run.toml\"]\n",
+            "`run`: an included file brings in fighter tables and `[[creature]]` templates only",
+        );
+        write(d, "nosys.toml", "[[combatant]]\nname = \"x\"\n");
+        refused(
+            "system = \"gods-and-monsters\"\ninclude = [\"nosys.toml\"]\n",
+            "an included file names its rule system",
+        );
+        refused(
+            "system = \"gods-and-monsters\"\ninclude = [\"gone.toml\"]\n",
+            "main.toml:2:12: `include`: cannot read",
+        );
+        refused(
+            "system = \"gods-and-monsters\"\ninclude = 3\n",
+            "expected a list of file paths",
+        );
+        write(
+            d,
+            "broken.toml",
+            "system = \"gods-and-monsters\"\n[[combatant]\n",
+        );
+        refused(
+            "system = \"gods-and-monsters\"\ninclude = [\"broken.toml\"]\n",
+            "broken.toml:2:",
+        );
+    }
+
+    #[test]
+    fn a_use_no_file_defines_comes_from_the_library_and_edits_reach_it() {
+        let text = "name = \"m\"\nsystem = \"gods-and-monsters\"\n\n[[combatant]]\n\
+                    use = \"Yeti\"\ncount = 2\n\n[[combatant]]\nuse = \"Sam Stevens\"\n";
+        let d = crate::Document::parse(crate::Source::from_text("m.toml", text))
+            .unwrap()
+            .assembled()
+            .unwrap();
+        assert_eq!(names(&d, "creature"), ["Yeti", "Sam Stevens"]);
+        assert_eq!(
+            d.at("creature.Yeti.survival").unwrap().as_integer(),
+            Some(20)
+        );
+        let e = d
+            .invalid(
+                d.at("creature.Yeti.survival").unwrap().span.clone(),
+                "k",
+                "m",
+            )
+            .to_string();
+        assert!(
+            e.starts_with("library/gods-and-monsters.toml (built into oddsmith):"),
+            "{e}"
+        );
+        assert!(
+            e.ends_with("(the library's template, for the `use` at m.toml:5:7)"),
+            "{e}"
+        );
+        // `library/<system>.toml` names the built-in library where no such file is.
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "lib.toml",
+            "name = \"m\"\nsystem = \"gods-and-monsters\"\n\
+             include = [\"library/gods-and-monsters.toml\"]\n",
+        );
+        let d = Document::read(&dir.path().join("lib.toml")).unwrap();
+        assert!(names(&d, "creature").contains(&"Goblin".to_string()));
+    }
+}

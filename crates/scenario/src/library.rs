@@ -1,0 +1,180 @@
+//! The built-in library: the creatures, NPCs and sample characters the books give numbers
+//! for, one file per rule system (`library/<system>.toml`, compiled into the binary), each a
+//! list of `[[creature]]` templates. A fighter whose `use` names a template the scenario and
+//! its includes do not define gets it from its system's library
+//! ([`Document::assembled`](super::Document::assembled)); `oddsmith library` lists and
+//! prints them ([`Entry`]).
+
+use super::template::TEMPLATES;
+use super::{Document, Node, NodeValue, Source};
+use oddsmith_core::error::ScenarioError;
+
+/// One system's library file.
+#[derive(Debug, Clone, Copy)]
+pub struct Library {
+    /// The `system` name its templates are for.
+    pub system: &'static str,
+    /// Its path in the repository, as named in messages.
+    pub path: &'static str,
+    /// Its text.
+    pub text: &'static str,
+}
+
+/// Every library, in the order `oddsmith library` lists them.
+pub const LIBRARIES: [Library; 4] = [
+    Library {
+        system: "invisible-sun",
+        path: "library/invisible-sun.toml",
+        text: include_str!("../../../library/invisible-sun.toml"),
+    },
+    Library {
+        system: "gods-and-monsters",
+        path: "library/gods-and-monsters.toml",
+        text: include_str!("../../../library/gods-and-monsters.toml"),
+    },
+    Library {
+        system: "unbound-legends",
+        path: "library/unbound-legends.toml",
+        text: include_str!("../../../library/unbound-legends.toml"),
+    },
+    Library {
+        system: "bonus-dice",
+        path: "library/bonus-dice.toml",
+        text: include_str!("../../../library/bonus-dice.toml"),
+    },
+];
+
+/// The library of `system`, if it has one.
+pub fn of(system: &str) -> Option<&'static Library> {
+    LIBRARIES.iter().find(|l| l.system == system)
+}
+
+/// One template of a library, with the text that declares it.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// `name`.
+    pub name: String,
+    /// `about`: what it is, where it comes from (empty if absent).
+    pub about: String,
+    /// Its `[[creature]]` table and the comment lines just above it, as written.
+    pub text: &'static str,
+    /// The line of the library file `text` starts at (1-based).
+    pub first_line: usize,
+}
+
+impl Library {
+    /// The path named in messages: the repository path, marked as built in.
+    pub fn shown_path(&self) -> String {
+        format!("{} (built into oddsmith)", self.path)
+    }
+
+    /// The templates in written order.
+    pub fn entries(&self) -> Result<Vec<Entry>, ScenarioError> {
+        let doc = Document::parse(Source::from_text(self.shown_path(), self.text))?;
+        let items = match doc.get(TEMPLATES).map(|n| &n.value) {
+            Some(NodeValue::Array(items)) => items.as_slice(),
+            _ => &[],
+        };
+        let chunks = chunks(self.text);
+        let text_of = |at: usize| {
+            chunks
+                .iter()
+                .find(|c| c.1.contains(&at))
+                .map_or(("", 1), |c| (&self.text[c.1.clone()], c.0))
+        };
+        Ok(items
+            .iter()
+            .filter_map(|item| {
+                let name = item.get("name")?;
+                let (text, first_line) = text_of(name.span.start);
+                Some(Entry {
+                    name: name.as_str()?.to_string(),
+                    about: item
+                        .get("about")
+                        .and_then(Node::as_str)
+                        .unwrap_or_default()
+                        .to_string(),
+                    text,
+                    first_line,
+                })
+            })
+            .collect())
+    }
+}
+
+/// The byte ranges of `text` that each hold one `[[creature]]` table with the comment lines
+/// just above it, and the line each starts at.
+fn chunks(text: &str) -> Vec<(usize, std::ops::Range<usize>)> {
+    // (line number, byte offset) of every line start.
+    let mut starts = Vec::new();
+    let mut at = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        starts.push((i + 1, at, line));
+        at += line.len();
+    }
+    let mut heads: Vec<(usize, usize)> = Vec::new();
+    for (k, (_, _, line)) in starts.iter().enumerate() {
+        if line.trim_start().starts_with("[[creature]]") {
+            // Take the comment lines just above along.
+            let mut first = k;
+            while first > 0 && starts[first - 1].2.trim_start().starts_with('#') {
+                first -= 1;
+            }
+            heads.push((starts[first].0, starts[first].1));
+        }
+    }
+    // A chunk runs to the next one's start, trailing blank lines left out.
+    (0..heads.len())
+        .map(|k| {
+            let end = heads.get(k + 1).map_or(text.len(), |h| h.1);
+            let trimmed = heads[k].1 + text[heads[k].1..end].trim_end().len() + 1;
+            (heads[k].0, heads[k].1..trimmed.min(end))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_take_the_comments_above_each_table() {
+        let text = "system = \"x\"\n\n# A\n[[creature]]\nname = \"A\"\n\n# B\n# more\n\
+                    [[creature]]\nname = \"B\"\n";
+        let c = chunks(text);
+        assert_eq!(c.len(), 2);
+        assert_eq!(&text[c[0].1.clone()], "# A\n[[creature]]\nname = \"A\"\n");
+        assert_eq!(c[0].0, 3);
+        assert_eq!(
+            &text[c[1].1.clone()],
+            "# B\n# more\n[[creature]]\nname = \"B\"\n"
+        );
+        assert_eq!(c[1].0, 7);
+    }
+
+    #[test]
+    fn every_library_parses_names_its_system_and_describes_each_template() {
+        for lib in LIBRARIES {
+            let doc = Document::parse(Source::from_text(lib.path, lib.text)).unwrap();
+            assert_eq!(doc.get("system").and_then(Node::as_str), Some(lib.system));
+            let entries = lib.entries().unwrap();
+            for (k, e) in entries.iter().enumerate() {
+                assert!(
+                    !e.about.is_empty(),
+                    "{}: {} has no `about`",
+                    lib.path,
+                    e.name
+                );
+                assert!(e.text.contains(&format!("name = \"{}\"", e.name)));
+                assert!(
+                    entries[..k].iter().all(|o| o.name != e.name),
+                    "{}: two templates named {}",
+                    lib.path,
+                    e.name
+                );
+                let line = lib.text.lines().nth(e.first_line - 1).unwrap();
+                assert!(e.text.starts_with(line), "{}: {}", lib.path, e.name);
+            }
+        }
+    }
+}
