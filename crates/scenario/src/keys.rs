@@ -631,7 +631,6 @@ pub fn check_unknown(doc: &Document, tables: &[&'static Table]) -> Result<(), Sc
 
 /// The keys a serde reader of `T` accepts (for tests that hold each declaration to its
 /// reader): read from the reader's own "unknown field … expected one of" error.
-#[cfg(test)]
 pub fn serde_fields<T: serde::de::DeserializeOwned>() -> Vec<String> {
     let err = toml::from_str::<T>("oddsmith_probe_key = 0")
         .err()

@@ -11,8 +11,54 @@ use super::seed::{BatchRng, batch_rng, mix64};
 use super::{BATCH_TRIALS, Progress};
 use crate::systems::{RuleSystem, Taped};
 use oddsmith_core::dice::Tape;
-use oddsmith_core::stats::Tally;
+use oddsmith_core::stats::{Layout, Tally};
 use rand::SeedableRng;
+
+/// B's side of a paired run, behind a trait object: the paired runner is compiled once per
+/// system A (not once per pair of systems), and B costs one dynamic call per trial.
+pub trait Replayer: Sync {
+    /// B's counters and histograms.
+    fn layout(&self) -> &Layout;
+
+    /// B's scratch state for one batch, ready to replay its trials one by one.
+    fn batch(&self) -> Box<dyn ReplayBatch + '_>;
+}
+
+/// One batch of B's side of a paired run.
+pub trait ReplayBatch {
+    /// Replays one trial: what A's same trial drew (`tape`), then `fallback`
+    /// ([`RuleSystem::trial_replayed`]), its outcome added to `tally`.
+    fn trial(&mut self, tape: &Tape, fallback: &mut BatchRng, tally: &mut Tally);
+}
+
+/// A rule system as B's side of a paired run.
+pub struct Replaying<'a, S>(pub &'a S);
+
+impl<S: RuleSystem> Replayer for Replaying<'_, S> {
+    fn layout(&self) -> &Layout {
+        self.0.layout()
+    }
+
+    fn batch(&self) -> Box<dyn ReplayBatch + '_> {
+        Box::new(ReplayingBatch {
+            system: self.0,
+            scratch: self.0.scratch(),
+        })
+    }
+}
+
+/// A rule system's batch scratch, replaying.
+struct ReplayingBatch<'a, S: RuleSystem> {
+    system: &'a S,
+    scratch: S::Scratch,
+}
+
+impl<S: RuleSystem> ReplayBatch for ReplayingBatch<'_, S> {
+    fn trial(&mut self, tape: &Tape, fallback: &mut BatchRng, tally: &mut Tally) {
+        self.system
+            .trial_replayed(tape, fallback, &mut self.scratch, tally);
+    }
+}
 
 /// Joint counts of one counter over paired trials.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -68,9 +114,9 @@ fn fallback_rng(seed: u64, batch: u64, trial: u64) -> BatchRng {
 /// ([`RuleSystem::trial_replayed`]). Batches are handed out in order (see
 /// [`super::run_ordered`]): if `progress` asks to stop, the trials done are the first
 /// batches' and their result is that of a run of that many trials.
-pub fn run_paired<A: RuleSystem, B: RuleSystem>(
+pub fn run_paired<A: RuleSystem>(
     a: &A,
-    b: &B,
+    b: &dyn Replayer,
     pairs: &[(usize, usize)],
     trials: u64,
     seed: u64,
@@ -90,18 +136,13 @@ pub fn run_paired<A: RuleSystem, B: RuleSystem>(
             b: mut tally_b,
             ..
         } = empty();
-        let (mut sa, mut sb) = (a.scratch(), b.scratch());
+        let (mut sa, mut sb) = (a.scratch(), b.batch());
         // Counters before the trial: a counter that grew was counted by this trial.
         let mut before_a = tally_a.counters().to_vec();
         let mut before_b = tally_b.counters().to_vec();
         let mut trial = 0;
         let mut after = |after_a: &Tally, tape: &Tape| {
-            b.trial_replayed(
-                tape,
-                &mut fallback_rng(seed, batch, trial),
-                &mut sb,
-                &mut tally_b,
-            );
+            sb.trial(tape, &mut fallback_rng(seed, batch, trial), &mut tally_b);
             trial += 1;
             let (now_a, now_b) = (after_a.counters(), tally_b.counters());
             for (joint, &(ia, ib)) in joints.iter_mut().zip(pairs) {

@@ -3,7 +3,7 @@
 //! monomorphized): a fixed number of trials, rounds until a precision is reached, and paired
 //! runs of two systems.
 
-use super::paired::{PairedTally, run_paired};
+use super::paired::{PairedTally, Replayer, Replaying, run_paired};
 use super::{BATCH_TRIALS, FIRST_ROUND_BATCHES, Progress, resume_until, run_batches};
 use crate::systems::{LoadedSystem, RuleSystem, Visit};
 use oddsmith_core::stats::{Tally, rates_within};
@@ -112,8 +112,8 @@ impl Pool {
         progress: &dyn Progress,
     ) -> PairedTally {
         self.pool.install(|| {
-            a.visit(PairA {
-                b,
+            b.visit(PairB {
+                a,
                 pairs,
                 trials,
                 seed,
@@ -200,30 +200,35 @@ impl Visit for Run<'_> {
     }
 }
 
-struct PairA<'a> {
-    b: &'a LoadedSystem,
+/// B's side of a paired run: made a [`Replayer`] once per system, then A is visited with it
+/// (so `run_paired` is compiled once per system A, never per pair).
+struct PairB<'a> {
+    a: &'a LoadedSystem,
     pairs: &'a [(usize, usize)],
     trials: u64,
     seed: u64,
     progress: &'a dyn Progress,
 }
 
-impl Visit for PairA<'_> {
+impl Visit for PairB<'_> {
     type Output = PairedTally;
-    fn visit<A: RuleSystem>(self, a: &A) -> PairedTally {
-        self.b.visit(PairB { a, outer: self })
+    fn visit<B: RuleSystem>(self, b: &B) -> PairedTally {
+        self.a.visit(PairA {
+            b: &Replaying(b),
+            outer: self,
+        })
     }
 }
 
-struct PairB<'a, A> {
-    a: &'a A,
-    outer: PairA<'a>,
+struct PairA<'a> {
+    b: &'a dyn Replayer,
+    outer: PairB<'a>,
 }
 
-impl<A: RuleSystem> Visit for PairB<'_, A> {
+impl Visit for PairA<'_> {
     type Output = PairedTally;
-    fn visit<B: RuleSystem>(self, b: &B) -> PairedTally {
+    fn visit<A: RuleSystem>(self, a: &A) -> PairedTally {
         let o = &self.outer;
-        run_paired(self.a, b, o.pairs, o.trials, o.seed, o.progress)
+        run_paired(a, self.b, o.pairs, o.trials, o.seed, o.progress)
     }
 }

@@ -143,7 +143,8 @@ mod tests {
     use super::*;
 
     fn summary(text: &str, target: Option<(i64, bool)>) -> Summary {
-        Summary::of(text, target)
+        let e: oddsmith_core::dice::DiceExpr = text.parse().expect("a valid expression");
+        Summary::new(&e, &e.pmf(), target)
     }
 
     #[test]

@@ -293,19 +293,11 @@ impl Conflict {
 /// instantiation for the rules of a conflict.
 macro_rules! with_kind {
     ($kind:expr, $k:ident => $body:expr) => {
-        with_kind!(@arms $kind, $k, $body; rule::AFAR, rule::RELOAD, rule::MOJO, rule::DOWNED,
-            rule::WAKING, rule::PER_HIT)
-    };
-    (@arms $kind:expr, $k:ident, $body:expr; $($flag:path),*) => {
         match $kind {
             0 => {
                 const $k: u16 = 0;
                 $body
             }
-            $($flag => {
-                const $k: u16 = $flag;
-                $body
-            })*
             _ => {
                 const $k: u16 = rule::ALL;
                 $body

@@ -17,9 +17,9 @@ use super::keys::{
 use super::{
     CheckSpec, ContestSpec, DefenseSpec, EntrySpec, GroupSpec, MINOR_BANDS, ROLLS, RulesSpec,
 };
+use crate::systems::Scenario;
 use crate::systems::unbound_legends::attack::{AttackRules, DefenseKind};
 use crate::systems::unbound_legends::fighter::{Armor, FightRules, InstantDeath, Kind as Falls};
-use crate::systems::{LoadedSystem, Scenario};
 use oddsmith_scenario::keys::{self, Kind, Table};
 use oddsmith_scenario::{Document, Source};
 use std::collections::BTreeSet;
