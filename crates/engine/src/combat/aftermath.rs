@@ -23,6 +23,7 @@
 //! A bound keeps an aftermath that a system's hooks never end from hanging: after
 //! [`MOST_AFTERMATH_ROUNDS`] rounds whoever is still dying dies.
 
+use super::set::members;
 use super::{Ending, Fates, Fight, Patients};
 use oddsmith_core::dice::Dice;
 
@@ -43,16 +44,12 @@ pub fn rounds<F: Fight + ?Sized, D: Dice>(
 ) -> Fates {
     let bout = fight.bout();
     let (roster, care) = (&bout.roster, bout.care);
-    let everyone = u64::MAX >> (64 - roster.len());
-    let standing = everyone & !start.out();
+    let standing = roster.everyone().bits() & !start.out();
     let mut stable = care.stabilised(roster, standing, start.dying);
     let (mut dying, mut dead) = (start.dying & !stable, start.dead);
     // Who can tend anyone, by bit (no allocation: this runs inside the trial loop).
     let mut tenders = 0u64;
-    let mut left = standing;
-    while left != 0 {
-        let t = left.trailing_zeros() as usize;
-        left &= left - 1;
+    for t in members(standing) {
         let can = fight.tries(t, true, arena) + fight.tries(t, false, arena) > 0;
         let has = care.patients(roster, ending, t, dying) != 0;
         tenders |= u64::from(can && has) << t;
@@ -64,10 +61,7 @@ pub fn rounds<F: Fight + ?Sized, D: Dice>(
     let mut r = round;
     while dying != 0 {
         let first = r == round;
-        let mut left = tenders;
-        while left != 0 {
-            let t = left.trailing_zeros() as usize;
-            left &= left - 1;
+        for t in members(tenders) {
             for _ in 0..fight.tries(t, first, arena) {
                 let whom = care.patients(roster, ending, t, dying);
                 if whom == 0 {
@@ -106,12 +100,9 @@ pub fn rounds<F: Fight + ?Sized, D: Dice>(
 /// order among equals: what a [`Fight::triage`] picks by.
 #[inline]
 pub fn least_by<K: Ord>(patients: u64, key: impl Fn(usize) -> K) -> usize {
-    let mut left = patients;
-    let mut best = left.trailing_zeros() as usize;
+    let mut best = patients.trailing_zeros() as usize;
     let mut best_key = key(best);
-    while left != 0 {
-        let q = left.trailing_zeros() as usize;
-        left &= left - 1;
+    for q in members(patients) {
         let k = key(q);
         if k < best_key {
             (best, best_key) = (q, k);

@@ -29,6 +29,7 @@
 //! [`Observer`]; the seeded runner passes [`Unobserved`], whose calls compile to nothing, and
 //! tests replay the seeds' worked examples with scripted dice and a logging observer.
 
+use super::set::{everyone, members};
 use super::{
     Care, Ending, Fates, FightCounts, FightRecorder, Roster, aftermath, exact, harmless_sides,
 };
@@ -464,7 +465,7 @@ impl Progress {
         sides.stopped.fill(never);
         sides.first_down.fill(never + 1);
         sides.first_death.fill(never + 1);
-        let every_side = u64::MAX >> (64 - bout.roster.side_masks().len());
+        let every_side = everyone(bout.roster.side_masks().len());
         Self {
             up,
             undowned: every_side,
@@ -532,8 +533,9 @@ pub fn finish<F: Fight + ?Sized, D: Dice>(
     let never = bout.max_rounds + 1;
     let masks = bout.roster.side_masks();
     let end = fight.fates(arena);
-    let everyone = u64::MAX >> (64 - bout.roster.len());
-    let start = bout.care.finish(&bout.roster, ending, end, everyone);
+    let start = bout
+        .care
+        .finish(&bout.roster, ending, end, bout.roster.everyone().bits());
     let after = if start.dying != 0 {
         fight.aftermath(ending, rounds, start, dice, arena)
     } else {
@@ -542,10 +544,7 @@ pub fn finish<F: Fight + ?Sized, D: Dice>(
     // The first deaths that came once the fight was over.
     let late = after.dead & !end.dead;
     if late != 0 {
-        let mut left = undead;
-        while left != 0 {
-            let s = left.trailing_zeros() as usize;
-            left &= left - 1;
+        for s in members(undead) {
             if masks[s] & late != 0 {
                 sides.first_death[s] = never;
             }
@@ -563,10 +562,7 @@ pub fn finish<F: Fight + ?Sized, D: Dice>(
 /// and it is pending no more.
 #[inline(always)]
 fn note_firsts(round: u32, who: u64, masks: &[u64], pending: &mut u64, first: &mut [u32]) {
-    let mut left = *pending;
-    while left != 0 {
-        let s = left.trailing_zeros() as usize;
-        left &= left - 1;
+    for s in members(*pending) {
         if masks[s] & who != 0 {
             first[s] = round;
             *pending &= !(1 << s);
@@ -626,10 +622,7 @@ pub fn fight_once<F: Fight + ?Sized, D: Dice>(
 pub fn winners_left<F: Fight + ?Sized>(fight: &F, played: &Played, arena: &F::Arena) -> (u64, u64) {
     let mut left = (0, 0);
     if let Ending::Win(s) = played.ending {
-        let mut members = fight.bout().roster.side_masks()[s];
-        while members != 0 {
-            let i = members.trailing_zeros() as usize;
-            members &= members - 1;
+        for i in members(fight.bout().roster.side_masks()[s]) {
             let (now, full) = fight.toughness(arena, i);
             let alive = played.after.dead >> i & 1 == 0;
             left = (left.0 + if alive { now } else { 0 }, left.1 + full);

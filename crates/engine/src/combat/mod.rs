@@ -1,7 +1,7 @@
 //! What every fight shares, whatever its rules: the one fight driver ([`Fight`], whose
 //! blanket implementation makes every system's fight a rule system: the round loop, the
 //! ending, the dice and the recording, once), the [`Roster`] (combatants, sides, names
-//! turned into indices when the scenario loads), who is standing ([`Standing`] masks),
+//! turned into indices when the scenario loads), sets of combatants ([`Set`]: who is standing, a side, the foes),
 //! [`Targeting`] policies, the one vocabulary of how a fight leaves each combatant
 //! ([`Fates`]: dead, dying, fled, down, standing), and the [`FightRecorder`] the driver
 //! reports each fight to. The recorder declares the standard fight metrics with their roles —
@@ -13,7 +13,8 @@
 //! A day of encounters ([`day`]) plays fights one after another through the same driver, the
 //! party's states carried from each to the next.
 //!
-//! The trial loop stays allocation-free and name-free: combatant sets are 64-bit masks.
+//! The trial loop stays allocation-free and name-free: combatant sets are 64-bit masks, read
+//! and built through [`Set`] (everyone of a fight, each member in order), never by hand.
 
 pub mod aftermath;
 pub mod day;
@@ -23,6 +24,7 @@ mod fight;
 pub mod load;
 mod record;
 mod roster;
+pub mod set;
 mod target;
 mod warn;
 
@@ -32,6 +34,7 @@ pub use fight::{
     finish, flush, play, play_from, replay, toughness, winners_left,
 };
 pub use record::{Ending, FIGHT_METRICS, FightCounts, FightRecorder, Sink, Weight};
-pub use roster::{MAX_FIGHTERS, Roster, RosterError, Standing};
+pub use roster::{MAX_FIGHTERS, Roster, RosterError};
+pub use set::{Set, everyone, members};
 pub use target::Targeting;
 pub use warn::harmless_sides;

@@ -8,6 +8,7 @@
 use super::Fates;
 use super::fight::{Played, SideRounds};
 use super::roster::{MAX_FIGHTERS, Roster};
+use super::set::members;
 use oddsmith_core::stats::{
     BatchRatioSums, CounterId, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally,
 };
@@ -449,10 +450,7 @@ impl FightRecorder {
             t[r.sides + ending * r.stride + r.won + down] += n;
             N::won(&mut counts.won_left[ending], left.0, left.1, n);
         }
-        let mut marked = out | dead;
-        while marked != 0 {
-            let i = marked.trailing_zeros() as usize;
-            marked &= marked - 1;
+        for i in members(out | dead) {
             t[r.combatants + i * CODES + Self::code(played, i)] += n;
         }
     }

@@ -1,6 +1,8 @@
 //! The roster of a fight: combatant names, their sides, and each side's members as a bit
 //! mask, resolved once when the scenario loads.
 
+use super::set::Set;
+
 /// Most combatants one fight can hold (combatant sets are 64-bit masks).
 pub const MAX_FIGHTERS: usize = 64;
 
@@ -96,6 +98,18 @@ impl Roster {
         self.side_masks[s]
     }
 
+    /// The combatants of `among` who are foes of side `s`.
+    #[inline]
+    pub fn foes_of(&self, s: usize, among: Set) -> Set {
+        among.without(Set::from(self.side_masks[s]))
+    }
+
+    /// Everyone in the fight.
+    #[inline]
+    pub fn everyone(&self) -> Set {
+        Set::everyone(self.len())
+    }
+
     /// Every side's mask, by side index.
     pub fn side_masks(&self) -> &[u64] {
         &self.side_masks
@@ -125,24 +139,6 @@ impl Roster {
     }
 }
 
-/// A set of combatants (bit `i`: combatant `i`), e.g. those standing when a round began.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Standing(pub u64);
-
-impl Standing {
-    /// Whether combatant `i` is in the set.
-    #[inline]
-    pub fn has(self, i: usize) -> bool {
-        self.0 >> i & 1 == 1
-    }
-
-    /// The foes of a combatant on side `side` in this set.
-    #[inline]
-    pub fn foes_of(self, roster: &Roster, side: usize) -> Standing {
-        Standing(self.0 & !roster.side_mask(side))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,7 +150,8 @@ mod tests {
         assert_eq!(r.side_masks(), [0b101, 0b010]);
         assert_eq!(r.index_of("c"), Some(2));
         assert_eq!(r.side_name(1), "y");
-        assert_eq!(Standing(0b111).foes_of(&r, 0), Standing(0b010));
+        assert_eq!(r.foes_of(0, Set::from(0b111)), Set::from(0b010));
+        assert_eq!(r.everyone(), Set::from(0b111));
     }
 
     #[test]

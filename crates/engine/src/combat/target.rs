@@ -1,7 +1,8 @@
 //! Whom an attack goes for. Policies choose among foes standing when the round began, so
 //! everything in a round can happen at once.
 
-use super::roster::{Roster, Standing};
+use super::roster::Roster;
+use super::set::Set;
 
 /// A combatant's targeting policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,37 +36,28 @@ impl Targeting {
         self,
         roster: &Roster,
         side: usize,
-        standing: Standing,
+        standing: Set,
         focus: &mut Option<usize>,
         weakness: impl Fn(usize) -> i64,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<usize> {
-        let foes = standing.foes_of(roster, side);
+        let foes = roster.foes_of(side, standing);
         match self {
-            Targeting::Named(t) if foes.has(t) => return Some(t),
+            Targeting::Named(t) if foes.contains(t) => return Some(t),
             Targeting::Focus => {
-                if let Some(t) = focus.filter(|&t| foes.has(t)) {
+                if let Some(t) = focus.filter(|&t| foes.contains(t)) {
                     return Some(t);
                 }
             }
-            Targeting::Weakest => {
-                return (0..roster.len())
-                    .filter(|&i| foes.has(i))
-                    .min_by_key(|&i| weakness(i));
-            }
+            Targeting::Weakest => return foes.iter().min_by_key(|&i| weakness(i)),
             _ => {}
         }
-        let mut left = foes.0;
-        if left == 0 {
-            return None;
-        }
-        // One foe needs no count (a population count is slow where the processor lacks it).
-        if left & (left - 1) != 0 {
-            for _ in 0..pick(left.count_ones() as usize) {
-                left &= left - 1;
-            }
-        }
-        let t = left.trailing_zeros() as usize;
+        // One foe needs no draw.
+        let t = if foes.has_several() {
+            foes.nth(pick(foes.len()))
+        } else {
+            foes.first()
+        }?;
         *focus = Some(t);
         Some(t)
     }
@@ -82,7 +74,7 @@ mod tests {
     #[test]
     fn policies_choose_among_standing_foes() {
         let r = roster();
-        let all = Standing(0b1111);
+        let all = Set::from(0b1111);
         let mut focus = None;
         let weak = |i: usize| [5, 9, 3, 3][i];
         // Random takes the k-th standing foe and remembers it.
@@ -94,7 +86,7 @@ mod tests {
         // Focus keeps its foe while it stands, then picks again.
         let t = Targeting::Focus.choose(&r, 0, all, &mut focus, weak, |_| unreachable!());
         assert_eq!(t, Some(3));
-        let t = Targeting::Focus.choose(&r, 0, Standing(0b0111), &mut focus, weak, |_| 0);
+        let t = Targeting::Focus.choose(&r, 0, Set::from(0b0111), &mut focus, weak, |_| 0);
         assert_eq!((t, focus), (Some(1), Some(1)));
         // Weakest: the first of the weakest in scenario order, no draw.
         let t = Targeting::Weakest.choose(&r, 0, all, &mut focus, weak, |_| unreachable!());
@@ -108,14 +100,14 @@ mod tests {
         let t = named.choose(
             &r,
             0,
-            Standing(0b1001),
+            Set::from(0b1001),
             &mut focus,
             weak,
             |_| unreachable!(),
         );
         assert_eq!(t, Some(3));
         assert_eq!(
-            Targeting::Random.choose(&r, 0, Standing(1), &mut focus, weak, |_| 0),
+            Targeting::Random.choose(&r, 0, Set::from(1), &mut focus, weak, |_| 0),
             None
         );
     }

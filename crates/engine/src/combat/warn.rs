@@ -6,6 +6,7 @@
 //! bound a number (bursting dice, a roll that decides) is never warned about.
 
 use super::Fight;
+use super::set::members;
 
 /// A warning for each side of `fight` none of whose members can hurt anyone, and one when no
 /// side can take all its foes down within the round limit: such a fight can only end in a
@@ -14,11 +15,10 @@ pub fn harmless_sides<F: Fight + ?Sized>(fight: &F) -> Vec<String> {
     let bout = fight.bout();
     let roster = &bout.roster;
     let masks = roster.side_masks();
-    let members = |mask: u64| (0..64).filter(move |i| mask >> i & 1 == 1);
     let mut out = Vec::new();
     let mut hurtless = vec![false; masks.len()];
     for (s, &mask) in masks.iter().enumerate() {
-        let foes = || members(!mask & all(roster.names().len()));
+        let foes = || roster.foes_of(s, roster.everyone()).iter();
         let side = &roster.sides()[s];
         if mask != 0 && members(mask).all(|i| fight.harmless(i)) {
             out.push(format!(
@@ -46,7 +46,7 @@ pub fn harmless_sides<F: Fight + ?Sized>(fight: &F) -> Vec<String> {
             if hurtless[s] {
                 return Some(String::new());
             }
-            members(!mask & all(roster.names().len())).find_map(|j| {
+            roster.foes_of(s, roster.everyone()).iter().find_map(|j| {
                 let needed = fight.damage_to_down(j)?;
                 let mut most = 0u64;
                 for i in members(mask) {
@@ -87,9 +87,4 @@ pub fn harmless_sides<F: Fight + ?Sized>(fight: &F) -> Vec<String> {
         ));
     }
     out
-}
-
-/// The mask of `n` combatants.
-fn all(n: usize) -> u64 {
-    u64::MAX >> (64 - n.max(1))
 }

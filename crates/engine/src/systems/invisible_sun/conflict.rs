@@ -43,6 +43,7 @@ mod tests;
 
 use crate::combat::day::Carry;
 use crate::combat::exact::StateCodec;
+use crate::combat::set::everyone;
 use crate::combat::{Bout, Fates, Fight, Observer, Roster, toughness};
 use fight::{Arena, Event};
 use fighter::{Npc, Order, PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc};
@@ -188,7 +189,7 @@ impl Fight for Conflict {
     /// Everyone not standing is dead or out: no pass over everyone's state.
     #[inline(always)]
     fn out(&self, arena: &Arena) -> u64 {
-        (u64::MAX >> (64 - arena.states.len())) & !arena.up()
+        everyone(arena.states.len()) & !arena.up()
     }
 
     /// A PC's attack: its damage and the most effect bonus, less the NPC's Armor (L77–81,

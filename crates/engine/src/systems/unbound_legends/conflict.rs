@@ -18,6 +18,7 @@ use super::fighter::{FightRules, Fighter, Kind};
 use super::strike::Strikes;
 use crate::combat::day::Carry;
 use crate::combat::exact::StateCodec;
+use crate::combat::set::everyone;
 use crate::combat::{Bout, Fates, Fight, Observer, Roster, toughness};
 use oddsmith_core::dice::Dice;
 use oddsmith_core::stats::{CounterId, Meta, RatioId, Role, Tally};
@@ -164,13 +165,12 @@ impl Fight for Conflict {
     /// stable are down; nobody flees.
     #[inline(always)]
     fn fates(&self, arena: &Arena) -> Fates {
-        let everyone = u64::MAX >> (64 - self.fighters.len());
         let (dead, dying) = (arena.dead(), arena.dying() & !arena.dead());
         Fates {
             dead,
             dying,
             fled: 0,
-            down: everyone & !arena.up() & !dead & !dying,
+            down: everyone(self.fighters.len()) & !arena.up() & !dead & !dying,
         }
     }
 

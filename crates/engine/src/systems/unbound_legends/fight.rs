@@ -18,6 +18,7 @@
 
 use super::attack::{DefenseKind, Hit};
 use super::damage::Dealt;
+use crate::combat::set::members;
 
 use super::conflict::Conflict;
 use super::saves::save;
@@ -284,10 +285,7 @@ impl Conflict {
         arena.dying = set(arena.dying, s.dying);
         arena.dead = set(arena.dead, s.dead);
         arena.stale = true;
-        let mut left = 1 << i | self.paces[i].aiders;
-        while left != 0 {
-            let j = left.trailing_zeros() as usize;
-            left &= left - 1;
+        for j in members(1 << i | self.paces[i].aiders) {
             let at = self.paces[j].act_at(arena.up >> j & 1 == 1, arena.dying);
             arena.turns[j % MAX_FIGHTERS].at = at;
             self.rekey(j, arena);
@@ -330,10 +328,8 @@ impl Conflict {
         observer: &mut Ob,
     ) {
         // In file order; a save changes only its maker's marks.
-        let mut dying = arena.dying;
-        while dying != 0 {
-            self.death_save(dying.trailing_zeros() as usize, roller, arena, observer);
-            dying &= dying - 1;
+        for i in members(arena.dying) {
+            self.death_save(i, roller, arena, observer);
         }
         // A rejoining combatant cannot end the fight: its side was fighting already.
         arena.stale = false;
@@ -457,10 +453,8 @@ impl Conflict {
         arena: &mut Arena,
         observer: &mut Ob,
     ) {
-        let mut left = arena.active;
-        while left != 0 {
-            let s = &mut arena.states[left.trailing_zeros() as usize];
-            left &= left - 1;
+        for i in members(arena.active) {
+            let s = &mut arena.states[i];
             s.ap_by_kind[AP_UNSPENT] += s.ap.max(0) as u64;
         }
         observer.see(Event::RoundEnd {
@@ -519,10 +513,7 @@ impl Conflict {
         arena: &mut Arena,
     ) -> (u64, u64) {
         let (mut died, mut stable) = (0, 0);
-        let mut left = dying;
-        while left != 0 {
-            let i = left.trailing_zeros() as usize;
-            left &= left - 1;
+        for i in members(dying) {
             let bonus = self.fighters[i].death_save_bonus;
             let s = &mut arena.states[i];
             let (successes, failures) = (s.successes, s.failures);

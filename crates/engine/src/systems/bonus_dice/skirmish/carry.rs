@@ -18,6 +18,7 @@
 use super::Skirmish;
 use super::fight::{Arena, standing};
 use crate::combat::day::{Carry, Member};
+use crate::combat::set::everyone;
 use crate::combat::{Ending, Fates, Fight, Foes, Observer};
 use oddsmith_core::dice::Dice;
 
@@ -93,7 +94,7 @@ impl Skirmish {
             true => Ending::Draw,
             false => Ending::Stalemate,
         };
-        let everyone = u64::MAX >> (64 - self.fighters.len());
+        let everyone = everyone(self.fighters.len());
         care.finish(&self.bout.roster, ending, fates, everyone).dead
     }
 }

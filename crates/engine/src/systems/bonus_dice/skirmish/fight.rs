@@ -18,7 +18,8 @@ use super::{OFFHAND_VIGOR, Skirmish, Strike, WINDED_UNTIL, medicine_check};
 use crate::combat::aftermath::least_by;
 use crate::combat::day::{Carry, Member};
 use crate::combat::exact::{StateCodec, at_round};
-use crate::combat::{Observer, Standing};
+use crate::combat::set::members;
+use crate::combat::{Observer, Set};
 use crate::systems::bonus_dice::attack::dodge_cost;
 use oddsmith_core::dice::Dice;
 
@@ -337,7 +338,7 @@ impl Skirmish {
         let t = self.fighters[a].target.choose(
             &self.bout.roster,
             self.fighters[a].side,
-            Standing(mask),
+            Set::from(mask),
             &mut focus,
             |i| states[i].durability + states[i].health,
             |n| dice.pick(n),
@@ -574,10 +575,7 @@ impl Skirmish {
             return 0;
         }
         let mut died = 0;
-        let mut left = dying;
-        while left != 0 {
-            let p = left.trailing_zeros() as usize;
-            left &= left - 1;
+        for p in members(dying) {
             died |= u64::from(arena.states[p].dies_in <= round) << p;
         }
         died

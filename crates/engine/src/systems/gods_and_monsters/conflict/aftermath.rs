@@ -17,6 +17,7 @@
 //! [`crate::combat::Care::patients`]); the others die when their time runs out.
 
 use super::Conflict;
+use crate::combat::set::{everyone, members};
 use crate::combat::{Ending, Fates};
 use crate::systems::gods_and_monsters::fight::Arena;
 use oddsmith_core::dice::Dice;
@@ -51,19 +52,12 @@ impl Conflict {
         arena: &mut Arena,
     ) -> Fates {
         let (roster, care) = (&self.bout.roster, self.bout.care);
-        let everyone = u64::MAX >> (64 - self.fighters.len());
-        let mut standing = everyone & !start.out();
         let mut tended = 0;
-        while standing != 0 {
-            let t = standing.trailing_zeros() as usize;
-            standing &= standing - 1;
+        for t in members(everyone(self.fighters.len()) & !start.out()) {
             tended |= care.patients(roster, ending, t, start.dying);
         }
         let (mut dead, mut down) = (start.dead, start.down);
-        let mut left = start.dying;
-        while left != 0 {
-            let p = left.trailing_zeros() as usize;
-            left &= left - 1;
+        for p in members(start.dying) {
             let lives = tended >> p & 1 != 0 && self.lives(p, round, dice, arena);
             dead |= u64::from(!lives) << p;
             down |= u64::from(lives) << p;

@@ -14,6 +14,7 @@
 
 use super::Conflict;
 use crate::combat::day::Carry;
+use crate::combat::set::everyone;
 use crate::combat::{Ending, Fates, Foes, Observer};
 use crate::systems::gods_and_monsters::day::State;
 use crate::systems::gods_and_monsters::fight::{Arena, rule};
@@ -43,7 +44,7 @@ impl Conflict {
         } else {
             Ending::Draw
         };
-        let everyone = u64::MAX >> (64 - self.fighters.len());
+        let everyone = everyone(self.fighters.len());
         let start = self.bout.care.finish(roster, ending, end, everyone);
         let died = start.dying & !arena.lived;
         Fates {

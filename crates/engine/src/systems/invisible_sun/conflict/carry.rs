@@ -7,6 +7,7 @@
 use super::Conflict;
 use super::fight::Arena;
 use crate::combat::day::Carry;
+use crate::combat::set::everyone;
 use crate::combat::{Ending, Fight, Observer};
 use crate::systems::invisible_sun::day::State;
 use oddsmith_core::dice::Dice;
@@ -42,7 +43,7 @@ impl Carry for Conflict {
         let s = &arena.states[i];
         let fates = self.fates(arena);
         let roster = &self.bout.roster;
-        let everyone = u64::MAX >> (64 - roster.len());
+        let everyone = everyone(roster.len());
         let after = self
             .bout
             .care

@@ -17,7 +17,7 @@ use super::fighter::{
 };
 use crate::combat::day::Member;
 use crate::combat::exact::StateCodec;
-use crate::combat::{Observer, Standing};
+use crate::combat::{Observer, Set};
 use crate::systems::invisible_sun::action::{Resolution, VentureDice};
 use crate::systems::invisible_sun::day::State as Carried;
 use oddsmith_core::dice::Dice;
@@ -297,9 +297,9 @@ impl Conflict {
         dice: &mut D,
         arena: &mut Arena,
     ) -> Option<usize> {
-        let foes = Standing(arena.up).foes_of(&self.bout.roster, side);
-        if foes.0.count_ones() == 1 {
-            return Some(foes.0.trailing_zeros() as usize);
+        let foes = self.bout.roster.foes_of(side, Set::from(arena.up));
+        if foes.len() == 1 {
+            return foes.first();
         }
         self.choose_among(i, side, dice, arena)
     }
@@ -313,7 +313,7 @@ impl Conflict {
         dice: &mut D,
         arena: &mut Arena,
     ) -> Option<usize> {
-        let standing = Standing(arena.up);
+        let standing = Set::from(arena.up);
         let target = if side == 0 {
             self.pcs[i].target
         } else {

@@ -11,6 +11,7 @@
 use super::super::conflict::Conflict;
 use super::super::day;
 use super::{Arena, State};
+use crate::combat::set::everyone;
 use crate::combat::{Ending, Fates};
 use oddsmith_core::dice::Dice;
 
@@ -46,7 +47,7 @@ impl Conflict {
             }
         }
         // Everyone else starts up; the keys are set when the round begins.
-        (arena.up, arena.dying, arena.dead) = (u64::MAX >> (64 - n) & !absent, 0, dead);
+        (arena.up, arena.dying, arena.dead) = (everyone(n) & !absent, 0, dead);
         arena.absent = absent;
         arena.stale = false;
         for (i, (turn, p)) in arena.turns.iter_mut().zip(&self.paces).enumerate() {
@@ -69,7 +70,7 @@ impl Conflict {
             .copied()
             .unwrap_or_else(|| self.fresh_state(i));
         let bout = &self.bout;
-        let everyone = u64::MAX >> (64 - self.fighters.len());
+        let everyone = everyone(self.fighters.len());
         // From the states: the aftermath's saves and first aid leave the masks as they were.
         let (mut up, mut dead, mut dying) = (0u64, 0u64, 0u64);
         for (j, s) in arena.states.iter().enumerate() {

@@ -8,7 +8,8 @@
 use super::super::conflict::Conflict;
 use super::super::fighter::{ApSource, Fighter, Kind};
 use super::{Action, Arena, FIRST_AID_AP, swing};
-use crate::combat::{MAX_FIGHTERS, Standing, Targeting};
+use crate::combat::set::{everyone, members};
+use crate::combat::{MAX_FIGHTERS, Set, Targeting};
 use oddsmith_core::dice::{Dice, DiceSet};
 
 /// A combatant's place in the turn order.
@@ -127,7 +128,7 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
                 .unwrap_or(i64::MAX),
             allies: allies(f.side),
             aiders: aiders(f.side),
-            foes: !allies(f.side) & u64::MAX >> (64 - fighters.len()),
+            foes: !allies(f.side) & everyone(fighters.len()),
             reserve: f.reserve_ap,
             first_aid: f.first_aid.is_some(),
             aided: if f.first_aid.is_some() {
@@ -251,11 +252,8 @@ impl Conflict {
     }
 
     fn most_failed_dying_ally(&self, i: usize, arena: &Arena) -> Option<usize> {
-        let mut left = arena.dying & self.paces[i].allies;
         let mut best: Option<usize> = None;
-        while left != 0 {
-            let j = left.trailing_zeros() as usize;
-            left &= left - 1;
+        for j in members(arena.dying & self.paces[i].allies) {
             if best.is_none_or(|b| arena.states[j].failures > arena.states[b].failures) {
                 best = Some(j);
             }
@@ -276,7 +274,7 @@ impl Conflict {
         roller: &mut Ro,
         arena: &mut Arena,
     ) -> Option<usize> {
-        let all = u64::MAX >> (64 - self.fighters.len());
+        let all = everyone(self.fighters.len());
         // Who sits the fight out is never attacked (it is never up either).
         let targets = if self.rules.attack_downed {
             all & !arena.dead & !arena.absent
@@ -304,7 +302,7 @@ impl Conflict {
         let t = self.fighters[a].target.choose(
             &self.bout.roster,
             self.fighters[a].side,
-            Standing(targets),
+            Set::from(targets),
             &mut focus,
             |i| states[i].vitality + states[i].health,
             |n| roller.pick(n),
