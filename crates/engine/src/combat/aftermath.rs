@@ -23,9 +23,79 @@
 //! A bound keeps an aftermath that a system's hooks never end from hanging: after
 //! [`MOST_AFTERMATH_ROUNDS`] rounds whoever is still dying dies.
 
+use super::fight::Rounds;
 use super::set::members;
-use super::{Ending, Fates, Fight, Patients};
+use super::{Ending, Fates, Patients};
 use oddsmith_core::dice::Dice;
+
+/// How a system's dying are saved once the fighting stops: the hooks of the shared loop
+/// ([`rounds`]), or the whole aftermath where its dying are saved otherwise. A system with no
+/// dying state implements it empty (`impl Dying for X {}`): the driver runs it only when
+/// someone is dying.
+pub trait Dying: Rounds {
+    /// The aftermath of a fight that ended as `ending` in round `round` with someone dying
+    /// (`end`, with any fallen foes already finished, [`crate::combat::Care::finish`]): time
+    /// runs on in the system's rounds until nobody is dying; returns everyone's state then
+    /// (nobody dying). The default is the shared loop of [`rounds`] over the hooks below; a
+    /// system whose dying are saved otherwise than by tries round by round replaces it.
+    #[inline(always)]
+    fn aftermath<D: Dice>(
+        &self,
+        ending: Ending,
+        round: u32,
+        end: Fates,
+        dice: &mut D,
+        arena: &mut Self::Arena,
+    ) -> Fates {
+        rounds(self, ending, round, end, dice, arena)
+    }
+
+    /// Whether the dying nobody tends surely die ([`Dying::tick`] kills them all in time),
+    /// so that an aftermath with nobody to tend them plays no round. True but where the dying
+    /// may save themselves (Unbound Legends' death saves, 001:446–449).
+    const UNTENDED_DIE: bool = true;
+
+    /// How many tries `tender` (standing) makes to save the dying in an aftermath round:
+    /// `first`, the round the fight ended in, or a later one. 0 (the default): it cannot.
+    #[inline(always)]
+    fn tries(&self, _tender: usize, _first: bool, _arena: &Self::Arena) -> u32 {
+        0
+    }
+
+    /// Which of `patients` (a mask, not empty) a tender tries to save first; by default the
+    /// first in scenario order.
+    #[inline(always)]
+    fn triage(&self, patients: u64, _arena: &Self::Arena) -> usize {
+        patients.trailing_zeros() as usize
+    }
+
+    /// One try of `tender` to save `patient`: whether the patient is now stable.
+    #[inline(always)]
+    fn treat<D: Dice>(
+        &self,
+        _tender: usize,
+        _patient: usize,
+        _dice: &mut D,
+        _arena: &mut Self::Arena,
+    ) -> bool {
+        false
+    }
+
+    /// The end of aftermath round `round` (`first`: the round the fight ended in) for
+    /// `dying`, those nobody saved: (who dies now, who is stable by itself). By default they
+    /// all die.
+    #[inline(always)]
+    fn tick<D: Dice>(
+        &self,
+        _round: u32,
+        _first: bool,
+        dying: u64,
+        _dice: &mut D,
+        _arena: &mut Self::Arena,
+    ) -> (u64, u64) {
+        (dying, 0)
+    }
+}
 
 /// Rounds after which an aftermath stops and the still dying die. No system's rules reach it
 /// (bonus-dice Shock ends by Stamina rounds, death saves end almost surely within a few).
@@ -34,7 +104,7 @@ pub const MOST_AFTERMATH_ROUNDS: u32 = 100_000;
 /// The aftermath of a fight of `fight` that ended as `ending` in round `round` with someone
 /// dying (`start`, any fallen foes already finished): everyone's state once nobody is dying.
 /// See the module header.
-pub fn rounds<F: Fight + ?Sized, D: Dice>(
+pub fn rounds<F: Dying + ?Sized, D: Dice>(
     fight: &F,
     ending: Ending,
     round: u32,
@@ -115,6 +185,7 @@ pub fn least_by<K: Ord>(patients: u64, key: impl Fn(usize) -> K) -> usize {
 mod tests {
     use super::*;
     use crate::combat::{Bout, Observer, Patients, Roster};
+    use crate::combat::{Record, Remarks, Walk};
     use crate::testing::Scripted;
     use oddsmith_core::stats::Tally;
 
@@ -140,8 +211,9 @@ mod tests {
         }
     }
 
-    impl Fight for Ward {
+    impl Rounds for Ward {
         type Arena = Vec<usize>;
+
         type Event<'a> = ();
 
         fn bout(&self) -> &Bout {
@@ -175,7 +247,17 @@ mod tests {
                 ..Fates::default()
             }
         }
+    }
 
+    impl Record for Ward {
+        fn outcome(&self, _: &mut Vec<usize>, _: &mut Tally) {}
+
+        fn toughness(&self, _: &Vec<usize>, _: usize) -> (u64, u64) {
+            (0, 0)
+        }
+    }
+
+    impl Dying for Ward {
         fn tries(&self, tender: usize, _: bool, _: &Vec<usize>) -> u32 {
             u32::from(tender == 0)
         }
@@ -194,8 +276,14 @@ mod tests {
             treated.push(patient);
             true
         }
+    }
 
-        fn outcome(&self, _: &mut Vec<usize>, _: &mut Tally) {}
+    impl Walk for Ward {}
+
+    impl Remarks for Ward {
+        fn notes(&self) -> Vec<String> {
+            Vec::new()
+        }
     }
 
     #[test]

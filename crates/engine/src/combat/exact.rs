@@ -51,9 +51,52 @@ pub use state::{Field, KeyReader, KeyWriter, StateCodec, at_round, at_round_with
 pub use values::Expected;
 pub use walk::walk;
 
-use super::Fight;
+use super::{Fight, Rounds};
 use oddsmith_core::stats::ExactValues;
 use std::fmt;
+
+/// A fight's state as the exact walk reads and writes it ([`exact_values`]). A fight with no
+/// exact walk implements it empty: [`Walk::exact_state`] then says `false`.
+pub trait Walk: Rounds {
+    /// Passes every part of `arena`'s state that the rest of a fight reads — through its
+    /// rounds, fates, aftermath and outcome — to `state`, always in the same order, to write
+    /// it into a key or read it back; a number that is a round relative to `now`, the round
+    /// about to be played (or being played), so that states a round apart can be alike
+    /// ([`at_round`]). What it leaves out (scratch buffers, counts kept for
+    /// [`Record::flush`](super::Record::flush), caches) must not matter: the walk reads a state into an arena some
+    /// other state of the same fight left. `false` (the default): the fight has no exact walk.
+    fn exact_state<C: StateCodec>(
+        &self,
+        _arena: &mut Self::Arena,
+        _now: u32,
+        _state: &mut C,
+    ) -> bool {
+        false
+    }
+
+    /// Sets to one value each part of `arena`'s state, a fight that has ended, that nothing
+    /// after its last round reads — fates, the aftermath, the outcome, the winners'
+    /// toughness — so that ended fights that differ only there are one state
+    /// ([`Walk::exact_state`] of the result). Whatever a day carries into its next fight is
+    /// not the walk's. By default it leaves `arena` as it is: only a system whose state keeps
+    /// round bookkeeping an ended fight no longer reads (Gods & Monsters) settles it.
+    fn exact_settle(&self, _arena: &mut Self::Arena) {}
+
+    /// The first round from which every round plays alike from alike states
+    /// ([`Walk::exact_state`], rounds relative), so that a state's round, walked once, serves
+    /// every later round (a round 1 of surprise or of dice rolled once is not like the
+    /// others). By default never: each round is walked on its own.
+    fn exact_alike(&self) -> u32 {
+        u32::MAX
+    }
+
+    /// Passes each number of `arena` that the rules only add to and never read, and that
+    /// [`Record::outcome`](super::Record::outcome) reads linearly (a ratio's sums: rounds Winded, AP spent), so that
+    /// one more unit of it changes a fight's tally alike in every fight, to `each`, always in
+    /// the same order. [`Walk::exact_state`] leaves them out; the walk keeps their expected
+    /// values instead of telling states apart by them.
+    fn exact_sums(&self, _arena: &mut Self::Arena, _each: &mut dyn FnMut(&mut u64)) {}
+}
 
 /// How far the walk may go before it gives up (`run --exact-limit` sets the first two).
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -30,9 +30,8 @@
 //! tests replay the seeds' worked examples with scripted dice and a logging observer.
 
 use super::set::{everyone, members};
-use super::{
-    Care, Ending, Fates, FightCounts, FightRecorder, Roster, aftermath, exact, harmless_sides,
-};
+use super::{Care, Ending, Fates, FightCounts, FightRecorder, Roster, exact};
+use super::{Dying, Record, Remarks, Walk};
 use crate::systems::{RuleSystem, Taped};
 use oddsmith_core::dice::{Dice, FightDice, Tape};
 use oddsmith_core::stats::{ExactValues, Layout, Tally};
@@ -148,8 +147,18 @@ pub struct Played {
     pub after: Fates,
 }
 
-/// A system's fight: only what is its own. See the module header for the order of calls.
-pub trait Fight: Sync {
+/// A system's fight: the round loop ([`Rounds`]) and the concerns the driver reads besides
+/// it, each its own small trait: what it records ([`Record`]), how its dying are saved once
+/// the fighting stops ([`Dying`]), its state for the exact walk ([`Walk`]) and what it
+/// says of itself when it loads ([`Remarks`]). Implemented for every type that implements the
+/// five; the driver, the recorder, a day and the exact walk take `F: Fight`.
+pub trait Fight: Rounds + Record + Dying + Walk + Remarks {}
+
+impl<T: Rounds + Record + Dying + Walk + Remarks + ?Sized> Fight for T {}
+
+/// The round loop: what every system's fight must give. See the module header for the order
+/// of calls.
+pub trait Rounds: Sync {
     /// Per-batch buffers (everyone's state), reused from fight to fight.
     type Arena: Send + Default + Clone;
     /// What an [`Observer`] is told, as it happens.
@@ -158,7 +167,9 @@ pub trait Fight: Sync {
     /// The roster, round limit and metrics.
     fn bout(&self) -> &Bout;
 
-    /// Empty buffers for a batch of fights.
+    /// Empty buffers for a batch of fights; by default `Arena::default()`. A system whose
+    /// buffers are sized from the scenario (Gods & Monsters' outcome counts per fighter)
+    /// makes them here, once per batch.
     fn arena(&self) -> Self::Arena {
         Self::Arena::default()
     }
@@ -189,192 +200,25 @@ pub trait Fight: Sync {
     /// someone stop standing (for [`SideRounds`]).
     fn fates(&self, arena: &Self::Arena) -> Fates;
 
-    /// Combatant `i`'s toughness in `arena`: (what is left, its full amount), for
-    /// `won_left.SIDE`. By default (0, 0): the system has no measure, and the metric no data.
-    #[inline(always)]
-    fn toughness(&self, _arena: &Self::Arena, _i: usize) -> (u64, u64) {
-        (0, 0)
-    }
-
     /// Who is not standing in `arena` (a mask: [`Fates::out`]), asked after each round in
     /// which someone's condition changed until each side has had someone stop standing; by
-    /// default from [`Fight::fates`].
+    /// default from [`Rounds::fates`]. A fast path: a system that keeps the mask says so.
     #[inline(always)]
     fn out(&self, arena: &Self::Arena) -> u64 {
         self.fates(arena).out()
     }
 
     /// Who is dead in `arena` (a mask), asked after each round in which someone's condition
-    /// changed until each side has had a death; by default from [`Fight::fates`].
+    /// changed until each side has had a death; by default from [`Rounds::fates`]. A fast
+    /// path, as [`Rounds::out`].
     #[inline(always)]
     fn dead(&self, arena: &Self::Arena) -> u64 {
         self.fates(arena).dead
     }
-
-    /// The aftermath of a fight that ended as `ending` in round `round` with someone dying
-    /// (`end`, with any fallen foes already finished, [`Care::finish`]): time runs on in the
-    /// system's rounds until nobody is dying; returns everyone's state then (nobody dying).
-    /// The default is the shared loop of [`aftermath::rounds`] over the hooks below; a system
-    /// whose dying are saved otherwise than by tries round by round replaces it.
-    #[inline(always)]
-    fn aftermath<D: Dice>(
-        &self,
-        ending: Ending,
-        round: u32,
-        end: Fates,
-        dice: &mut D,
-        arena: &mut Self::Arena,
-    ) -> Fates {
-        aftermath::rounds(self, ending, round, end, dice, arena)
-    }
-
-    /// Whether the dying nobody tends surely die ([`Fight::tick`] kills them all in time), so
-    /// that an aftermath with nobody to tend them plays no round.
-    const UNTENDED_DIE: bool = true;
-
-    /// How many tries `tender` (standing) makes to save the dying in an aftermath round:
-    /// `first`, the round the fight ended in, or a later one. 0 (the default): it cannot.
-    #[inline(always)]
-    fn tries(&self, _tender: usize, _first: bool, _arena: &Self::Arena) -> u32 {
-        0
-    }
-
-    /// Which of `patients` (a mask, not empty) a tender tries to save first; by default the
-    /// first in scenario order.
-    #[inline(always)]
-    fn triage(&self, patients: u64, _arena: &Self::Arena) -> usize {
-        patients.trailing_zeros() as usize
-    }
-
-    /// One try of `tender` to save `patient`: whether the patient is now stable.
-    #[inline(always)]
-    fn treat<D: Dice>(
-        &self,
-        _tender: usize,
-        _patient: usize,
-        _dice: &mut D,
-        _arena: &mut Self::Arena,
-    ) -> bool {
-        false
-    }
-
-    /// The end of aftermath round `round` (`first`: the round the fight ended in) for
-    /// `dying`, those nobody saved: (who dies now, who is stable by itself). By default they
-    /// all die.
-    #[inline(always)]
-    fn tick<D: Dice>(
-        &self,
-        _round: u32,
-        _first: bool,
-        dying: u64,
-        _dice: &mut D,
-        _arena: &mut Self::Arena,
-    ) -> (u64, u64) {
-        (dying, 0)
-    }
-
-    /// Adds the system's own metrics of the fight in `arena` to `tally` (or counts them in
-    /// `arena` until [`Fight::flush`]).
-    fn outcome(&self, arena: &mut Self::Arena, tally: &mut Tally);
-
-    /// Adds what [`Fight::outcome`] counted in `arena` over a batch to `tally`.
-    #[inline(always)]
-    fn flush(&self, _arena: &mut Self::Arena, _tally: &mut Tally) {}
-
-    /// Remarks on how the scenario resolves. The one that names the aftermath in force begins
-    /// with `aftermath: ` (`export::glance::AFTERMATH_NOTE`): reports print it under the
-    /// headlines.
-    fn notes(&self) -> Vec<String> {
-        let bout = self.bout();
-        vec![bout.roster.describe(bout.max_rounds)]
-    }
-
-    /// Exact values by metric name, where they can be computed: by default the exact walk
-    /// ([`exact`](super::exact)) within its default limits.
-    fn exact(&self) -> Option<ExactValues> {
-        self.exact_with(&exact::Limits::DEFAULT).ok()
-    }
-
-    /// Exact values by metric name from the exact walk within `limits`, or why there are
-    /// none.
-    fn exact_with(&self, limits: &exact::Limits) -> Result<ExactValues, exact::Stop> {
-        exact::exact_values(self, limits)
-    }
-
-    /// For the exact walk ([`exact`](super::exact)): passes every part of `arena`'s state that
-    /// the rest of a fight reads — through its rounds, fates, aftermath and outcome — to
-    /// `state`, always in the same order, to write it into a key or read it back; a number
-    /// that is a round relative to `now`, the round about to be played (or being played), so
-    /// that states a round apart can be alike ([`exact::at_round`]). What it leaves out
-    /// (scratch buffers, counts kept for [`Fight::flush`], caches) must not matter: the walk
-    /// reads a state into an arena some other state of the same fight left. `false` (the
-    /// default): the fight has no exact walk.
-    fn exact_state<C: exact::StateCodec>(
-        &self,
-        _arena: &mut Self::Arena,
-        _now: u32,
-        _state: &mut C,
-    ) -> bool {
-        false
-    }
-
-    /// For the exact walk: sets to one value each part of `arena`'s state, a fight that has
-    /// ended, that nothing after its last round reads — [`Fight::fates`], the aftermath,
-    /// [`Fight::outcome`], the winners' [`Fight::toughness`] — so that ended fights that
-    /// differ only there are one state ([`Fight::exact_state`] of the result). Whatever a
-    /// day carries into its next fight is not the walk's. By default it leaves `arena` as
-    /// it is.
-    fn exact_settle(&self, _arena: &mut Self::Arena) {}
-
-    /// For the exact walk: the first round from which every round plays alike from alike
-    /// states ([`Fight::exact_state`], rounds relative), so that a state's round, walked once,
-    /// serves every later round (a round 1 of surprise or of dice rolled once is not like
-    /// the others). By default never: each round is walked on its own.
-    fn exact_alike(&self) -> u32 {
-        u32::MAX
-    }
-
-    /// For the exact walk: passes each number of `arena` that the rules only add to and never
-    /// read, and that [`Fight::outcome`] reads linearly (a ratio's sums: rounds Winded, AP
-    /// spent), so that one more unit of it changes a fight's tally alike in every fight, to
-    /// `each`, always in the same order. [`Fight::exact_state`] leaves them out; the walk keeps
-    /// their expected values instead of telling states apart by them.
-    fn exact_sums(&self, _arena: &mut Self::Arena, _each: &mut dyn FnMut(&mut u64)) {}
-
-    /// Whether combatant `i` has no way to hurt anyone (no attack at all). A side of only
-    /// such members is warned about ([`harmless_sides`]). By default nobody is.
-    fn harmless(&self, _i: usize) -> bool {
-        false
-    }
-
-    /// The most damage one hit of combatant `i` deals combatant `j`, after `j`'s armor;
-    /// `None` where no bound can be stated (dice that burst, a rule that passes armor by).
-    /// `Some(0)` against every foe, for every member of a side, is warned about. By default
-    /// `None`.
-    fn most_per_hit(&self, _i: usize, _j: usize) -> Option<u64> {
-        None
-    }
-
-    /// The most hits combatant `i` lands in one round; `None` where it has no bound.
-    fn most_hits_per_round(&self, _i: usize) -> Option<u64> {
-        None
-    }
-
-    /// The least damage that takes combatant `j` out of the fight from its start; `None`
-    /// where damage alone does not say (a roll decides).
-    fn damage_to_down(&self, _j: usize) -> Option<u64> {
-        None
-    }
-
-    /// What runs but makes little sense: by default the sides that cannot hurt anyone; a
-    /// system adds what its loader noticed (a key another one makes irrelevant).
-    fn warnings(&self) -> Vec<String> {
-        harmless_sides(self)
-    }
 }
 
 /// Watches a fight of `F`; the default sees nothing.
-pub trait Observer<F: Fight + ?Sized> {
+pub trait Observer<F: Rounds + ?Sized> {
     /// Whether it looks at all: a fight builds what only an observer reads (everyone's state
     /// at a round's end) only when this holds.
     const WATCHING: bool = true;
@@ -388,7 +232,7 @@ pub trait Observer<F: Fight + ?Sized> {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Unobserved;
 
-impl<F: Fight + ?Sized> Observer<F> for Unobserved {
+impl<F: Rounds + ?Sized> Observer<F> for Unobserved {
     const WATCHING: bool = false;
 }
 
@@ -719,11 +563,11 @@ impl<F: Fight> RuleSystem for F {
     }
 
     fn exact(&self) -> Option<ExactValues> {
-        Fight::exact(self)
+        exact::exact_values(self, &exact::Limits::DEFAULT).ok()
     }
 
     fn exact_with(&self, limits: &exact::Limits) -> Result<Option<ExactValues>, String> {
-        match Fight::exact_with(self, limits) {
+        match exact::exact_values(self, limits) {
             Ok(values) => Ok(Some(values)),
             Err(exact::Stop::Unsupported) => Ok(None),
             Err(stop) => Err(stop.to_string()),
@@ -731,11 +575,11 @@ impl<F: Fight> RuleSystem for F {
     }
 
     fn notes(&self) -> Vec<String> {
-        Fight::notes(self)
+        Remarks::notes(self)
     }
 
     fn warnings(&self) -> Vec<String> {
-        Fight::warnings(self)
+        Remarks::warnings(self)
     }
 }
 

@@ -28,13 +28,15 @@ pub mod set;
 mod target;
 mod warn;
 
+pub use aftermath::Dying;
+pub use exact::Walk;
 pub use fate::{Allies, Care, Fates, Foes, Patients};
 pub use fight::{
-    Bout, Fight, Observer, Played, Progress, Scratch, SideRounds, Unobserved, fight_once, fights,
-    finish, flush, play, play_from, replay, toughness, winners_left,
+    Bout, Fight, Observer, Played, Progress, Rounds, Scratch, SideRounds, Unobserved, fight_once,
+    fights, finish, flush, play, play_from, replay, toughness, winners_left,
 };
-pub use record::{Ending, FIGHT_METRICS, FightCounts, FightRecorder, Sink, Weight};
+pub use record::{Ending, FIGHT_METRICS, FightCounts, FightRecorder, Record, Sink, Weight};
 pub use roster::{MAX_FIGHTERS, Roster, RosterError};
 pub use set::{Set, everyone, members};
 pub use target::Targeting;
-pub use warn::harmless_sides;
+pub use warn::{Remarks, harmless_sides};

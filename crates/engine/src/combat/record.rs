@@ -6,6 +6,7 @@
 
 #[cfg(test)]
 use super::Fates;
+use super::fight::Rounds;
 use super::fight::{Played, SideRounds};
 use super::roster::{MAX_FIGHTERS, Roster};
 use super::set::members;
@@ -13,6 +14,24 @@ use oddsmith_core::stats::{
     BatchRatioSums, CounterId, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally,
 };
 pub use oddsmith_scenario::keys::common::FIGHT_METRICS;
+
+/// What a fight adds to the tally beyond the shared fight metrics the recorder counts: the
+/// system's own metrics, and its measure of toughness for `won_left.SIDE`.
+pub trait Record: Rounds {
+    /// Adds the system's own metrics of the fight in `arena` to `tally` (or counts them in
+    /// `arena` until [`Record::flush`]).
+    fn outcome(&self, arena: &mut Self::Arena, tally: &mut Tally);
+
+    /// Adds what [`Record::outcome`] counted in `arena` over a batch to `tally`. By default
+    /// nothing: `outcome` wrote to the tally. A system whose outcomes are many small counts
+    /// per fighter (Gods & Monsters) keeps them in the arena and adds them once a batch.
+    #[inline(always)]
+    fn flush(&self, _arena: &mut Self::Arena, _tally: &mut Tally) {}
+
+    /// Combatant `i`'s toughness in `arena`: (what is left, its full amount), for
+    /// `won_left.SIDE`; (0, 0) where the system has no measure, and the metric no data.
+    fn toughness(&self, arena: &Self::Arena, i: usize) -> (u64, u64);
+}
 
 /// How a fight ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,13 +5,58 @@
 //! armor — and a fight that no side can win before `[run] max_rounds`. A system that cannot
 //! bound a number (bursting dice, a roll that decides) is never warned about.
 
-use super::Fight;
+use super::fight::Rounds;
 use super::set::members;
+
+/// What a fight says of itself when it loads: notes on how it resolves, warnings where it
+/// runs but makes little sense, and the bounds those warnings come from. The bounds default
+/// to "cannot say" (`None`, nobody harmless): a system states what its rules bound.
+pub trait Remarks: Rounds {
+    /// Remarks on how the scenario resolves. The one that names the aftermath in force begins
+    /// with `aftermath: ` (`export::glance::AFTERMATH_NOTE`): reports print it under the
+    /// headlines.
+    fn notes(&self) -> Vec<String>;
+
+    /// What runs but makes little sense: by default the sides that cannot hurt anyone
+    /// ([`harmless_sides`]); a system whose loader noticed more (a key another one makes
+    /// irrelevant) adds that.
+    fn warnings(&self) -> Vec<String> {
+        harmless_sides(self)
+    }
+
+    /// Whether combatant `i` has no way to hurt anyone (no attack at all). A side of only
+    /// such members is warned about ([`harmless_sides`]). By default nobody is.
+    fn harmless(&self, _i: usize) -> bool {
+        false
+    }
+
+    /// The most damage one hit of combatant `i` deals combatant `j`, after `j`'s armor;
+    /// `None` where no bound can be stated (dice that burst, a rule that passes armor by).
+    /// `Some(0)` against every foe, for every member of a side, is warned about. By default
+    /// `None`.
+    fn most_per_hit(&self, _i: usize, _j: usize) -> Option<u64> {
+        None
+    }
+
+    /// The most hits combatant `i` lands in one round; `None` (the default) where it has no
+    /// bound. Only Invisible Sun states one: one attack a round (000:139); elsewhere actions,
+    /// AP or several attacks make the count a roll.
+    fn most_hits_per_round(&self, _i: usize) -> Option<u64> {
+        None
+    }
+
+    /// The least damage that takes combatant `j` out of the fight from its start; `None`
+    /// (the default) where damage alone does not say (a roll decides). Only Invisible Sun
+    /// states one: its Wounds track (000:180–181); elsewhere a roll decides who falls.
+    fn damage_to_down(&self, _j: usize) -> Option<u64> {
+        None
+    }
+}
 
 /// A warning for each side of `fight` none of whose members can hurt anyone, and one when no
 /// side can take all its foes down within the round limit: such a fight can only end in a
 /// draw, a flight or a stalemate.
-pub fn harmless_sides<F: Fight + ?Sized>(fight: &F) -> Vec<String> {
+pub fn harmless_sides<F: Remarks + ?Sized>(fight: &F) -> Vec<String> {
     let bout = fight.bout();
     let roster = &bout.roster;
     let masks = roster.side_masks();

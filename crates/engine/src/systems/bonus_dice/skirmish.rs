@@ -59,9 +59,8 @@ use super::damage::{Armor, Damage};
 use super::dice::BonusDice;
 use super::rules::{Rules, SuccessOn};
 use crate::combat::exact::StateCodec;
-use crate::combat::{
-    Bout, Care, Ending, Fates, Fight, Observer, Roster, Targeting, aftermath, toughness,
-};
+use crate::combat::{Bout, Care, Ending, Fates, Observer, Roster, Targeting, aftermath, toughness};
+use crate::combat::{Dying, Record, Remarks, Rounds, Walk};
 use fight::{Arena, Event};
 use oddsmith_core::dice::Dice;
 use oddsmith_core::stats::{CounterId, Meta, RatioId, Role, Tally};
@@ -315,8 +314,9 @@ fn pairs(fighters: &[Fighter], encounter: &Encounter, rules: &Rules) -> Vec<Pair
     out
 }
 
-impl Fight for Skirmish {
+impl Rounds for Skirmish {
     type Arena = Arena;
+
     type Event<'a> = Event<'a>;
 
     fn bout(&self) -> &Bout {
@@ -361,7 +361,9 @@ impl Fight for Skirmish {
     fn dead(&self, arena: &Arena) -> u64 {
         arena.dead
     }
+}
 
+impl Record for Skirmish {
     /// Durability plus Health (002:51).
     #[inline]
     fn toughness(&self, arena: &Arena, i: usize) -> (u64, u64) {
@@ -372,6 +374,20 @@ impl Fight for Skirmish {
         )
     }
 
+    /// This system's own metrics go to `tally`.
+    #[inline]
+    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {
+        for (s, own) in arena.states.iter().zip(&self.own) {
+            tally.count(own.wounded, s.wounded);
+            tally.count(own.shock, s.fell);
+            tally.count(own.winded, s.ever_winded);
+            tally.ratio(own.winded_rounds, s.winded_rounds, 1);
+            tally.ratio(own.vigor_spent, s.vigor_spent, 1);
+        }
+    }
+}
+
+impl Dying for Skirmish {
     // The aftermath (002:75–76): Medicine tries on those in Shock, from the round after the
     // fight ended, while the countdown runs on.
 
@@ -417,7 +433,9 @@ impl Fight for Skirmish {
     ) -> (u64, u64) {
         (self.recover_dying(round, first, dying, arena), 0)
     }
+}
 
+impl Walk for Skirmish {
     fn exact_state<C: StateCodec>(&self, arena: &mut Arena, now: u32, state: &mut C) -> bool {
         self.exact_fields(arena, now, state);
         true
@@ -431,19 +449,9 @@ impl Fight for Skirmish {
     fn exact_sums(&self, arena: &mut Arena, each: &mut dyn FnMut(&mut u64)) {
         Skirmish::exact_sums(self, arena, each);
     }
+}
 
-    /// This system's own metrics go to `tally`.
-    #[inline]
-    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {
-        for (s, own) in arena.states.iter().zip(&self.own) {
-            tally.count(own.wounded, s.wounded);
-            tally.count(own.shock, s.fell);
-            tally.count(own.winded, s.ever_winded);
-            tally.ratio(own.winded_rounds, s.winded_rounds, 1);
-            tally.ratio(own.vigor_spent, s.vigor_spent, 1);
-        }
-    }
-
+impl Remarks for Skirmish {
     fn notes(&self) -> Vec<String> {
         let roster = &self.bout.roster;
         let mut notes = vec![roster.describe(self.bout.max_rounds)];

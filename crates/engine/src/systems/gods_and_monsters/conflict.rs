@@ -14,7 +14,8 @@
 use super::fight::{Arena, Engine, Event, rule};
 use super::rules::{AttackDowned, ConflictRules, Cover, MojoOn};
 use crate::combat::exact::StateCodec;
-use crate::combat::{Bout, Ending, Fates, Fight, MAX_FIGHTERS, Observer, Roster};
+use crate::combat::{Bout, Ending, Fates, MAX_FIGHTERS, Observer, Roster};
+use crate::combat::{Dying, Record, Remarks, Rounds, Walk};
 use oddsmith_core::dice::stream::PlainDice;
 use oddsmith_core::dice::{Dice, DiceExpr};
 use oddsmith_core::stats::{CounterId, HistogramId, HistogramReport, Meta, Role, Tally};
@@ -312,8 +313,9 @@ mod carry;
 /// Outcome codes per fighter: unconscious, saved by a death bid.
 const OUTCOMES: usize = 4;
 
-impl Fight for Conflict {
+impl Rounds for Conflict {
     type Arena = ConflictArena;
+
     type Event<'a> = Event<'a>;
 
     fn bout(&self) -> &Bout {
@@ -377,13 +379,45 @@ impl Fight for Conflict {
     fn dead(&self, arena: &ConflictArena) -> u64 {
         arena.fight.flags.dead
     }
+}
 
+impl Record for Conflict {
     /// Survival, plus verve where it takes combat damage (004:565, 762).
     #[inline]
     fn toughness(&self, arena: &ConflictArena, i: usize) -> (u64, u64) {
         self.pool_left(i, &arena.fight)
     }
 
+    fn outcome(&self, arena: &mut ConflictArena, tally: &mut Tally) {
+        for &(i, spent) in &self.spends {
+            tally.record(spent, self.mojo_spent(i, &arena.fight) as usize);
+        }
+        let flags = &arena.fight.flags;
+        for (i, codes) in arena.outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
+            let code = (flags.unconscious >> i & 1) | (flags.saved >> i & 1) << 1;
+            codes[code as usize] += 1;
+        }
+    }
+
+    /// Adds the outcome codes counted in `arena` to `tally` and clears them.
+    fn flush(&self, arena: &mut ConflictArena, tally: &mut Tally) {
+        for (i, codes) in arena.outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
+            for (code, n) in codes.iter_mut().enumerate() {
+                let n = std::mem::take(n);
+                if n == 0 {
+                    continue;
+                }
+                let flag = |bit: usize| if code >> bit & 1 == 1 { n } else { 0 };
+                tally.add(self.unconscious[i], flag(0));
+                if let Some((_, saved)) = self.mojo[i] {
+                    tally.add(saved, flag(1));
+                }
+            }
+        }
+    }
+}
+
+impl Dying for Conflict {
     /// The dying live if their injuries are healed before their time runs out (004:615, 639):
     /// see [`Conflict::heal`].
     fn aftermath<D: Dice>(
@@ -396,7 +430,32 @@ impl Fight for Conflict {
     ) -> Fates {
         self.heal(ending, round, start, dice, &mut arena.fight)
     }
+}
 
+impl Walk for Conflict {
+    /// Everything of the engine's arena the rest of a fight reads; the outcome codes are
+    /// counts for [`Fight::flush`].
+    fn exact_state<C: StateCodec>(
+        &self,
+        arena: &mut ConflictArena,
+        now: u32,
+        state: &mut C,
+    ) -> bool {
+        self.exact_fields(&mut arena.fight, now, state);
+        true
+    }
+
+    fn exact_settle(&self, arena: &mut ConflictArena) {
+        self.exact_settle(&mut arena.fight);
+    }
+
+    /// From round 2 on, alike: round 1 is the surprise's.
+    fn exact_alike(&self) -> u32 {
+        2
+    }
+}
+
+impl Remarks for Conflict {
     fn notes(&self) -> Vec<String> {
         let a = &self.aftermath;
         vec![
@@ -433,55 +492,6 @@ impl Fight for Conflict {
         let mut all = crate::combat::harmless_sides(self);
         all.extend(self.noticed.iter().cloned());
         all
-    }
-
-    fn outcome(&self, arena: &mut ConflictArena, tally: &mut Tally) {
-        for &(i, spent) in &self.spends {
-            tally.record(spent, self.mojo_spent(i, &arena.fight) as usize);
-        }
-        let flags = &arena.fight.flags;
-        for (i, codes) in arena.outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
-            let code = (flags.unconscious >> i & 1) | (flags.saved >> i & 1) << 1;
-            codes[code as usize] += 1;
-        }
-    }
-
-    /// Everything of the engine's arena the rest of a fight reads; the outcome codes are
-    /// counts for [`Fight::flush`].
-    fn exact_state<C: StateCodec>(
-        &self,
-        arena: &mut ConflictArena,
-        now: u32,
-        state: &mut C,
-    ) -> bool {
-        self.exact_fields(&mut arena.fight, now, state);
-        true
-    }
-
-    fn exact_settle(&self, arena: &mut ConflictArena) {
-        self.exact_settle(&mut arena.fight);
-    }
-
-    /// From round 2 on, alike: round 1 is the surprise's.
-    fn exact_alike(&self) -> u32 {
-        2
-    }
-
-    /// Adds the outcome codes counted in `arena` to `tally` and clears them.
-    fn flush(&self, arena: &mut ConflictArena, tally: &mut Tally) {
-        for (i, codes) in arena.outcomes.chunks_exact_mut(OUTCOMES).enumerate() {
-            for (code, n) in codes.iter_mut().enumerate() {
-                let n = std::mem::take(n);
-                if n == 0 {
-                    continue;
-                }
-                let flag = |bit: usize| if code >> bit & 1 == 1 { n } else { 0 };
-                tally.add(self.unconscious[i], flag(0));
-                if let Some((_, saved)) = self.mojo[i] {
-                    tally.add(saved, flag(1));
-                }
-            }
-        }
     }
 }
 

@@ -44,7 +44,8 @@ mod tests;
 use crate::combat::day::Carry;
 use crate::combat::exact::StateCodec;
 use crate::combat::set::everyone;
-use crate::combat::{Bout, Fates, Fight, Observer, Roster, toughness};
+use crate::combat::{Bout, Fates, Observer, Roster, toughness};
+use crate::combat::{Dying, Record, Remarks, Rounds, Walk};
 use fight::{Arena, Event};
 use fighter::{Npc, Order, PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc};
 use oddsmith_core::dice::Dice;
@@ -147,8 +148,9 @@ impl Conflict {
     }
 }
 
-impl Fight for Conflict {
+impl Rounds for Conflict {
     type Arena = Arena;
+
     type Event<'a> = Event<'a>;
 
     fn bout(&self) -> &Bout {
@@ -191,7 +193,57 @@ impl Fight for Conflict {
     fn out(&self, arena: &Arena) -> u64 {
         everyone(arena.states.len()) & !arena.up()
     }
+}
 
+impl Record for Conflict {
+    /// Wounds and Injuries left before death (000:179–181).
+    #[inline]
+    fn toughness(&self, arena: &Arena, i: usize) -> (u64, u64) {
+        let (per, limit) = match self.pcs.len() {
+            p if i < p => (PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE),
+            p => (
+                self.npcs[i - p].injuries_per_wound,
+                self.npcs[i - p].wounds_to_die,
+            ),
+        };
+        let body = &arena.states[i].body;
+        toughness(
+            per * limit - (body.marks * per + body.injuries),
+            per * limit,
+        )
+    }
+
+    /// This system's own metrics go to `tally`.
+    #[inline(always)]
+    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {
+        let p = self.pcs.len();
+        for (s, ids) in arena.states[..p].iter().zip(&self.pc_ids) {
+            tally.count(ids.out, s.out);
+            tally.count(ids.flux, s.flux);
+            tally.record(ids.wounds, s.body.marks as usize);
+            tally.record(ids.physicality_spent, s.physicality_spent as usize);
+        }
+        for (s, &id) in arena.states[p..].iter().zip(&self.npc_wounds) {
+            tally.record(id, s.body.marks as usize);
+        }
+    }
+}
+
+impl Dying for Conflict {}
+
+impl Walk for Conflict {
+    fn exact_state<C: StateCodec>(&self, arena: &mut Arena, _: u32, state: &mut C) -> bool {
+        self.exact_fields(arena, state);
+        true
+    }
+
+    /// Every round is alike: the round's number only names it to an observer.
+    fn exact_alike(&self) -> u32 {
+        1
+    }
+}
+
+impl Remarks for Conflict {
     /// A PC's attack: its damage and the most effect bonus, less the NPC's Armor (L77–81,
     /// L182); an NPC's: its damage less the PC's Armor, unbounded here when mental (Anguish
     /// is another track, L190–191). Between two of a side, nothing.
@@ -227,48 +279,6 @@ impl Fight for Conflict {
             )
         };
         Some((per * limit).max(0) as u64)
-    }
-
-    /// Wounds and Injuries left before death (000:179–181).
-    #[inline]
-    fn toughness(&self, arena: &Arena, i: usize) -> (u64, u64) {
-        let (per, limit) = match self.pcs.len() {
-            p if i < p => (PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE),
-            p => (
-                self.npcs[i - p].injuries_per_wound,
-                self.npcs[i - p].wounds_to_die,
-            ),
-        };
-        let body = &arena.states[i].body;
-        toughness(
-            per * limit - (body.marks * per + body.injuries),
-            per * limit,
-        )
-    }
-
-    /// This system's own metrics go to `tally`.
-    #[inline(always)]
-    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {
-        let p = self.pcs.len();
-        for (s, ids) in arena.states[..p].iter().zip(&self.pc_ids) {
-            tally.count(ids.out, s.out);
-            tally.count(ids.flux, s.flux);
-            tally.record(ids.wounds, s.body.marks as usize);
-            tally.record(ids.physicality_spent, s.physicality_spent as usize);
-        }
-        for (s, &id) in arena.states[p..].iter().zip(&self.npc_wounds) {
-            tally.record(id, s.body.marks as usize);
-        }
-    }
-
-    fn exact_state<C: StateCodec>(&self, arena: &mut Arena, _: u32, state: &mut C) -> bool {
-        self.exact_fields(arena, state);
-        true
-    }
-
-    /// Every round is alike: the round's number only names it to an observer.
-    fn exact_alike(&self) -> u32 {
-        1
     }
 
     fn notes(&self) -> Vec<String> {

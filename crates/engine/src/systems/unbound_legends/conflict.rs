@@ -19,7 +19,8 @@ use super::strike::Strikes;
 use crate::combat::day::Carry;
 use crate::combat::exact::StateCodec;
 use crate::combat::set::everyone;
-use crate::combat::{Bout, Fates, Fight, Observer, Roster, toughness};
+use crate::combat::{Bout, Fates, Observer, Roster, toughness};
+use crate::combat::{Dying, Record, Remarks, Rounds, Walk};
 use oddsmith_core::dice::Dice;
 use oddsmith_core::stats::{CounterId, Meta, RatioId, Role, Tally};
 
@@ -98,8 +99,9 @@ impl Conflict {
     }
 }
 
-impl Fight for Conflict {
+impl Rounds for Conflict {
     type Arena = Arena;
+
     type Event<'a> = Event<'a>;
 
     fn bout(&self) -> &Bout {
@@ -123,6 +125,48 @@ impl Fight for Conflict {
         Some(self.play_round(round, dice, arena, observer))
     }
 
+    /// Disabled, Unconscious and Incapacitated are dying until stable (001:440–449); the
+    /// stable are down; nobody flees.
+    #[inline(always)]
+    fn fates(&self, arena: &Arena) -> Fates {
+        let (dead, dying) = (arena.dead(), arena.dying() & !arena.dead());
+        Fates {
+            dead,
+            dying,
+            fled: 0,
+            down: everyone(self.fighters.len()) & !arena.up() & !dead & !dying,
+        }
+    }
+
+    #[inline(always)]
+    fn dead(&self, arena: &Arena) -> u64 {
+        arena.dead()
+    }
+}
+
+impl Record for Conflict {
+    /// Vitality plus Health (L436).
+    #[inline]
+    fn toughness(&self, arena: &Arena, i: usize) -> (u64, u64) {
+        let (s, f) = (&arena.states[i], &self.fighters[i]);
+        toughness(s.vitality.max(0) + s.health.max(0), f.vitality + f.health)
+    }
+
+    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {
+        for (s, own) in arena.states.iter().zip(&self.own) {
+            if let Some([disabled, instant, incapacitated]) = own.falls {
+                tally.count(disabled, s.disabled);
+                tally.count(instant, s.instant_death);
+                tally.count(incapacitated, s.incapacitated);
+            }
+            for (&id, (kind, _, _)) in own.ap.iter().zip(AP_KINDS) {
+                tally.ratio(id, s.ap_by_kind[kind], s.rounds_active);
+            }
+        }
+    }
+}
+
+impl Dying for Conflict {
     // The aftermath: first aid on the dying (L453) while they roll their saves (L446–449).
 
     /// The untended roll their saves until they stabilise or die.
@@ -160,20 +204,25 @@ impl Fight for Conflict {
     ) -> (u64, u64) {
         self.saves_round(dying, dice, arena)
     }
+}
 
-    /// Disabled, Unconscious and Incapacitated are dying until stable (001:440–449); the
-    /// stable are down; nobody flees.
-    #[inline(always)]
-    fn fates(&self, arena: &Arena) -> Fates {
-        let (dead, dying) = (arena.dead(), arena.dying() & !arena.dead());
-        Fates {
-            dead,
-            dying,
-            fled: 0,
-            down: everyone(self.fighters.len()) & !arena.up() & !dead & !dying,
-        }
+impl Walk for Conflict {
+    fn exact_state<C: StateCodec>(&self, arena: &mut Arena, _: u32, state: &mut C) -> bool {
+        self.exact_fields(arena, state);
+        true
     }
 
+    /// From round 2 on, alike: round 1 keeps the AP rolled when the fight began.
+    fn exact_alike(&self) -> u32 {
+        2
+    }
+
+    fn exact_sums(&self, arena: &mut Arena, each: &mut dyn FnMut(&mut u64)) {
+        Conflict::exact_sums(self, arena, each);
+    }
+}
+
+impl Remarks for Conflict {
     fn notes(&self) -> Vec<String> {
         let medics: Vec<String> = (self.fighters.iter())
             .filter_map(|f| f.first_aid.map(|b| format!("{} (d20 {b:+})", f.name)))
@@ -191,18 +240,6 @@ impl Fight for Conflict {
                 }
             ),
         ]
-    }
-
-    #[inline(always)]
-    fn dead(&self, arena: &Arena) -> u64 {
-        arena.dead()
-    }
-
-    /// Vitality plus Health (L436).
-    #[inline]
-    fn toughness(&self, arena: &Arena, i: usize) -> (u64, u64) {
-        let (s, f) = (&arena.states[i], &self.fighters[i]);
-        toughness(s.vitality.max(0) + s.health.max(0), f.vitality + f.health)
     }
 
     /// This system's own metrics go to `tally`.
@@ -237,33 +274,6 @@ impl Fight for Conflict {
             most = most.max(a.damage.max() + crit - armor.max(0));
         }
         Some(most.max(0) as u64)
-    }
-
-    fn exact_state<C: StateCodec>(&self, arena: &mut Arena, _: u32, state: &mut C) -> bool {
-        self.exact_fields(arena, state);
-        true
-    }
-
-    /// From round 2 on, alike: round 1 keeps the AP rolled when the fight began.
-    fn exact_alike(&self) -> u32 {
-        2
-    }
-
-    fn exact_sums(&self, arena: &mut Arena, each: &mut dyn FnMut(&mut u64)) {
-        Conflict::exact_sums(self, arena, each);
-    }
-
-    fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {
-        for (s, own) in arena.states.iter().zip(&self.own) {
-            if let Some([disabled, instant, incapacitated]) = own.falls {
-                tally.count(disabled, s.disabled);
-                tally.count(instant, s.instant_death);
-                tally.count(incapacitated, s.incapacitated);
-            }
-            for (&id, (kind, _, _)) in own.ap.iter().zip(AP_KINDS) {
-                tally.ratio(id, s.ap_by_kind[kind], s.rounds_active);
-            }
-        }
     }
 }
 

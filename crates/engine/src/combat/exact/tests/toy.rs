@@ -5,6 +5,7 @@
 
 use super::super::*;
 use crate::combat::{Bout, Fates, Observer, Roster};
+use crate::combat::{Dying, Record, Remarks, Rounds, Walk};
 use oddsmith_core::dice::Dice;
 use oddsmith_core::stats::{Meta, RatioId, Role, Tally};
 use std::collections::HashMap;
@@ -44,8 +45,9 @@ impl Toy {
     }
 }
 
-impl Fight for Toy {
+impl Rounds for Toy {
     type Arena = Arena;
+
     type Event<'a> = ();
 
     fn bout(&self) -> &Bout {
@@ -88,13 +90,23 @@ impl Fight for Toy {
             ..Fates::default()
         }
     }
+}
 
+impl Record for Toy {
     fn outcome(&self, arena: &mut Arena, tally: &mut Tally) {
         for i in 0..2 {
             tally.ratio(self.hits[i], arena.hits[i], 1);
         }
     }
 
+    fn toughness(&self, _: &Self::Arena, _: usize) -> (u64, u64) {
+        (0, 0)
+    }
+}
+
+impl Dying for Toy {}
+
+impl Walk for Toy {
     fn exact_state<C: StateCodec>(&self, arena: &mut Arena, _: u32, state: &mut C) -> bool {
         state.fields(&mut arena.hp);
         true
@@ -106,6 +118,12 @@ impl Fight for Toy {
 
     fn exact_alike(&self) -> u32 {
         1
+    }
+}
+
+impl Remarks for Toy {
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
     }
 }
 

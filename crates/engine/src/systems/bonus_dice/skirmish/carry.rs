@@ -19,7 +19,7 @@ use super::Skirmish;
 use super::fight::{Arena, standing};
 use crate::combat::day::{Carry, Member};
 use crate::combat::set::everyone;
-use crate::combat::{Ending, Fates, Fight, Foes, Observer};
+use crate::combat::{Ending, Fates, Foes, Observer, Rounds};
 use oddsmith_core::dice::Dice;
 
 /// Up, stabilised or dead.

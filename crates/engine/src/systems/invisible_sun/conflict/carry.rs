@@ -8,7 +8,7 @@ use super::Conflict;
 use super::fight::Arena;
 use crate::combat::day::Carry;
 use crate::combat::set::everyone;
-use crate::combat::{Ending, Fight, Observer};
+use crate::combat::{Ending, Observer, Rounds};
 use crate::systems::invisible_sun::day::State;
 use oddsmith_core::dice::Dice;
 

@@ -10,7 +10,7 @@ use super::super::fight::Event;
 use super::skirmish;
 use super::solver::DUEL;
 use crate::combat::day::{Carry, Member};
-use crate::combat::{self, Ending, Fight, Observer, SideRounds};
+use crate::combat::{self, Ending, Observer, Rounds, SideRounds};
 use crate::systems::{LoadedSystem, Scenario};
 use crate::testing::{Scripted, assert_round_trip, shipped};
 

@@ -15,7 +15,7 @@ fn a_duel_matches_the_dynamic_programme() {
     );
     let s = skirmish(DUEL);
     // The exact walk ([`crate::combat::exact`]) equals the programme to 1e-9.
-    let e = crate::combat::Fight::exact_with(&s, &crate::combat::exact::Limits::DEFAULT)
+    let e = crate::combat::exact::exact_values(&s, &crate::combat::exact::Limits::DEFAULT)
         .unwrap_or_else(|stop| panic!("{stop}"));
     for (metric, want) in [
         ("win.party", o.hero_wins),

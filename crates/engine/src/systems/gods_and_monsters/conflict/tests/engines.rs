@@ -12,7 +12,7 @@ use super::super::super::rules::{
 };
 use super::super::*;
 use super::duelist;
-use crate::combat::{self, Fight, SideRounds, Unobserved};
+use crate::combat::{self, Rounds, SideRounds, Unobserved};
 use oddsmith_core::dice::{Dice, Direct, FightDice, uniform_below};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -153,7 +153,8 @@ fn every_instantiation_that_holds_a_conflicts_rules_plays_it_alike() {
     let mut compared = 0;
     for k in 0..240u64 {
         // Every rule on its own (and none): a conflict with a rule plays as `ALL`, the only
-        // instantiation that holds it, so the comparisons are of the plain conflicts.
+        // instantiation that holds it, so the comparisons are of the plain conflicts (plain
+        // and ALL, fight by fight).
         let rules = [0, rule::AFAR, rule::RELOAD, rule::MOJO, rule::DOWNED]
             .into_iter()
             .chain([rule::WAKING, rule::PER_HIT, rule::CALLED | rule::DOWNED])
@@ -185,5 +186,6 @@ fn every_instantiation_that_holds_a_conflicts_rules_plays_it_alike() {
             compared += 1;
         }
     }
-    assert_eq!(compared, 30, "a plain conflict every eighth");
+    // Every eighth is drawn plain, and a rule's conflict is plain when no fighter drew it.
+    assert!(compared >= 30, "only {compared} comparisons");
 }

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::combat::day::{Carry, Member};
-use crate::combat::{Ending, Fight, Observer, SideRounds, play_from};
+use crate::combat::{Ending, Observer, Rounds, SideRounds, play_from};
 use crate::systems::gods_and_monsters::fight::Event;
 use crate::testing::{Scripted, assert_round_trip, shipped};
 use oddsmith_core::dice::FightDice;

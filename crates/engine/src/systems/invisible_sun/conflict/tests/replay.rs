@@ -177,15 +177,15 @@ fn a_sides_first_fall_and_death_are_the_rounds_they_came_in() {
     use rand::SeedableRng;
     let text = std::fs::read_to_string(crate::testing::shipped("vampire_and_thrall")).unwrap();
     let c = conflict(&text[text.find("[run]").unwrap()..]);
-    let roster = &combat::Fight::bout(&c).roster;
+    let roster = &combat::Rounds::bout(&c).roster;
     let sides: Vec<usize> = (0..roster.len())
         .map(|i| (0..roster.sides().len()).find(|&s| roster.side_masks()[s] >> i & 1 == 1))
         .map(Option::unwrap)
         .collect();
-    let never = combat::Fight::bout(&c).max_rounds + 2;
+    let never = combat::Rounds::bout(&c).max_rounds + 2;
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(29);
     let mut dice = oddsmith_core::dice::FightDice::new(&mut rng);
-    let mut arena = combat::Fight::arena(&c);
+    let mut arena = combat::Rounds::arena(&c);
     let mut marks = combat::SideRounds::new(sides.len());
     // The thrall falls first in many fights while the vampire fights on: the side's first fall
     // and death are then that round, not the round the fight ended.

@@ -278,7 +278,7 @@ fn duel_matches_recursion(dodging: bool, seed: u64) {
     let o = solve(dodging, BRUTE_AP);
     let saves = DeathSaves::new(0).exact().unwrap();
     let c = conflict(&duel(dodging));
-    let e = crate::combat::Fight::exact_with(&c, &crate::combat::exact::Limits::DEFAULT)
+    let e = crate::combat::exact::exact_values(&c, &crate::combat::exact::Limits::DEFAULT)
         .unwrap_or_else(|stop| panic!("{stop}"));
     for (metric, want) in [
         ("win.party", o.hero_wins),
@@ -388,7 +388,7 @@ fn the_duels_aftermath_matches_the_recursion() {
     ] {
         let more = format!("first_aid = 2\n[aftermath]\n{aftermath}\n");
         let c = conflict(&duel_with(false, 13, &more));
-        let e = crate::combat::Fight::exact_with(&c, &crate::combat::exact::Limits::DEFAULT)
+        let e = crate::combat::exact::exact_values(&c, &crate::combat::exact::Limits::DEFAULT)
             .unwrap_or_else(|stop| panic!("{stop}"));
         for (metric, want) in [
             ("disabled.hero", o.disabled),

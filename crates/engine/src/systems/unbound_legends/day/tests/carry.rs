@@ -6,7 +6,7 @@
 use super::super::{Member, State};
 use super::{conflict, fight_of};
 use crate::combat::day::Carry;
-use crate::combat::{self, Ending, Fight, Observer, SideRounds};
+use crate::combat::{self, Ending, Observer, Rounds, SideRounds};
 use crate::systems::Scenario;
 use crate::systems::unbound_legends::conflict::Conflict;
 use crate::systems::unbound_legends::fight::{Action, Event};
