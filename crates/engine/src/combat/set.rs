@@ -134,6 +134,14 @@ impl IntoIterator for Set {
 #[derive(Debug, Clone)]
 pub struct Members(u64);
 
+impl Members {
+    /// The members not handed out yet: what a loop still has to visit.
+    #[inline(always)]
+    pub const fn rest(&self) -> u64 {
+        self.0
+    }
+}
+
 impl Iterator for Members {
     type Item = usize;
 
@@ -142,7 +150,9 @@ impl Iterator for Members {
         if self.0 == 0 {
             return None;
         }
-        let i = self.0.trailing_zeros() as usize;
+        // `& 63` changes nothing (the mask is not 0) but tells the compiler the index is
+        // below 64, so arrays of `MAX_FIGHTERS` are indexed without a bounds check.
+        let i = (self.0.trailing_zeros() & 63) as usize;
         self.0 &= self.0 - 1;
         Some(i)
     }

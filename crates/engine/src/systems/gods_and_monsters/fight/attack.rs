@@ -1,0 +1,367 @@
+//! The attacks of a Gods & Monsters round: who attacks, each attack's foe, the roll to hit
+//! (004:766–768) with its aim and exposure, called shots (806–808, 852–878), reloading
+//! (788–790) and reach (772, 780–784).
+
+use super::*;
+
+impl Conflict {
+    /// Attacker `a`'s aim this round: −injuries when the round began, −3 while surprised.
+    #[inline(always)]
+    pub(super) fn aim<const K: u16>(&self, a: usize, arena: &Arena) -> i64 {
+        -self.injuries::<K>(a, arena, true) - 3 * (arena.surprised >> a & 1) as i64
+    }
+
+    /// Fighter `t`'s exposure this round: +2 while surprised after round 1, +4 while unaware
+    /// in round 1, +10 while unconscious (852, not with the +4), +2 while making a called
+    /// shot (806).
+    #[inline(always)]
+    pub(super) fn exposure<const K: u16>(&self, t: usize, turn: &Turn) -> i64 {
+        let mut exposure = turn.exposure & -((turn.exposed >> t & 1) as i64);
+        if K & DOWNED != 0 {
+            exposure += 10 & -((turn.downed >> t & 1) as i64);
+        }
+        if K & CALLED != 0 {
+            exposure += 2 & -((turn.calls >> t & 1) as i64);
+        }
+        exposure
+    }
+
+    /// The attacks of a round in which everyone is in close combat, every attack ready,
+    /// nobody calls a shot or attacks the fallen: each resolved as its foe is picked (picks
+    /// read only what held when the round began, so this is the same as planning them all
+    /// first), and a lone foe is every attack's target with nothing drawn.
+    #[inline(always)]
+    pub(super) fn attack_plainly<const K: u16, D: Dice, O: Observer<Conflict>>(
+        &self,
+        turn: &Turn,
+        dice: &mut D,
+        arena: &mut Arena,
+        observer: &mut O,
+    ) -> u64 {
+        let e = &self.engine;
+        let mut struck = 0u64;
+        // Everyone standing attacks at once; the surprised do not act in round 1.
+        let mut acting = members(if turn.late {
+            turn.standing
+        } else {
+            turn.standing & !arena.surprised
+        });
+        while let Some(a) = acting.next() {
+            let f = &e.facts[a];
+            let foes = turn.standing & f.foes;
+            if foes == 0 {
+                continue;
+            }
+            let aim = self.aim::<K>(a, arena);
+            let strikes = &e.strikes[a];
+            if foes & (foes - 1) == 0 {
+                // A lone foe is every attack's target, whatever the policy: nothing is drawn
+                // for it (remembered, since with waking those standing may grow again).
+                let t = lowest(foes);
+                if K & WAKING != 0 {
+                    arena.now[a].focus = t as u8;
+                }
+                if K & (PER_HIT | MOJO) != 0 {
+                    for strike in strikes {
+                        struck |= self.resolve::<K, D, O>(
+                            turn,
+                            (a, aim),
+                            strike,
+                            t,
+                            Called::No,
+                            dice,
+                            arena,
+                            observer,
+                        );
+                    }
+                    self.checkpoint(
+                        (turn.round, 0),
+                        [struck, acting.rest(), turn.standing, 0],
+                        dice,
+                        arena,
+                    );
+                    continue;
+                }
+                let bonus = aim + self.exposure::<K>(t, turn);
+                let mut damage = 0;
+                for strike in strikes {
+                    let needed = i64::from(strike.to_hit[t]) + bonus;
+                    let roll = survival::d20_under(dice, needed, false);
+                    let hit = roll <= needed;
+                    let dealt = strike.damage(hit, dice);
+                    observer.see(Event::Attack {
+                        round: turn.round,
+                        attacker: a,
+                        target: t,
+                        roll,
+                        needed,
+                        damage: hit.then_some(dealt),
+                    });
+                    damage += dealt;
+                }
+                arena.now[t].pool -= damage;
+                struck |= u64::from(damage > 0) << t;
+                self.checkpoint(
+                    (turn.round, 0),
+                    [struck, acting.rest(), turn.standing, 0],
+                    dice,
+                    arena,
+                );
+                continue;
+            }
+            match f.target {
+                // A uniform pick among the foes for every attack: the common policy, with
+                // nothing to remember.
+                Targeting::Random => {
+                    arena.picks.of(foes);
+                    for strike in strikes {
+                        let t = arena.picks.pick(dice);
+                        struck |= self.resolve::<K, D, O>(
+                            turn,
+                            (a, aim),
+                            strike,
+                            t,
+                            Called::No,
+                            dice,
+                            arena,
+                            observer,
+                        );
+                    }
+                }
+                _ => {
+                    for strike in strikes {
+                        let t = self.choose::<K, D>(a, foes, dice, arena);
+                        struck |= self.resolve::<K, D, O>(
+                            turn,
+                            (a, aim),
+                            strike,
+                            t,
+                            Called::No,
+                            dice,
+                            arena,
+                            observer,
+                        );
+                    }
+                }
+            }
+            self.checkpoint(
+                (turn.round, 0),
+                [struck, acting.rest(), turn.standing, 0],
+                dice,
+                arena,
+            );
+        }
+        struck
+    }
+
+    /// The attacks of a round under every rule compiled in: each attacker in scenario order
+    /// readies what it must (788–790) and picks a foe for every ready attack among those it
+    /// reaches (772), standing or (with `attack_downed`) unconscious; a called shot is
+    /// declared before anything resolves (852–878) and resolved first (808).
+    #[inline(always)]
+    pub(super) fn attack<const K: u16, D: Dice, O: Observer<Conflict>>(
+        &self,
+        turn: &mut Turn,
+        dice: &mut D,
+        arena: &mut Arena,
+        observer: &mut O,
+    ) -> u64 {
+        let e = &self.engine;
+        let mut struck = 0u64;
+        let plan = K & CALLED != 0 && e.called_shots;
+        if plan {
+            arena.plan.clear();
+        }
+        for a in members(if turn.late {
+            turn.standing
+        } else {
+            turn.standing & !arena.surprised
+        }) {
+            let attacker = &self.fighters[a];
+            let aim = self.aim::<K>(a, arena);
+            // Bit k: attack k is ready to fire this round.
+            let mut ready = u64::MAX;
+            if K & RELOAD != 0 {
+                for (k, attack) in attacker.attacks.iter().enumerate() {
+                    let wait = &mut arena.ready_in[attack.slot];
+                    if *wait > 0 {
+                        *wait -= 1;
+                        ready &= !(1 << k);
+                    }
+                }
+            }
+            let foes = e.facts[a].foes;
+            let mut fired = 0u64;
+            for (s, strike) in e.strikes[a].iter().enumerate() {
+                if K & RELOAD != 0 && ready >> strike.k & 1 == 0 {
+                    continue;
+                }
+                let (standing, downed) = (
+                    turn.standing & strike.reach & foes,
+                    turn.downed & strike.reach & foes,
+                );
+                let candidates = match attacker.attack_downed {
+                    _ if K & DOWNED == 0 => standing,
+                    AttackDowned::Never => standing,
+                    AttackDowned::Also => standing | downed,
+                    AttackDowned::First if downed != 0 => downed,
+                    AttackDowned::First => standing,
+                };
+                if candidates == 0 {
+                    continue;
+                }
+                let t = self.choose::<K, D>(a, candidates, dice, arena);
+                fired |= 1 << strike.k;
+                let called = if K & CALLED == 0 {
+                    Called::No
+                } else if arena.flags.unconscious >> t & 1 == 1 && attacker.killing_blows {
+                    Called::Killing
+                } else if arena.surprised >> t & 1 == 1 && attacker.knockout_blows {
+                    Called::Knockout
+                } else if attacker.called_shots_into_melee && strike.afar && e.close >> t & 1 == 1 {
+                    Called::IntoMelee
+                } else {
+                    Called::No
+                };
+                turn.calls |= u64::from(called != Called::No) << a;
+                if plan {
+                    arena.plan.push(Planned {
+                        attacker: a as u8,
+                        strike: s as u16,
+                        target: t as u8,
+                        called,
+                    });
+                } else {
+                    struck |= self.resolve::<K, D, O>(
+                        turn,
+                        (a, aim),
+                        strike,
+                        t,
+                        called,
+                        dice,
+                        arena,
+                        observer,
+                    );
+                }
+            }
+            if K & RELOAD != 0 {
+                for (k, attack) in attacker.attacks.iter().enumerate() {
+                    if fired >> k & 1 == 1 {
+                        arena.ready_in[attack.slot] = attack.reload;
+                    }
+                }
+            }
+        }
+        if plan {
+            // 808: called shots are handled first in a round.
+            for called_first in [true, false] {
+                for p in 0..arena.plan.len() {
+                    let planned = arena.plan[p];
+                    if (planned.called != Called::No) == called_first {
+                        let a = usize::from(planned.attacker);
+                        let strike = &e.strikes[a][usize::from(planned.strike)];
+                        let t = usize::from(planned.target);
+                        let aim = self.aim::<K>(a, arena);
+                        struck |= self.resolve::<K, D, O>(
+                            turn,
+                            (a, aim),
+                            strike,
+                            t,
+                            planned.called,
+                            dice,
+                            arena,
+                            observer,
+                        );
+                    }
+                }
+            }
+        }
+        struck
+    }
+
+    /// The foe for one attack by `a` among `candidates` (not empty), as
+    /// [`Targeting::choose`] picks it: a named foe while it is a candidate, the remembered one
+    /// for `focus`, the weakest (the fewest survival + verve − injuries when the round
+    /// began, the first such in scenario order), else a uniform pick (remembered).
+    #[inline(always)]
+    pub(super) fn choose<const K: u16, D: Dice>(
+        &self,
+        a: usize,
+        candidates: u64,
+        dice: &mut D,
+        arena: &mut Arena,
+    ) -> usize {
+        match self.engine.facts[a].target {
+            Targeting::Named(t) if candidates >> t & 1 == 1 => return t,
+            Targeting::Focus => {
+                let t = arena.now[a].focus;
+                if t != NOBODY && candidates >> t & 1 == 1 {
+                    return usize::from(t);
+                }
+            }
+            Targeting::Weakest => {
+                // Survival + verve − injuries when the round began.
+                let weakness =
+                    |i: usize| arena.now[i].then.max(0) - self.injuries::<K>(i, arena, true);
+                let mut best = lowest(candidates);
+                for i in members(candidates) {
+                    if weakness(i) < weakness(best) {
+                        best = i;
+                    }
+                }
+                return best;
+            }
+            _ => {}
+        }
+        let t = if candidates & (candidates - 1) == 0 {
+            lowest(candidates)
+        } else {
+            arena.picks.of(candidates).pick(dice)
+        };
+        arena.now[a].focus = t as u8;
+        t
+    }
+
+    /// What a d20 must not exceed for `strike` to hit fighter `t`: the table's 11 + attack
+    /// bonuses − defense (with the target's cover against a ranged attack, 815–820), the
+    /// crowd's cover when shot into close combat if better (780), the attacker's `aim` and the
+    /// target's exposure this round, −3 for a called shot (806).
+    #[inline(always)]
+    pub(super) fn needed<const K: u16>(
+        &self,
+        turn: &Turn,
+        aim: i64,
+        strike: &Strike,
+        t: usize,
+        called: bool,
+    ) -> i64 {
+        let mut needed =
+            i64::from(strike.to_hit[t]) + aim + self.exposure::<K>(t, turn) - 3 * i64::from(called);
+        if K & AFAR != 0 && strike.afar && self.engine.close >> t & 1 == 1 {
+            let target = &self.fighters[t];
+            if turn.crowd > target.cover {
+                needed -= turn.crowd.defense(target.warrior) - target.cover.defense(target.warrior);
+            }
+        }
+        needed
+    }
+
+    /// Fighter `t`'s evasion roll with `bonus` (874, 782–784): d20 ≤ evasion + bonus −
+    /// injuries + group bonus, −3 while surprised after round 1; mojo may turn it.
+    #[inline(always)]
+    pub(super) fn evades<const K: u16, D: Dice>(
+        &self,
+        turn: &Turn,
+        t: usize,
+        bonus: i64,
+        dice: &mut D,
+        arena: &mut Arena,
+    ) -> bool {
+        let f = &self.fighters[t];
+        let needed = f.evasion.unwrap_or(0) + bonus - self.injuries::<K>(t, arena, false)
+            + f.group_bonus
+            - 3 * i64::from(turn.late && arena.surprised >> t & 1 == 1);
+        self.roll_under::<K, D>(t, MojoKind::Evasion, needed, false, dice, arena)
+            .0
+    }
+}
