@@ -135,7 +135,7 @@ pub trait Dice {
 
     /// A point of a round after which what the round does depends only on what `state`
     /// writes: the fight's state as its exact walk lists it
-    /// (the engine's `combat::Fight::exact_state`) and the round's own (the locals the code goes
+    /// (the engine's `combat::Walk::exact_state`) and the round's own (the locals the code goes
     /// on with, the numbers in the arena that only this round reads), into the bytes, and
     /// the sums the rules only add to into the numbers. The seeded dice do nothing; the walk
     /// over every outcome walks the rest of the round once for each such state and takes

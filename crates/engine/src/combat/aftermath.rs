@@ -1,24 +1,24 @@
 //! The aftermath of a fight, written once for every system: once the fighting stops with
 //! someone dying, time runs on in the system's own rounds with nobody attacking until nobody
-//! is dying. [`rounds`] is the default [`Fight::aftermath`]; a system says only what is its
+//! is dying. [`rounds`] is the default [`Dying::aftermath`]; a system says only what is its
 //! own through four hooks of [`Fight`]:
 //!
-//! - [`Fight::tries`]: how many tries a standing combatant makes in a round to save a dying
+//! - [`Dying::tries`]: how many tries a standing combatant makes in a round to save a dying
 //!   one (0: it cannot; the default);
-//! - [`Fight::triage`]: which of its patients is the nearest to death, tried first with
+//! - [`Dying::triage`]: which of its patients is the nearest to death, tried first with
 //!   `[aftermath] patients = "most_urgent"` (default: scenario order; with `"in_order"` it
 //!   is always scenario order);
-//! - [`Fight::treat`]: one try, and whether the patient is now stable;
-//! - [`Fight::tick`]: the end of a round for the dying nobody saved — who dies, who
+//! - [`Dying::treat`]: one try, and whether the patient is now stable;
+//! - [`Dying::tick`]: the end of a round for the dying nobody saved — who dies, who
 //!   stabilises by itself (default: they all die).
 //!
 //! One round, in order: each standing tender, in scenario order, makes its tries, each on the
-//! patient [`Fight::triage`] picks among those [`Care::patients`](super::Care::patients) lets
-//! it tend who are still dying; then [`Fight::tick`]. The first round is the one the fight
+//! patient [`Dying::triage`] picks among those [`Care::patients`](super::Care::patients) lets
+//! it tend who are still dying; then [`Dying::tick`]. The first round is the one the fight
 //! ended in (`first`: a system gives the tries left in it, and ticks only what had not come
 //! in it). With `[aftermath] allies = "stabilise"` the dying of every side with someone
 //! standing are stable before the first round. Where nobody can tend and the untended dying
-//! surely die ([`Fight::UNTENDED_DIE`]), no round is played: [`Fates::left_alone`].
+//! surely die ([`Dying::UNTENDED_DIE`]), no round is played: [`Fates::left_alone`].
 //!
 //! A bound keeps an aftermath that a system's hooks never end from hanging: after
 //! [`MOST_AFTERMATH_ROUNDS`] rounds whoever is still dying dies.
@@ -167,7 +167,7 @@ pub fn rounds<F: Dying + ?Sized, D: Dice>(
 }
 
 /// Of `patients` (a mask, not empty), the one with the least `key`, the first in scenario
-/// order among equals: what a [`Fight::triage`] picks by.
+/// order among equals: what a [`Dying::triage`] picks by.
 #[inline]
 pub fn least_by<K: Ord>(patients: u64, key: impl Fn(usize) -> K) -> usize {
     let mut best = patients.trailing_zeros() as usize;

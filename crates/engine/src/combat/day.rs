@@ -46,17 +46,17 @@ pub trait Carry: Fight {
     /// One combatant's current values.
     type State: Member;
 
-    /// Combatant `i`'s state at the start of a fresh fight ([`Fight::begin`] before any
+    /// Combatant `i`'s state at the start of a fresh fight ([`Rounds::begin`] before any
     /// dice).
     fn fresh(&self, i: usize) -> Self::State;
 
     /// Combatant `i`'s state in `arena` once the fight and its aftermath are over.
     fn carry(&self, arena: &Self::Arena, i: usize) -> Self::State;
 
-    /// As [`Fight::begin`], with combatant `k < party.len()` starting from `party[k]`: who
+    /// As [`Rounds::begin`], with combatant `k < party.len()` starting from `party[k]`: who
     /// can act. A member that is not up sits the fight out: it never acts, is never
     /// attacked, keeps its state and counts as it is (dead, or down). With every member
-    /// [`Carry::fresh`], the same fight, dice for dice, as [`Fight::begin`].
+    /// [`Carry::fresh`], the same fight, dice for dice, as [`Rounds::begin`].
     fn begin_from<D: Dice, O: Observer<Self>>(
         &self,
         dice: &mut D,

@@ -5,14 +5,14 @@
 //! not know which dice it runs with.
 //!
 //! **The walk.** From every way the fight begins, round by round: a state (the system's
-//! arena as its [`Fight::exact_state`] lists it, and what the driver keeps: who can act, the
+//! arena as its [`Walk::exact_state`] lists it, and what the driver keeps: who can act, the
 //! round each side stopped fighting, its first fall and first death) is played along every
 //! path of the dice the round asks for, each path weighted by its probability, and the states
 //! the paths leave are merged by value (a hash of the compact state), their probabilities
 //! added. A state's round is played once for every state that shares its arena and who can
 //! act (the driver's own record does not change what the dice do). A state whose fight ends
 //! (a win or a draw, or still fighting after `max_rounds`: the stalemate) is put aside, with
-//! only what its end reads ([`Fight::exact_settle`]: ended fights that differ in nothing
+//! only what its end reads ([`Walk::exact_settle`]: ended fights that differ in nothing
 //! else are one); once every state has ended, each one's end — fates, finishing the fallen,
 //! the aftermath — is walked the same way and each path recorded into a fresh tally exactly
 //! as a sampled fight is, the tally times the path's probability summed per metric
@@ -21,7 +21,7 @@
 //! and deaths, the system's own rates and means.
 //!
 //! **Numbers the rules only add to** (rounds Winded, AP spent by kind) would keep states
-//! apart that the rules treat alike; a system names them in [`Fight::exact_sums`], and the
+//! apart that the rules treat alike; a system names them in [`Walk::exact_sums`], and the
 //! walk keeps, per state, their probability-weighted sums instead: the metrics read them
 //! linearly (a ratio's sums), so their expected values come out exact.
 //!
@@ -41,6 +41,7 @@
 //! says why.
 
 mod dice;
+mod layer;
 mod memo;
 mod state;
 mod values;

@@ -2,7 +2,7 @@
 //! fight's end each combatant is in exactly one of five states — `dead`, `dying` (dies unless
 //! someone acts in time), `fled`, `down` (out of the fight, alive, not dying: unconscious,
 //! stabilised, out) or standing. Each system maps its own terms onto these in its
-//! [`crate::combat::Fight::fates`], citing the seed:
+//! [`crate::combat::Rounds::fates`], citing the seed:
 //!
 //! - Invisible Sun has no dying state: the last Wound kills (000:180–181), 3 Anguish is out
 //!   (000:190), so down.
@@ -12,7 +12,7 @@
 //! - Gods & Monsters: a lost death contest is dying (004:613–615); unconscious is down; a
 //!   dying combatant whose endurance − injuries is spent is dead.
 //!
-//! After the round loop comes the aftermath ([`crate::combat::Fight::aftermath`]): time runs
+//! After the round loop comes the aftermath ([`crate::combat::Dying::aftermath`]): time runs
 //! on until nobody is dying. A system with nothing that can save the dying leaves them to die:
 //! untended, Shock kills after Stamina rounds (002:75), a lost death contest after endurance −
 //! injuries minutes unless the injuries are healed (004:615), so [`Fates::left_alone`].
@@ -86,11 +86,11 @@ pub enum Foes {
 /// not say; the default is the reading a table would take, the nearest to death first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Patients {
-    /// The nearest to death (the default): each system's own measure ([`Fight::triage`]:
+    /// The nearest to death (the default): each system's own measure ([`Dying::triage`]:
     /// Unbound Legends the most failed death saves, bonus dice the Stamina that runs out
     /// first).
     ///
-    /// [`Fight::triage`]: super::Fight::triage
+    /// [`Dying::triage`]: super::Dying::triage
     MostUrgent,
     /// The first in scenario order.
     InOrder,

@@ -8,24 +8,24 @@
 //!
 //! One fight, in order ([`play`]):
 //!
-//! 1. [`Fight::begin`]: a fresh fight (initiative, surprise, full pools); it returns who can
+//! 1. [`Rounds::begin`]: a fresh fight (initiative, surprise, full pools); it returns who can
 //!    act. A fight that starts from a state carried over from the last one (a day of
 //!    encounters) sets its arena up itself and enters at step 2, [`play_from`].
-//! 2. Rounds 1 to `max_rounds`: [`Fight::round`] plays one round, or stops it early the
+//! 2. Rounds 1 to `max_rounds`: [`Rounds::round`] plays one round, or stops it early the
 //!    moment the system's own rules say the fight is decided (after an attack, a hurt, a
 //!    fall), and returns who can act. After each round the driver settles it: every side with
 //!    nobody able to act notes the round (a side that rejoins is fighting again), and the
 //!    fight ends when at most one side can act.
-//! 3. [`Fight::fates`]: everyone's state at the fight's end in the one vocabulary of
+//! 3. [`Rounds::fates`]: everyone's state at the fight's end in the one vocabulary of
 //!    [`Fates`] (dead, dying, fled, down, standing).
-//! 4. [`Fight::aftermath`], only when someone is dying: time runs on until nobody is (the
+//! 4. [`Dying::aftermath`], only when someone is dying: time runs on until nobody is (the
 //!    dying die or are saved), by the shared loop of [`aftermath::rounds`] and the system's
 //!    hooks; where nobody can save them, they die.
-//! 5. [`Fight::outcome`]: the system's own metrics go to the tally; the states at the end and
+//! 5. [`Record::outcome`]: the system's own metrics go to the tally; the states at the end and
 //!    after the aftermath go to the recorder with the ending, the rounds and the sides'
 //!    rounds.
 //!
-//! Watching: the rules report what happens as their own event type ([`Fight::Event`]) to an
+//! Watching: the rules report what happens as their own event type ([`Rounds::Event`]) to an
 //! [`Observer`]; the seeded runner passes [`Unobserved`], whose calls compile to nothing, and
 //! tests replay the seeds' worked examples with scripted dice and a logging observer.
 
@@ -99,7 +99,7 @@ impl Bout {
     }
 }
 
-/// A [`Fight::toughness`] from what is `left` of a `full` amount: (left, full), `left` held
+/// A [`Record::toughness`] from what is `left` of a `full` amount: (left, full), `left` held
 /// to 0…`full`.
 #[inline(always)]
 pub fn toughness(left: i64, full: i64) -> (u64, u64) {
@@ -236,7 +236,7 @@ impl<F: Rounds + ?Sized> Observer<F> for Unobserved {
     const WATCHING: bool = false;
 }
 
-/// One fight from the start: [`Fight::begin`], then [`play_from`]. How it went ([`Played`]);
+/// One fight from the start: [`Rounds::begin`], then [`play_from`]. How it went ([`Played`]);
 /// `sides` gets the rounds that mark each side's fight ([`SideRounds`]).
 #[inline(always)]
 pub fn play<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
@@ -252,7 +252,7 @@ pub fn play<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
 
 /// The rounds of a fight whose arena is set up, `up` able to act: from a fresh start
 /// ([`play`]) or from a state carried over from an earlier fight. Ends with
-/// [`Fight::aftermath`] when someone is dying.
+/// [`Dying::aftermath`] when someone is dying.
 #[inline(always)]
 pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
     fight: &F,
@@ -319,7 +319,7 @@ impl Progress {
         }
     }
 
-    /// After round `round` of a fight of `bout`, which [`Fight::round`] says left `played`
+    /// After round `round` of a fight of `bout`, which [`Rounds::round`] says left `played`
     /// able to act, `out` and `dead` saying who is out of the fight and dead now (asked only
     /// while a side has had nobody so): notes the firsts of each side in `sides`, and settles
     /// the round ([`Bout::settle`]); the ending, once the fight is over.
@@ -361,7 +361,7 @@ impl Progress {
 
 /// The end of a fight that ended as `ending` after `rounds` rounds, `undead` the sides with
 /// nobody dead in it ([`Progress::undead`]): everyone's state, the fallen foes finished
-/// ([`Care::finish`]), [`Fight::aftermath`] when someone is dying, and the first deaths that
+/// ([`Care::finish`]), [`Dying::aftermath`] when someone is dying, and the first deaths that
 /// came in it noted in `sides`.
 #[inline(always)]
 pub fn finish<F: Fight + ?Sized, D: Dice>(
@@ -436,7 +436,7 @@ impl<A> Scratch<A> {
     }
 }
 
-/// One fight of a batch: set up by `begin` (fresh, [`Fight::begin`], or from states carried
+/// One fight of a batch: set up by `begin` (fresh, [`Rounds::begin`], or from states carried
 /// over, [`crate::combat::day::Carry::begin_from`]) and played ([`play_from`]); the system's
 /// own metrics go to `tally`, the shared ones are counted in `scratch` until [`flush`].
 #[inline(always)]

@@ -1,6 +1,6 @@
 //! Warnings for fights that run but make no sense, checked once when the scenario loads from
-//! what each system can say of its fighters ([`Fight::harmless`], [`Fight::most_per_hit`],
-//! [`Fight::most_hits_per_round`], [`Fight::damage_to_down`]): a side that cannot hurt
+//! what each system can say of its fighters ([`Remarks::harmless`], [`Remarks::most_per_hit`],
+//! [`Remarks::most_hits_per_round`], [`Remarks::damage_to_down`]): a side that cannot hurt
 //! anyone — none of its members has an attack, or no hit of theirs gets through any foe's
 //! armor — and a fight that no side can win before `[run] max_rounds`. A system that cannot
 //! bound a number (bursting dice, a roll that decides) is never warned about.

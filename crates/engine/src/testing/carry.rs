@@ -1,6 +1,6 @@
 //! The carried-state round trip every system's fight must pass: the fight begun from the
 //! party's fresh states ([`Carry::begin_from`] with [`Carry::fresh`]) gives the same tally,
-//! bit for bit, as the fight begun fresh ([`crate::combat::Fight::begin`]).
+//! bit for bit, as the fight begun fresh ([`crate::combat::Rounds::begin`]).
 
 use crate::combat::day::Carry;
 use crate::combat::{Scratch, Unobserved, fights};

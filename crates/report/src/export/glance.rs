@@ -355,7 +355,7 @@ fn winners_end_up(report: &Report, win: &MetricRow) -> Option<String> {
 }
 
 /// How a fight's note naming the aftermath in force begins (see
-/// the engine's `combat::Fight::notes`): reports print it under the headlines, the others above.
+/// the engine's `combat::Remarks::notes`): reports print it under the headlines, the others above.
 pub const AFTERMATH_NOTE: &str = "aftermath: ";
 
 /// `notes` split into those printed above the headlines and those under them (the aftermath

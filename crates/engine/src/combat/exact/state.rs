@@ -1,6 +1,6 @@
 //! A fight's state as a short string of bytes, for the exact walk to merge equal states by:
 //! a system lists every part of its arena that the rest of a fight reads, once, in
-//! [`crate::combat::Fight::exact_state`], through a [`StateCodec`] that either writes each
+//! [`crate::combat::Walk::exact_state`], through a [`StateCodec`] that either writes each
 //! number into a key ([`KeyWriter`]) or reads it back into an arena ([`KeyReader`]). Numbers
 //! are zigzag varints, so the small numbers of a fight take a byte each.
 

@@ -6,143 +6,13 @@
 //! merge by short keys.
 
 use super::dice::Branches;
+use super::layer::{Edge, Layer, MASS_FLOOR, NONE, NOTED, Outcome, Round, STOPPED_NOW};
 use super::state::{KeyReader, KeySet, KeyWriter, StateCodec, heap};
 use super::values::Expected;
 use super::{Limits, Stop, Walked};
 use crate::combat::fight::{Progress, finish, winners_left};
 use crate::combat::{Ending, Fight, FightCounts, SideRounds, Sink, Unobserved};
 use std::time::Instant;
-
-/// A side's first fall or death in a state's key once recorded ([`Walker::round`]): the
-/// rounds' histograms have no bucket 0 else.
-const NOTED: u32 = 0;
-
-/// A side that stopped fighting in the round an ended state ended in, in its key (the round
-/// is the record's).
-const STOPPED_NOW: u32 = u32::MAX;
-
-/// No edges known.
-const NONE: u32 = u32::MAX;
-
-/// A state still fighting with less probability than this is dropped: a long fight's last
-/// states, far below anything a rate shows.
-pub const MASS_FLOOR: f64 = 1e-16;
-
-/// States reached, each a number in a set of keys (the walk's live states, or ended ones),
-/// with its probability and the probability-weighted sums of the numbers the rules only add
-/// to ([`Fight::exact_sums`]), in the order first reached.
-struct Layer {
-    ids: Vec<u32>,
-    mass: Vec<f64>,
-    /// `width` numbers per state.
-    sums: Vec<f64>,
-    width: usize,
-    /// Per key number, (this layer's mark, its place here): who is in it already.
-    places: Vec<(u32, u32)>,
-    mark: u32,
-}
-
-impl Layer {
-    /// An empty layer; `mark` tells it from every other layer that shares `places`.
-    fn new(width: usize, places: Vec<(u32, u32)>, mark: u32) -> Self {
-        Self {
-            ids: Vec::new(),
-            mass: Vec::new(),
-            sums: Vec::new(),
-            width,
-            places,
-            mark,
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.ids.len()
-    }
-
-    /// The bytes it holds on the heap (its share of `places` included).
-    fn heap_bytes(&self) -> usize {
-        heap(&self.ids) + heap(&self.mass) + heap(&self.sums) + heap(&self.places)
-    }
-
-    /// Adds `mass` to state `id`, and `sums(j)` to its weighted sum `j`.
-    fn add(&mut self, id: u32, mass: f64, sums: impl Fn(usize) -> f64) {
-        let i = id as usize;
-        if self.places.len() <= i {
-            self.places.resize(i + 1, (u32::MAX, 0));
-        }
-        let k = match self.places[i] {
-            (m, k) if m == self.mark => k as usize,
-            _ => {
-                self.places[i] = (self.mark, self.ids.len() as u32);
-                self.ids.push(id);
-                self.mass.push(0.0);
-                self.sums.resize(self.sums.len() + self.width, 0.0);
-                self.ids.len() - 1
-            }
-        };
-        self.mass[k] += mass;
-        for (j, s) in self.sums[k * self.width..][..self.width]
-            .iter_mut()
-            .enumerate()
-        {
-            *s += sums(j);
-        }
-    }
-}
-
-/// Where a state goes in a round: another state still fighting (its number among the live
-/// states), or an ended one (its number among the ends), with what probability, the sides'
-/// first falls and deaths noted on the way (bit `2·side + kind`), and where its weighted
-/// sums begin.
-#[derive(Debug, Clone, Copy)]
-struct Edge {
-    to: u32,
-    ended: bool,
-    prob: f64,
-    noted: u64,
-    sums: u32,
-}
-
-/// How paths of a round left a state: the arena after them (its number), what
-/// [`Fight::round`] returned, and who was out of the fight and dead then.
-#[derive(Debug, Clone, Copy)]
-struct Outcome {
-    arena: u32,
-    played: Option<u64>,
-    out: u64,
-    dead: u64,
-}
-
-/// Rounds' outcomes, and each state's round as probabilities of them: kept from one round to
-/// the next while rounds play alike ([`Fight::exact_alike`]).
-#[derive(Default)]
-struct Round {
-    /// Each outcome's key (its arena's number, what the round returned, who was out and
-    /// dead), in the order of `outcomes`.
-    ids: KeySet,
-    outcomes: Vec<Outcome>,
-    /// Per state's round, a run of (outcome, probability), with `width` weighted sums each.
-    runs: Vec<(u32, f64)>,
-    sums: Vec<f64>,
-    /// The states played (an arena's number and who can act), and each one's run.
-    played: KeySet,
-    run_of: Vec<(usize, usize)>,
-    /// Per outcome, the state's round that last met it and where in its run.
-    met: Vec<(usize, usize)>,
-}
-
-impl Round {
-    /// The bytes it holds on the heap.
-    fn heap_bytes(&self) -> usize {
-        self.ids.heap_bytes()
-            + heap(&self.outcomes)
-            + heap(&self.runs)
-            + heap(&self.sums)
-            + self.played.heap_bytes()
-            + heap(&self.run_of)
-            + heap(&self.met)
-    }
-}
 
 /// What the walk carries from round to round.
 struct Walker<'f, F: Fight + ?Sized> {
@@ -157,7 +27,7 @@ struct Walker<'f, F: Fight + ?Sized> {
     /// Every arena state met, as keys.
     arenas: KeySet,
     /// Per arena state, that of the fight ended there with what its end does not read set
-    /// to one value ([`Fight::exact_settle`]); `NONE` where not found yet.
+    /// to one value ([`Walk::exact_settle`]); `NONE` where not found yet.
     settled: Vec<u32>,
     /// Every state still fighting met (its arena's number and what the driver keeps), and
     /// every ended one (with its ending; the round it ended in apart).
@@ -261,7 +131,7 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
     }
 
     /// The number of arena state `arena` (with round `now` next) once the fight has ended
-    /// there: settled ([`Fight::exact_settle`]), so that ended fights that differ only in
+    /// there: settled ([`Walk::exact_settle`]), so that ended fights that differ only in
     /// what their end does not read merge. Rounds in a state are relative to `now`: the
     /// same state settles alike whatever its round.
     fn settled(&mut self, arena: usize, now: u32) -> usize {
@@ -821,7 +691,7 @@ pub fn walk<F: Fight + ?Sized>(fight: &F, limits: &Limits) -> Result<Walked, Sto
         }
     }
     // What one more unit of each sum adds to a fight's tally: the same in every fight, since
-    // the metrics read the sums linearly ([`Fight::exact_sums`]).
+    // the metrics read the sums linearly ([`Walk::exact_sums`]).
     if ended_sums.iter().any(|&b| b != 0.0) {
         let mut arena = w.template.clone();
         let mut unit = |j: Option<usize>| {

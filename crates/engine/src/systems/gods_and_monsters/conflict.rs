@@ -174,7 +174,7 @@ pub struct Conflict {
     /// `[aftermath]`: healing aid and rest for the dying.
     pub aftermath: Aftermath,
     /// What the loader noticed that runs but makes little sense (a key another one makes
-    /// irrelevant), for [`Fight::warnings`].
+    /// irrelevant), for [`Remarks::warnings`].
     pub noticed: Vec<String>,
 }
 
@@ -434,7 +434,7 @@ impl Dying for Conflict {
 
 impl Walk for Conflict {
     /// Everything of the engine's arena the rest of a fight reads; the outcome codes are
-    /// counts for [`Fight::flush`].
+    /// counts for [`Record::flush`].
     fn exact_state<C: StateCodec>(
         &self,
         arena: &mut ConflictArena,
@@ -481,7 +481,7 @@ impl Remarks for Conflict {
         ]
     }
 
-    /// Each fighter's outcome code is counted in `arena` until [`Fight::flush`]; the mojo
+    /// Each fighter's outcome code is counted in `arena` until [`Record::flush`]; the mojo
     /// spent goes to `tally`.
     #[inline(always)]
     fn harmless(&self, i: usize) -> bool {

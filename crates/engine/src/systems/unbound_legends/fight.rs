@@ -545,7 +545,7 @@ impl Conflict {
 
 impl Conflict {
     /// Every part of `arena` the rest of a fight reads, for the exact walk
-    /// ([`crate::combat::Fight::exact_state`]): each combatant's Vitality, Health, AP, death
+    /// ([`crate::combat::Walk::exact_state`]): each combatant's Vitality, Health, AP, death
     /// saves and marks of how it fell (its AP left only where it gives first aid after the
     /// fight, its remembered foe only where it keeps one), the masks, and what each needs to
     /// act. The turn keys are set again each round; a fresh fight carries nothing in.

@@ -153,7 +153,7 @@ pub struct Arena {
     pub dead: u64,
     /// Who is stabilised ([`State::stable`]), by bit: down.
     pub stable: u64,
-    /// Whether [`crate::combat::Fight::aftermath`] ran and wrote what it decided back into
+    /// Whether [`crate::combat::Dying::aftermath`] ran and wrote what it decided back into
     /// the states (the dead dead, the saved stabilised).
     pub settled: bool,
 }
@@ -603,7 +603,7 @@ impl Skirmish {
     }
 
     /// Every part of `arena` the rest of a fight reads, for the exact walk
-    /// ([`crate::combat::Fight::exact_state`]): each combatant's Durability, Health, Vigor
+    /// ([`crate::combat::Walk::exact_state`]): each combatant's Durability, Health, Vigor
     /// and conditions, its Shock countdown and Defend (its remembered foe where it keeps
     /// one), the turn order, the last Recovery phase and the masks. The initiative totals
     /// gave the order and are read no more.

@@ -93,7 +93,7 @@ impl Conflict {
     }
 
     /// Every part of `arena` the rest of a fight reads, for the exact walk
-    /// ([`crate::combat::Fight::exact_state`]): each fighter's pool (and when the round
+    /// ([`crate::combat::Walk::exact_state`]): each fighter's pool (and when the round
     /// began) and readiness, mojo and blows where the rules kept keep them, the round it fell
     /// and the dying's time to die (relative to `round`; its remembered foe where it keeps
     /// one), the flags; the soonest time to die is found from them. The start's survival and
@@ -163,8 +163,8 @@ impl Conflict {
     }
 
     /// An ended fight's `arena` with what its end does not read set to one value
-    /// ([`crate::combat::Fight::exact_settle`]). The end reads the flags, the mojo spent
-    /// ([`crate::combat::Fight::outcome`]), the pools held to 0…full of the winners
+    /// ([`crate::combat::Walk::exact_settle`]). The end reads the flags, the mojo spent
+    /// ([`crate::combat::Record::outcome`]), the pools held to 0…full of the winners
     /// ([`Self::pool_left`]), and of the dying their injuries and, when they rest, their time
     /// left ([`Conflict::heal`], 004:615); not the round's bookkeeping (the pool when the
     /// round began, readiness, foes kept, who is surprised, mojo left, the time out cold) nor

@@ -351,7 +351,7 @@ impl Conflict {
 
 impl Conflict {
     /// Every part of `arena` the rest of a fight reads, for the exact walk
-    /// ([`crate::combat::Fight::exact_state`]): each combatant's tracks, pools, Physicality
+    /// ([`crate::combat::Walk::exact_state`]): each combatant's tracks, pools, Physicality
     /// spent, whether it is dead or out and has rolled a flux (its remembered foe where it
     /// keeps one), and who is up.
     pub(super) fn exact_fields<C: StateCodec>(&self, arena: &mut Arena, state: &mut C) {

@@ -505,7 +505,7 @@ fn the_aftermath_of_a_death_contest_counts_out_exactly() {
         assert_rate(&rows, "any_death.b", f.dying - saved);
         assert_eq!(estimate(&rows, "dead_in_fight.T"), 0.0);
         // The exact walk ends each fight as the aftermath reads it: the dying's injuries
-        // and, with rest, their hours left, kept in an ended state ([`Fight::exact_settle`]).
+        // and, with rest, their hours left, kept in an ended state ([`Walk::exact_settle`]).
         let w = crate::combat::exact::walk(&conflict, &crate::combat::exact::Limits::DEFAULT)
             .expect("a duel walks")
             .values;
