@@ -31,7 +31,7 @@
 
 use super::set::{everyone, members};
 use super::{
-    Care, Ending, Fates, FightCounts, FightRecorder, Roster, aftermath, exact, harmless_sides,
+    Care, Ending, Fate, Fates, FightCounts, FightRecorder, Roster, aftermath, exact, harmless_sides,
 };
 use crate::systems::{RuleSystem, Taped};
 use oddsmith_core::dice::{Dice, FightDice, Tape};
@@ -146,6 +146,15 @@ pub struct Played {
     pub end: Fates,
     /// Everyone's state once the aftermath is over: nobody dying.
     pub after: Fates,
+}
+
+impl Played {
+    /// How combatant `i` came out of the fight and its aftermath ([`Fate`]): what a day
+    /// hands its carried state ([`crate::combat::day::Carry::carry`]).
+    #[inline(always)]
+    pub fn fate(&self, i: usize) -> Fate {
+        Fate::of(&self.end, &self.after, i)
+    }
 }
 
 /// A system's fight: only what is its own. See the module header for the order of calls.

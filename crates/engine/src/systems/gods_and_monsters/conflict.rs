@@ -394,7 +394,7 @@ impl Fight for Conflict {
         dice: &mut D,
         arena: &mut ConflictArena,
     ) -> Fates {
-        self.heal(ending, round, start, dice, &mut arena.fight)
+        self.heal(ending, round, start, dice, &arena.fight)
     }
 
     fn notes(&self) -> Vec<String> {

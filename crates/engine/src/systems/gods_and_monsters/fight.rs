@@ -427,9 +427,6 @@ pub struct Arena {
     /// Party members carried in down or dead: they sit the fight out (never act, never
     /// targeted, never wake within it) and keep their state.
     pub absent: u64,
-    /// Of the dying when the fight ended, those whose injuries the aftermath brought to 0
-    /// in time (004:615): alive, with no injuries ([`Conflict::heal`]).
-    pub lived: u64,
     /// How many of the first combatants began from carried states (0: a fresh fight).
     pub carried_in: usize,
     /// Their carried states as they began.
@@ -454,7 +451,6 @@ impl Default for Arena {
             has_survival: 0,
             flee_at_start: 0,
             absent: 0,
-            lived: 0,
             carried_in: 0,
             carried: Box::new([Carried::default(); MAX_FIGHTERS]),
         }
@@ -774,7 +770,6 @@ impl Conflict {
         arena.has_survival = e.has_survival;
         arena.flee_at_start = e.flee_at_start;
         arena.absent = 0;
-        arena.lived = 0;
         arena.carried_in = party.len();
         if !party.is_empty() {
             self.carry_in::<K>(arena, party);
@@ -1757,8 +1752,7 @@ impl Conflict {
     /// one), the flags; the soonest time to die is found from them. The start's survival and
     /// injuries, who has survival, who sits out and whose flight threshold is reached at the
     /// start are set when the fight begins and never change; the foes last picked among, the
-    /// round's plan, blows and falls are the round's own; a fresh fight carries nothing in;
-    /// who lived through the aftermath is a day's.
+    /// round's plan, blows and falls are the round's own; a fresh fight carries nothing in.
     pub(super) fn exact_fields<C: StateCodec>(&self, arena: &mut Arena, round: u32, state: &mut C) {
         // What the rules beyond a plain conflict keep (blows, mojo, the time out cold).
         let more_kept = self.engine.kind & (CALLED | MOJO | WAKING) != 0;
