@@ -8,8 +8,10 @@
 //!    which the system's clocks run ([`Recovery::gap`]; none before the first encounter: the
 //!    day starts fresh) — then the encounter itself ([`Stage::play`]): a fight of the party
 //!    members who are up against fresh foes, each starting from its carried state
-//!    ([`Carry::begin_from`], through the one fight driver, aftermath included), or a
-//!    system's other danger (a Gods & Monsters hazard). Members who are down sit it out.
+//!    ([`Carry::begin_from`], through the one fight driver, aftermath included, each
+//!    member's state handed back with its [`Fate`] as the driver settled it,
+//!    [`Carry::carry`]), or a system's other danger (a Gods & Monsters hazard). Members who
+//!    are down sit it out.
 //! 3. The day stops after N when the party did not come through (a fight lost, drawn or a
 //!    stalemate; a hazard nobody is up after) or nobody of the party is up.
 //!
@@ -21,7 +23,7 @@
 //! which nothing happened there (its histograms get 0, or "never").
 
 use super::fight::{Scratch, fight_once, flush};
-use super::{Ending, Fight, Observer, Unobserved};
+use super::{Ending, Fate, Fight, Observer, Unobserved};
 use crate::systems::{RuleSystem, Taped};
 use oddsmith_core::dice::{Dice, FightDice, Tape};
 use oddsmith_core::stats::{
@@ -50,8 +52,12 @@ pub trait Carry: Fight {
     /// dice).
     fn fresh(&self, i: usize) -> Self::State;
 
-    /// Combatant `i`'s state in `arena` once the fight and its aftermath are over.
-    fn carry(&self, arena: &Self::Arena, i: usize) -> Self::State;
+    /// Combatant `i`'s state in `arena` once the fight and its aftermath are over, `fate`
+    /// saying how it came out of them as the driver settled it ([`super::Played::fate`]: dead,
+    /// saved from dying, fled, down). The system maps only its own values (pools, wounds,
+    /// injuries, its own conditions) and takes whether `i` is dead or was saved from `fate`,
+    /// never working the ending or the aftermath out again.
+    fn carry(&self, arena: &Self::Arena, fate: Fate, i: usize) -> Self::State;
 
     /// As [`Rounds::begin`], with combatant `k < party.len()` starting from `party[k]`: who
     /// can act. A member that is not up sits the fight out: it never acts, is never
@@ -146,7 +152,7 @@ impl<F: Carry> Stage for FightStage<F> {
             self.fight.begin_from(dice, a, party, &mut Unobserved)
         });
         for (k, s) in party.iter_mut().enumerate() {
-            *s = self.fight.carry(&arena.arena, k);
+            *s = self.fight.carry(&arena.arena, played.fate(k), k);
         }
         played.ending == Ending::Win(self.party_side)
     }

@@ -16,6 +16,10 @@
 //! on until nobody is dying. A system with nothing that can save the dying leaves them to die:
 //! untended, Shock kills after Stamina rounds (002:75), a lost death contest after endurance −
 //! injuries minutes unless the injuries are healed (004:615), so [`Fates::left_alone`].
+//!
+//! How one combatant came out of a fight and its aftermath, as the driver settled them, is a
+//! [`Fate`] ([`crate::combat::Played::fate`]): what a day hands each party member's carried
+//! state ([`crate::combat::day::Carry::carry`]), so that no system works it out again.
 
 use super::{Ending, Roster};
 
@@ -55,6 +59,43 @@ impl Fates {
         let bit = |m: u64| (m >> i & 1) as usize;
         // The masks are disjoint, so at most one term is not zero.
         bit(self.down) + 2 * bit(self.fled) + 3 * bit(self.dying) + 4 * bit(self.dead)
+    }
+}
+
+/// How one combatant came out of a fight and its aftermath, as the driver settled them (the
+/// fallen foes finished, the dying saved or dead): its bits of [`Played::end`] and
+/// [`Played::after`]. At most one of `dead`, `fled` and `down` holds; none: standing.
+///
+/// [`Played::end`]: super::Played::end
+/// [`Played::after`]: super::Played::after
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Fate {
+    /// Dead once the fight and its aftermath are over: killed in the rounds, finished as a
+    /// fallen foe, or dying and not saved.
+    pub dead: bool,
+    /// Dying when the fighting stopped and alive once the aftermath is over: stabilised,
+    /// healed or tended in time (then `down` too).
+    pub saved: bool,
+    /// Fled the fight.
+    pub fled: bool,
+    /// Alive and not standing once the aftermath is over, and not fled: unconscious,
+    /// stabilised (`saved` among them), out.
+    pub down: bool,
+}
+
+impl Fate {
+    /// Combatant `i`'s fate from everyone's state when the fighting stopped (`end`) and once
+    /// the aftermath is over (`after`).
+    #[inline(always)]
+    pub fn of(end: &Fates, after: &Fates, i: usize) -> Self {
+        let bit = |m: u64| m >> i & 1 == 1;
+        let dead = bit(after.dead);
+        Self {
+            dead,
+            saved: bit(end.dying) && !dead,
+            fled: bit(after.fled),
+            down: bit(after.down),
+        }
     }
 }
 
@@ -238,6 +279,43 @@ mod tests {
         assert_eq!(
             (after.dead, after.dying, after.fled, after.down),
             (0b11000, 0, 0b100, 0b10)
+        );
+    }
+
+    #[test]
+    fn a_fate_reads_one_combatant_out_of_the_end_and_the_aftermath() {
+        // 0 standing, 1 down, 2 fled, 3 dead in the fight, 4 dying and dead after it, 5 dying
+        // and saved.
+        let end = Fates {
+            dead: 0b001000,
+            dying: 0b110000,
+            fled: 0b000100,
+            down: 0b000010,
+        };
+        let after = Fates {
+            dead: 0b011000,
+            dying: 0,
+            fled: 0b000100,
+            down: 0b100010,
+        };
+        let fate = |dead, saved, fled, down| Fate {
+            dead,
+            saved,
+            fled,
+            down,
+        };
+        assert_eq!(
+            (0..6)
+                .map(|i| Fate::of(&end, &after, i))
+                .collect::<Vec<_>>(),
+            [
+                Fate::default(),
+                fate(false, false, false, true),
+                fate(false, false, true, false),
+                fate(true, false, false, false),
+                fate(true, false, false, false),
+                fate(false, true, false, true),
+            ]
         );
     }
 }

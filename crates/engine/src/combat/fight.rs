@@ -30,7 +30,7 @@
 //! tests replay the seeds' worked examples with scripted dice and a logging observer.
 
 use super::set::{everyone, members};
-use super::{Care, Ending, Fates, FightCounts, FightRecorder, Roster, exact};
+use super::{Care, Ending, Fate, Fates, FightCounts, FightRecorder, Roster, exact};
 use super::{Dying, Record, Remarks, Walk};
 use crate::systems::{RuleSystem, Taped};
 use oddsmith_core::dice::{Dice, FightDice, Tape};
@@ -145,6 +145,15 @@ pub struct Played {
     pub end: Fates,
     /// Everyone's state once the aftermath is over: nobody dying.
     pub after: Fates,
+}
+
+impl Played {
+    /// How combatant `i` came out of the fight and its aftermath ([`Fate`]): what a day
+    /// hands its carried state ([`crate::combat::day::Carry::carry`]).
+    #[inline(always)]
+    pub fn fate(&self, i: usize) -> Fate {
+        Fate::of(&self.end, &self.after, i)
+    }
 }
 
 /// A system's fight: the round loop ([`Rounds`]) and the concerns the driver reads besides

@@ -3,7 +3,8 @@
 //! ending, the dice and the recording, once), the [`Roster`] (combatants, sides, names
 //! turned into indices when the scenario loads), sets of combatants ([`Set`]: who is standing, a side, the foes),
 //! [`Targeting`] policies, the one vocabulary of how a fight leaves each combatant
-//! ([`Fates`]: dead, dying, fled, down, standing), and the [`FightRecorder`] the driver
+//! ([`Fates`]: dead, dying, fled, down, standing; one combatant's, aftermath included:
+//! [`Fate`]), and the [`FightRecorder`] the driver
 //! reports each fight to. The recorder declares the standard fight metrics with their roles —
 //! `win.<side>`, `draw`, `stalemate`, `any_death`, `all_down`, `all_dead` and `pyrrhic` per
 //! side, `death`, `dying`, `saved`, `dead_in_fight`, `fled` and `down` per combatant, the
@@ -11,7 +12,8 @@
 //! so every system's fights get the same tables, charts and report sections.
 //!
 //! A day of encounters ([`day`]) plays fights one after another through the same driver, the
-//! party's states carried from each to the next.
+//! party's states carried from each to the next, each member's [`Fate`] handed to the
+//! system as the driver settled it.
 //!
 //! The trial loop stays allocation-free and name-free: combatant sets are 64-bit masks, read
 //! and built through [`Set`] (everyone of a fight, each member in order), never by hand.
@@ -30,7 +32,7 @@ mod warn;
 
 pub use aftermath::Dying;
 pub use exact::Walk;
-pub use fate::{Allies, Care, Fates, Foes, Patients};
+pub use fate::{Allies, Care, Fate, Fates, Foes, Patients};
 pub use fight::{
     Bout, Fight, Observer, Played, Progress, Rounds, Scratch, SideRounds, Unobserved, fight_once,
     fights, finish, flush, play, play_from, replay, toughness, winners_left,

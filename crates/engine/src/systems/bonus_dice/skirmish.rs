@@ -59,7 +59,7 @@ use super::damage::{Armor, Damage};
 use super::dice::BonusDice;
 use super::rules::{Rules, SuccessOn};
 use crate::combat::exact::StateCodec;
-use crate::combat::{Bout, Care, Ending, Fates, Observer, Roster, Targeting, aftermath, toughness};
+use crate::combat::{Bout, Care, Fates, Observer, Roster, Targeting, toughness};
 use crate::combat::{Dying, Record, Remarks, Rounds, Walk};
 use fight::{Arena, Event};
 use oddsmith_core::dice::Dice;
@@ -390,22 +390,6 @@ impl Record for Skirmish {
 impl Dying for Skirmish {
     // The aftermath (002:75–76): Medicine tries on those in Shock, from the round after the
     // fight ended, while the countdown runs on.
-
-    /// The shared aftermath ([`aftermath::rounds`]), then what it decided written back into
-    /// the states, so that a day carries it ([`carry`]): the dead dead, the saved stabilised.
-    #[inline]
-    fn aftermath<D: Dice>(
-        &self,
-        ending: Ending,
-        round: u32,
-        end: Fates,
-        dice: &mut D,
-        arena: &mut Arena,
-    ) -> Fates {
-        let after = aftermath::rounds(self, ending, round, end, dice, arena);
-        self.settle(after, arena);
-        after
-    }
 
     #[inline]
     fn tries(&self, tender: usize, first: bool, _: &Arena) -> u32 {

@@ -428,7 +428,7 @@ impl Dying for Conflict {
         dice: &mut D,
         arena: &mut ConflictArena,
     ) -> Fates {
-        self.heal(ending, round, start, dice, &mut arena.fight)
+        self.heal(ending, round, start, dice, &arena.fight)
     }
 }
 

@@ -439,9 +439,6 @@ pub struct Arena {
     /// Party members carried in down or dead: they sit the fight out (never act, never
     /// targeted, never wake within it) and keep their state.
     pub absent: u64,
-    /// Of the dying when the fight ended, those whose injuries the aftermath brought to 0
-    /// in time (004:615): alive, with no injuries ([`Conflict::heal`]).
-    pub lived: u64,
     /// How many of the first combatants began from carried states (0: a fresh fight).
     pub carried_in: usize,
     /// Their carried states as they began.
@@ -466,7 +463,6 @@ impl Default for Arena {
             has_survival: 0,
             flee_at_start: 0,
             absent: 0,
-            lived: 0,
             carried_in: 0,
             carried: Box::new([Carried::default(); MAX_FIGHTERS]),
         }

@@ -19,7 +19,7 @@ use super::strike::Strikes;
 use crate::combat::day::Carry;
 use crate::combat::exact::StateCodec;
 use crate::combat::set::everyone;
-use crate::combat::{Bout, Fates, Observer, Roster, toughness};
+use crate::combat::{Bout, Fate, Fates, Observer, Roster, toughness};
 use crate::combat::{Dying, Record, Remarks, Rounds, Walk};
 use oddsmith_core::dice::Dice;
 use oddsmith_core::stats::{CounterId, Meta, RatioId, Role, Tally};
@@ -286,8 +286,8 @@ impl Carry for Conflict {
         self.fresh_state(i)
     }
 
-    fn carry(&self, arena: &Arena, i: usize) -> day::State {
-        self.carried(arena, i)
+    fn carry(&self, arena: &Arena, fate: Fate, i: usize) -> day::State {
+        self.carried(arena, fate, i)
     }
 
     fn begin_from<D: Dice, O: Observer<Self>>(

@@ -10,16 +10,14 @@
 //! Shock is dead or stabilised by then, and a stabilised one stays unconscious until it
 //! recovers 1 Health (002:76) — which no fight gives it back ([`super::super::day`]).
 //!
-//! The aftermath's decisions are written back into the arena ([`Skirmish::settle`]); where
-//! none ran (nobody was dying once the winners with `[aftermath] foes = "finish"` had killed
-//! the fallen), [`Carry::carry`] finishes those the driver finished, so that a wipe reports
-//! its dead in a day as in a fight.
+//! Who is dead and who was saved from Shock is the driver's verdict ([`Fate`]): killed in the
+//! rounds, by the countdown or finished by the winners (`[aftermath] foes = "finish"`), so
+//! that a wipe reports its dead in a day as in a fight.
 
 use super::Skirmish;
-use super::fight::{Arena, standing};
+use super::fight::Arena;
 use crate::combat::day::{Carry, Member};
-use crate::combat::set::everyone;
-use crate::combat::{Ending, Fates, Foes, Observer, Rounds};
+use crate::combat::{Fate, Observer};
 use oddsmith_core::dice::Dice;
 
 /// Up, stabilised or dead.
@@ -64,41 +62,6 @@ impl Member for State {
     }
 }
 
-impl Skirmish {
-    /// Writes what the aftermath decided (`after`: nobody dying) back into `arena`: the dead
-    /// dead, those saved from Shock stabilised (002:76).
-    pub(super) fn settle(&self, after: Fates, arena: &mut Arena) {
-        for (i, s) in arena.states.iter_mut().enumerate() {
-            if after.dead >> i & 1 == 1 {
-                (s.dead, s.shock, s.stable) = (true, false, false);
-            } else if s.shock {
-                (s.shock, s.stable) = (false, true);
-            }
-        }
-        arena.dead = after.dead;
-        arena.stable = after.down;
-        arena.shocked = 0;
-        arena.settled = true;
-    }
-
-    /// Those the winners killed with `[aftermath] foes = "finish"` when no aftermath ran
-    /// ([`crate::combat::Care::finish`], as the driver applies it: not in a stalemate, which a
-    /// fight is exactly when two sides still stand at its end).
-    fn finished(&self, arena: &Arena) -> u64 {
-        let care = self.bout.care;
-        let fates = self.fates(arena);
-        if care.foes != Foes::Finish || fates.dying | fates.down == 0 {
-            return 0;
-        }
-        let ending = match self.bout.decided(standing(arena)) {
-            true => Ending::Draw,
-            false => Ending::Stalemate,
-        };
-        let everyone = everyone(self.fighters.len());
-        care.finish(&self.bout.roster, ending, fates, everyone).dead
-    }
-}
-
 impl Carry for Skirmish {
     type State = State;
 
@@ -116,20 +79,24 @@ impl Carry for Skirmish {
         }
     }
 
+    /// Combatant `i` as the fight left it: dead as `fate` says; stabilised when carried in
+    /// so or saved from Shock (002:76).
     #[inline]
-    fn carry(&self, arena: &Arena, i: usize) -> State {
+    fn carry(&self, arena: &Arena, fate: Fate, i: usize) -> State {
         let s = &arena.states[i];
-        let dead = s.dead || (!arena.settled && self.finished(arena) >> i & 1 == 1);
-        debug_assert!(dead || !s.shock, "{} is in Shock after the aftermath", i);
+        debug_assert!(
+            !s.shock || fate.dead || fate.saved,
+            "{i} is in Shock after the aftermath"
+        );
         State {
             durability: s.durability,
             health: s.health,
             vigor: s.vigor,
             wounded: s.wounded,
             winded: s.winded,
-            condition: if dead {
+            condition: if fate.dead {
                 Condition::Dead
-            } else if s.stable {
+            } else if s.stable || fate.saved {
                 Condition::Stable
             } else {
                 Condition::Up

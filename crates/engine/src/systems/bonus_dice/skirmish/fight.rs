@@ -92,7 +92,8 @@ pub struct State {
     /// Dead.
     pub dead: bool,
     /// Stabilised: unconscious until it recovers 1 Health (002:76). One carried into a day's
-    /// fight so sits it out; one stabilised in the aftermath carries it to the next.
+    /// fight so sits it out (one saved from Shock in the aftermath is carried so,
+    /// [`super::carry`]).
     pub stable: bool,
     /// Winded now (002:43).
     pub winded: bool,
@@ -153,9 +154,6 @@ pub struct Arena {
     pub dead: u64,
     /// Who is stabilised ([`State::stable`]), by bit: down.
     pub stable: u64,
-    /// Whether [`crate::combat::Dying::aftermath`] ran and wrote what it decided back into
-    /// the states (the dead dead, the saved stabilised).
-    pub settled: bool,
 }
 
 impl Skirmish {
@@ -205,7 +203,6 @@ impl Skirmish {
         arena.order.clear();
         arena.recovered = 0;
         (arena.shocked, arena.dead, arena.stable) = (0, 0, 0);
-        arena.settled = false;
         for (i, f) in self.fighters.iter().enumerate() {
             let c = party.get(i).copied().unwrap_or_else(|| self.fresh(i));
             let mut s = State {
@@ -637,7 +634,6 @@ impl Skirmish {
         for mask in [&mut arena.shocked, &mut arena.dead, &mut arena.stable] {
             state.field(mask);
         }
-        state.field(&mut arena.settled);
     }
 
     /// The numbers of `arena` only added to: rounds Winded and Vigor spent.

@@ -49,7 +49,7 @@ impl Conflict {
         round: u32,
         start: Fates,
         dice: &mut D,
-        arena: &mut Arena,
+        arena: &Arena,
     ) -> Fates {
         let (roster, care) = (&self.bout.roster, self.bout.care);
         let mut tended = 0;
@@ -61,8 +61,6 @@ impl Conflict {
             let lives = tended >> p & 1 != 0 && self.lives(p, round, dice, arena);
             dead |= u64::from(!lives) << p;
             down |= u64::from(lives) << p;
-            // Death is cancelled with the injuries at 0 (004:615): a day carries it so.
-            arena.lived |= u64::from(lives) << p;
         }
         Fates {
             dead,

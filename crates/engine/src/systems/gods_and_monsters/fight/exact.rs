@@ -99,8 +99,7 @@ impl Conflict {
     /// one), the flags; the soonest time to die is found from them. The start's survival and
     /// injuries, who has survival, who sits out and whose flight threshold is reached at the
     /// start are set when the fight begins and never change; the foes last picked among, the
-    /// round's plan, blows and falls are the round's own; a fresh fight carries nothing in;
-    /// who lived through the aftermath is a day's.
+    /// round's plan, blows and falls are the round's own; a fresh fight carries nothing in.
     pub(in crate::systems::gods_and_monsters) fn exact_fields<C: StateCodec>(
         &self,
         arena: &mut Arena,

@@ -137,7 +137,6 @@ impl Conflict {
         arena.has_survival = e.has_survival;
         arena.flee_at_start = e.flee_at_start;
         arena.absent = 0;
-        arena.lived = 0;
         arena.carried_in = party.len();
         if !party.is_empty() {
             self.carry_in::<K>(arena, party);

@@ -1,7 +1,8 @@
 //! A fight's start and end as a day carries them (001_9a2522fe8d4a2682.txt L436–456): the
 //! arena set up from the party's carried states ([`Conflict::setup_from`], which a fresh fight
 //! runs too, with no party: one piece of code, the same dice), and a party member's state
-//! once the fight and its aftermath are over ([`Conflict::carried`]).
+//! once the fight and its aftermath are over ([`Conflict::carried`]): its Vitality, Health
+//! and Incapacitated as the fight left them, dead as the driver settled it ([`Fate`]).
 //!
 //! A member carried in not up (dead, stable at 0 Health, Incapacitated) sits the fight out: it
 //! is neither up nor dying, so it never acts, makes no save and gets no first aid; it is
@@ -11,8 +12,8 @@
 use super::super::conflict::Conflict;
 use super::super::day;
 use super::{Arena, State};
+use crate::combat::Fate;
 use crate::combat::set::everyone;
-use crate::combat::{Ending, Fates};
 use oddsmith_core::dice::Dice;
 
 impl Conflict {
@@ -58,54 +59,25 @@ impl Conflict {
     }
 
     /// Combatant `i`'s state once the fight and its aftermath are over (the dead as at
-    /// death). The driver's aftermath does not write everything into the arena, so its
-    /// choices are read again here: with `[aftermath] foes = "finish"` the fallen of a side
-    /// with nobody standing are dead once another side stands (not in a stalemate); with
-    /// `allies = "stabilise"` the dying of a side with someone standing are stable at
-    /// 0 Health; anyone dying still is dead (the aftermath's bound).
-    pub(in super::super) fn carried(&self, arena: &Arena, i: usize) -> day::State {
+    /// death), dead as `fate` says: killed in the rounds, by its third failed save, finished
+    /// by the winners (`[aftermath] foes = "finish"`), or still dying when the aftermath gave
+    /// up.
+    pub(in super::super) fn carried(&self, arena: &Arena, fate: Fate, i: usize) -> day::State {
         let mut c = arena
             .carried
             .get(i)
             .copied()
             .unwrap_or_else(|| self.fresh_state(i));
-        let bout = &self.bout;
-        let everyone = everyone(self.fighters.len());
-        // From the states: the aftermath's saves and first aid leave the masks as they were.
-        let (mut up, mut dead, mut dying) = (0u64, 0u64, 0u64);
-        for (j, s) in arena.states.iter().enumerate() {
-            up |= u64::from(s.up) << j;
-            dead |= u64::from(s.dead) << j;
-            dying |= u64::from(s.dying && !s.dead) << j;
-        }
-        let masks = bout.roster.side_masks();
-        let fighting = masks.iter().filter(|&&m| m & up != 0).count();
-        let ending = match fighting {
-            0 => Ending::Draw,
-            1 => Ending::Win(masks.iter().position(|&m| m & up != 0).unwrap_or(0)),
-            _ => Ending::Stalemate,
-        };
-        let fates = Fates {
-            dead,
-            dying,
-            fled: 0,
-            down: everyone & !up & !dead & !dying,
-        };
-        let fates = bout.care.finish(&bout.roster, ending, fates, everyone);
-        let standing = everyone & !fates.out();
-        let stabilised = bout.care.stabilised(&bout.roster, standing, fates.dying);
-        let bit = 1u64 << i;
-        let s = &arena.states[i];
-        let dead = fates.dead & bit != 0 || fates.dying & !stabilised & bit != 0;
-        if arena.absent & bit != 0 {
+        if arena.absent >> i & 1 != 0 {
             // It sat the fight out: as it came, unless the winners finished it.
-            c.dead |= dead;
+            c.dead |= fate.dead;
             return c;
         }
+        let s = &arena.states[i];
         c.vitality = s.vitality;
         c.health = s.health;
         c.clock = None;
-        if dead {
+        if fate.dead {
             (c.dead, c.incapacitated) = (true, s.incapacitated);
         } else if s.up {
             c.incapacitated = false;

@@ -101,7 +101,9 @@ fn play(s: &Skirmish, party: &[State], dice: &mut Scripted) -> (Ending, Seen, Ve
     let played = combat::play_from(s, up, dice, &mut arena, &mut sides, &mut seen);
     dice.finish();
     let fates = played.after;
-    let carried: Vec<State> = (0..party.len()).map(|k| s.carry(&arena, k)).collect();
+    let carried: Vec<State> = (0..party.len())
+        .map(|k| s.carry(&arena, played.fate(k), k))
+        .collect();
     for (k, c) in carried.iter().enumerate() {
         assert_eq!(
             c.dead(),

@@ -101,10 +101,11 @@ fn members_carried_in_down_or_dead_sit_the_fight_out() {
         let end = c.fates(&arena);
         assert_eq!(end.dead & 1, 1);
         assert_eq!(end.down >> 1 & 1, 1);
-        assert_eq!(c.carry(&arena, 0), dead);
-        assert_eq!(c.carry(&arena, 1), out);
+        assert_eq!(c.carry(&arena, played.fate(0), 0), dead);
+        assert_eq!(c.carry(&arena, played.fate(1), 1), out);
         if played.ending == Ending::Win(0) {
-            assert!(c.carry(&arena, 2).up() || c.carry(&arena, 2).dead);
+            let cy = c.carry(&arena, played.fate(2), 2);
+            assert!(cy.up() || cy.dead);
         }
     }
 }
@@ -153,7 +154,7 @@ side = "yeti"
     );
     dice.finish();
     assert_eq!(played.ending, Ending::Stalemate);
-    let after = c.carry(&arena, 0);
+    let after = c.carry(&arena, played.fate(0), 0);
     assert_eq!(
         after,
         State {
@@ -195,7 +196,7 @@ side = "yeti"
         &[start],
         &mut crate::combat::Unobserved,
     );
-    play_from(
+    let played = play_from(
         &c,
         up,
         &mut dice,
@@ -204,7 +205,7 @@ side = "yeti"
         &mut crate::combat::Unobserved,
     );
     dice.finish();
-    let after = c.carry(&arena, 0);
+    let after = c.carry(&arena, played.fate(0), 0);
     assert_eq!((after.survival, after.verve, after.injuries), (1, 0, 0));
     // A monk's verve does not soak combat damage and comes back as it went in.
     let c = conflict(
@@ -231,7 +232,7 @@ side = "yeti"
         &[start],
         &mut crate::combat::Unobserved,
     );
-    play_from(
+    let played = play_from(
         &c,
         up,
         &mut dice,
@@ -240,7 +241,7 @@ side = "yeti"
         &mut crate::combat::Unobserved,
     );
     dice.finish();
-    let after = c.carry(&arena, 0);
+    let after = c.carry(&arena, played.fate(0), 0);
     assert_eq!((after.survival, after.verve, after.injuries), (2, 9, 0));
 }
 
@@ -295,7 +296,7 @@ fn who_a_fight_hands_back_dead_is_who_its_aftermath_left_dead() {
                 &mut crate::combat::Unobserved,
             );
             for k in 0..3 {
-                let s = c.carry(&arena, k);
+                let s = c.carry(&arena, end.fate(k), k);
                 assert_eq!(
                     s.dead,
                     end.after.dead >> k & 1 == 1,

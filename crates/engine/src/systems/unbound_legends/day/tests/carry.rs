@@ -129,15 +129,15 @@ fn a_member_carried_in_down_or_dead_sits_the_fight_out() {
     assert_eq!(played.ending, Ending::Win(0));
     assert_eq!((played.after.down, played.after.dead), (0b0010, 0b1100));
     assert_eq!(
-        c.carry(&arena, 0),
+        c.carry(&arena, played.fate(0), 0),
         State {
             vitality: 0,
             health: 1,
             ..ada
         }
     );
-    assert_eq!(c.carry(&arena, 1), bo);
-    assert_eq!(c.carry(&arena, 2), cy);
+    assert_eq!(c.carry(&arena, played.fate(1), 1), bo);
+    assert_eq!(c.carry(&arena, played.fate(2), 2), cy);
 }
 
 #[test]
@@ -177,7 +177,7 @@ fn the_winners_finish_a_member_who_sat_out() {
     dice.finish();
     assert_eq!(played.ending, Ending::Win(1));
     assert_eq!(played.after.dead, 0b0111);
-    assert!(c.carry(&arena, 0).dead && c.carry(&arena, 1).dead);
-    assert_eq!(c.carry(&arena, 1).vitality, bo.vitality);
-    assert_eq!(c.carry(&arena, 2), cy);
+    assert!(c.carry(&arena, played.fate(0), 0).dead && c.carry(&arena, played.fate(1), 1).dead);
+    assert_eq!(c.carry(&arena, played.fate(1), 1).vitality, bo.vitality);
+    assert_eq!(c.carry(&arena, played.fate(2), 2), cy);
 }
