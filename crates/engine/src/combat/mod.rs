@@ -20,6 +20,7 @@
 
 pub mod aftermath;
 pub mod day;
+pub mod decide;
 pub mod exact;
 mod fate;
 mod fight;
@@ -31,6 +32,7 @@ mod target;
 mod warn;
 
 pub use aftermath::Dying;
+pub use decide::{Action, Sight, Tactic};
 pub use exact::Walk;
 pub use fate::{Allies, Care, Fate, Fates, Foes, Patients};
 pub use fight::{

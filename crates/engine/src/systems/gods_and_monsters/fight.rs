@@ -51,7 +51,7 @@ use super::rules::{
 use super::survival;
 use crate::combat::exact::{StateCodec, at_round, at_round_within};
 use crate::combat::set::members;
-use crate::combat::{MAX_FIGHTERS, Observer, Roster};
+use crate::combat::{MAX_FIGHTERS, Observer, Roster, Set, Sight, Tactic};
 use oddsmith_core::dice::stream::PlainDice;
 use oddsmith_core::dice::{Among, Dice, DiceExpr};
 

@@ -19,7 +19,7 @@ use crate::combat::aftermath::least_by;
 use crate::combat::day::{Carry, Member};
 use crate::combat::exact::{StateCodec, at_round};
 use crate::combat::set::members;
-use crate::combat::{Observer, Set};
+use crate::combat::{Observer, Set, Sight, Tactic};
 use crate::systems::bonus_dice::attack::dodge_cost;
 use oddsmith_core::dice::Dice;
 
@@ -332,16 +332,16 @@ impl Skirmish {
         }
         let states = &arena.states;
         let mut focus = states[a].focus;
-        let t = self.fighters[a].target.choose(
-            &self.bout.roster,
-            self.fighters[a].side,
-            Set::from(mask),
-            &mut focus,
-            |i| states[i].durability + states[i].health,
-            |n| dice.pick(n),
-        );
+        let sight = Sight {
+            roster: &self.bout.roster,
+            side: self.fighters[a].side,
+            among: Set::from(mask),
+            weakness: |i: usize| states[i].durability + states[i].health,
+        };
+        let action =
+            Tactic::Attack(self.fighters[a].target).decide(sight, &mut focus, |n| dice.pick(n));
         arena.states[a].focus = focus;
-        t
+        action.target()
     }
 
     /// Whether `t` may Dodge now: standing, not Winded, and not ambushed in round 1 when the

@@ -291,35 +291,26 @@ impl Conflict {
         dice: &mut D,
         arena: &mut Arena,
     ) -> usize {
-        match self.engine.facts[a].target {
-            Targeting::Named(t) if candidates >> t & 1 == 1 => return t,
-            Targeting::Focus => {
-                let t = arena.now[a].focus;
-                if t != NOBODY && candidates >> t & 1 == 1 {
-                    return usize::from(t);
-                }
-            }
-            Targeting::Weakest => {
-                // Survival + verve − injuries when the round began.
-                let weakness =
-                    |i: usize| arena.now[i].then.max(0) - self.injuries::<K>(i, arena, true);
-                let mut best = lowest(candidates);
-                for i in members(candidates) {
-                    if weakness(i) < weakness(best) {
-                        best = i;
-                    }
-                }
-                return best;
-            }
-            _ => {}
-        }
-        let t = if candidates & (candidates - 1) == 0 {
-            lowest(candidates)
-        } else {
-            arena.picks.of(candidates).pick(dice)
+        // The decision seam: the combatant's policy among `candidates` (its foes standing,
+        // or with `attack_downed` the fallen too); a uniform pick draws from the round's
+        // cached list of them ([`Picks`]).
+        let remembered = arena.now[a].focus;
+        let mut focus = (remembered != NOBODY).then_some(usize::from(remembered));
+        let mut picks = arena.picks;
+        let sight = Sight {
+            roster: &self.bout.roster,
+            side: self.fighters[a].side,
+            among: Set::from(candidates),
+            // Survival + verve − injuries when the round began.
+            weakness: |i: usize| arena.now[i].then.max(0) - self.injuries::<K>(i, arena, true),
         };
-        arena.now[a].focus = t as u8;
-        t
+        let tactic = Tactic::Attack(self.engine.facts[a].target);
+        let action = tactic.decide(sight, &mut focus, |_| {
+            dice.pick_among(picks.of(candidates).among)
+        });
+        arena.picks = picks;
+        arena.now[a].focus = focus.map_or(NOBODY, |t| t as u8);
+        action.target().unwrap_or_else(|| lowest(candidates))
     }
 
     /// What a d20 must not exceed for `strike` to hit fighter `t`: the table's 11 + attack

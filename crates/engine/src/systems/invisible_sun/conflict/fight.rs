@@ -17,7 +17,7 @@ use super::fighter::{
 };
 use crate::combat::day::Member;
 use crate::combat::exact::StateCodec;
-use crate::combat::{Observer, Set};
+use crate::combat::{Observer, Set, Sight, Tactic};
 use crate::systems::invisible_sun::action::{Resolution, VentureDice};
 use crate::systems::invisible_sun::day::State as Carried;
 use oddsmith_core::dice::Dice;
@@ -322,16 +322,15 @@ impl Conflict {
         let (states, p) = (&arena.states, self.pcs.len());
         let mut focus = arena.states[i].focus;
         let weakness = |t: usize| self.weakness(t, p, &states[t]);
-        let t = target.choose(
-            &self.bout.roster,
+        let sight = Sight {
+            roster: &self.bout.roster,
             side,
-            standing,
-            &mut focus,
+            among: standing,
             weakness,
-            |n| dice.pick(n),
-        );
+        };
+        let action = Tactic::Attack(target).decide(sight, &mut focus, |n| dice.pick(n));
         arena.states[i].focus = focus;
-        t
+        action.target()
     }
 
     /// How weak combatant `t` is, for `target = "weakest"`: the Injuries that would still take

@@ -9,7 +9,7 @@ use super::super::conflict::Conflict;
 use super::super::fighter::{ApSource, Fighter, Kind};
 use super::{Action, Arena, FIRST_AID_AP, swing};
 use crate::combat::set::{everyone, members};
-use crate::combat::{MAX_FIGHTERS, Set, Targeting};
+use crate::combat::{MAX_FIGHTERS, Set, Sight, Tactic, Targeting};
 use oddsmith_core::dice::{Dice, DiceSet};
 
 /// A combatant's place in the turn order.
@@ -281,15 +281,16 @@ impl Conflict {
         } else {
             arena.up
         };
-        // No choice to make under any policy: the one foe left, or none. (The focus matters
-        // only to `Targeting::Focus`, which would remember this foe too.)
+        // No choice to make under any policy, so the decision is not asked (the answer
+        // cannot differ): the one foe left, or none. (The focus matters only to
+        // `Targeting::Focus`, which would remember this foe too.)
         let foes = targets & self.paces[a].foes;
         if foes & foes.wrapping_sub(1) == 0 {
             let t = (foes != 0).then_some(foes.trailing_zeros() as usize);
             arena.states[a].focus = t.or(arena.states[a].focus);
             return t;
         }
-        // A random foe among up to eight: the choice `Targeting::choose` makes, by table (its
+        // A random foe among up to eight: the choice `Tactic::decide` makes, by table (its
         // loop over the skipped foes ends where no branch predicts it). Only `Focus` reads
         // the focus, so it is left alone.
         if self.paces[a].random
@@ -299,15 +300,15 @@ impl Conflict {
         }
         let states = &arena.states;
         let mut focus = states[a].focus;
-        let t = self.fighters[a].target.choose(
-            &self.bout.roster,
-            self.fighters[a].side,
-            Set::from(targets),
-            &mut focus,
-            |i| states[i].vitality + states[i].health,
-            |n| roller.pick(n),
-        );
+        let sight = Sight {
+            roster: &self.bout.roster,
+            side: self.fighters[a].side,
+            among: Set::from(targets),
+            weakness: |i: usize| states[i].vitality + states[i].health,
+        };
+        let action =
+            Tactic::Attack(self.fighters[a].target).decide(sight, &mut focus, |n| roller.pick(n));
         arena.states[a].focus = focus;
-        t
+        action.target()
     }
 }

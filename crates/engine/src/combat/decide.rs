@@ -1,0 +1,134 @@
+//! The one place a combatant decides what to do with its turn (or with one attack of it):
+//! every system's round asks [`Tactic::decide`] with what the combatant sees ([`Sight`]:
+//! the roster, its side, whom it may act on, how weak each of them is) and gets an
+//! [`Action`] back, which the system's own rules then play out.
+//!
+//! Today there is one tactic — every combatant attacks a foe chosen by its targeting policy
+//! ([`Targeting`]: random, weakest, focus, a named foe) — so the actions are "attack this
+//! foe" and "hold" (no foe to act on). Actions a table takes besides (aid the fallen, a
+//! potion, flight) and tactic profiles are added here once, for every system. A system may
+//! settle a choice without asking when the answer cannot differ (a lone foe, a uniform pick
+//! it draws from its own table), and says so beside that fast path.
+
+use super::roster::Roster;
+use super::set::Set;
+use super::target::Targeting;
+
+/// What a combatant does with a turn, or with one attack of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Attack this combatant.
+    Attack(usize),
+    /// Nothing: nobody it may act on.
+    Hold,
+}
+
+impl Action {
+    /// The foe attacked, if any.
+    #[inline(always)]
+    pub fn target(self) -> Option<usize> {
+        match self {
+            Action::Attack(t) => Some(t),
+            Action::Hold => None,
+        }
+    }
+}
+
+/// How a combatant plays its turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tactic {
+    /// Attack every turn, the foe chosen by this policy.
+    Attack(Targeting),
+}
+
+/// What a combatant sees when it decides.
+pub struct Sight<'a, W> {
+    /// The fight's roster.
+    pub roster: &'a Roster,
+    /// The combatant's side.
+    pub side: usize,
+    /// Those it may act on, foes or not (those standing when the round began, or with a
+    /// system's rules the fallen too): its foes among them are its choice.
+    pub among: Set,
+    /// How weak combatant `i` is, by the system's measure (lower is weaker), for
+    /// `Targeting::Weakest`.
+    pub weakness: W,
+}
+
+impl Tactic {
+    /// Decides one action. `focus` is what the combatant remembers of its last choice (a
+    /// random choice is remembered there, and a `Focus` attacker keeps it while it stands);
+    /// `pick(n)` is a uniform draw from `0..n`, called only when there is a choice between
+    /// two or more foes.
+    #[inline(always)]
+    pub fn decide<W: Fn(usize) -> i64>(
+        self,
+        sight: Sight<'_, W>,
+        focus: &mut Option<usize>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Action {
+        match self {
+            Tactic::Attack(targeting) => {
+                let chosen = targeting.choose(
+                    sight.roster,
+                    sight.side,
+                    sight.among,
+                    focus,
+                    sight.weakness,
+                    pick,
+                );
+                chosen.map_or(Action::Hold, Action::Attack)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roster() -> Roster {
+        Roster::new([("a", "x"), ("b", "y"), ("c", "y")]).unwrap()
+    }
+
+    fn sight(r: &Roster, among: u64) -> Sight<'_, impl Fn(usize) -> i64> {
+        Sight {
+            roster: r,
+            side: 0,
+            among: Set::from(among),
+            weakness: |i: usize| [5, 3, 1][i],
+        }
+    }
+
+    #[test]
+    fn attacking_is_the_targeting_policys_choice() {
+        let r = roster();
+        let mut focus = None;
+        let weakest = Tactic::Attack(Targeting::Weakest);
+        assert_eq!(
+            weakest.decide(sight(&r, 0b111), &mut focus, |_| unreachable!()),
+            Action::Attack(2)
+        );
+        let random = Tactic::Attack(Targeting::Random);
+        assert_eq!(
+            random.decide(sight(&r, 0b111), &mut focus, |n| n - 2),
+            Action::Attack(1)
+        );
+        assert_eq!(focus, Some(1));
+        let named = Tactic::Attack(Targeting::Named(2));
+        assert_eq!(
+            named.decide(sight(&r, 0b111), &mut focus, |_| unreachable!()),
+            Action::Attack(2)
+        );
+    }
+
+    #[test]
+    fn with_no_foe_to_act_on_it_holds() {
+        let r = roster();
+        let mut focus = None;
+        let random = Tactic::Attack(Targeting::Random);
+        let held = random.decide(sight(&r, 0b001), &mut focus, |_| unreachable!());
+        assert_eq!(held, Action::Hold);
+        assert_eq!(held.target(), None);
+    }
+}
