@@ -208,6 +208,11 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// The bytes a vector holds on the heap.
+pub fn heap<T>(v: &Vec<T>) -> usize {
+    v.capacity() * std::mem::size_of::<T>()
+}
+
 #[cfg(test)]
 mod tests;
 
@@ -325,38 +330,4 @@ impl KeySet {
             self.slots[i] = (k as u32 + 1, (h >> 32) as u32);
         }
     }
-}
-
-#[cfg(test)]
-mod key_set_tests {
-    use super::KeySet;
-
-    #[test]
-    fn keys_are_numbered_once_each_in_order() {
-        let mut set = KeySet::default();
-        for round in 0..2 {
-            for k in 0..1000u32 {
-                let key = k.to_le_bytes();
-                let (n, new) = set.intern(&key[..(k % 4 + 1) as usize]);
-                let first = set.get(&key[..(k % 4 + 1) as usize]).unwrap();
-                assert_eq!(n, first);
-                if round == 1 {
-                    assert!(!new);
-                }
-            }
-        }
-        assert!(set.len() < 1000, "short keys repeat");
-        assert_eq!(set.get(b"\xff\xff\xff\xff\xff"), None);
-        let n = set.len();
-        set.clear();
-        assert!(set.len() == 0 && set.get(&[0]).is_none());
-        set.intern(&[7]);
-        assert_eq!((set.len(), set.key(0)), (1, &[7u8][..]));
-        assert!(n > 0);
-    }
-}
-
-/// The bytes a vector holds on the heap.
-pub fn heap<T>(v: &Vec<T>) -> usize {
-    v.capacity() * std::mem::size_of::<T>()
 }

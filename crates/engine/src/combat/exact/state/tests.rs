@@ -27,3 +27,27 @@ fn numbers_come_back_as_written() {
     assert_eq!((m, f, o, n), (u64::MAX, true, Some(3), None));
     assert_eq!(r.read(), w.bytes.len());
 }
+
+#[test]
+fn keys_are_numbered_once_each_in_order() {
+    let mut set = KeySet::default();
+    for round in 0..2 {
+        for k in 0..1000u32 {
+            let key = k.to_le_bytes();
+            let (n, new) = set.intern(&key[..(k % 4 + 1) as usize]);
+            let first = set.get(&key[..(k % 4 + 1) as usize]).unwrap();
+            assert_eq!(n, first);
+            if round == 1 {
+                assert!(!new);
+            }
+        }
+    }
+    assert!(set.len() < 1000, "short keys repeat");
+    assert_eq!(set.get(b"\xff\xff\xff\xff\xff"), None);
+    let n = set.len();
+    set.clear();
+    assert!(set.len() == 0 && set.get(&[0]).is_none());
+    set.intern(&[7]);
+    assert_eq!((set.len(), set.key(0)), (1, &[7u8][..]));
+    assert!(n > 0);
+}
