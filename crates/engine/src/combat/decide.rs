@@ -58,14 +58,15 @@ pub struct Sight<'a, W> {
 impl Tactic {
     /// Decides one action. `focus` is what the combatant remembers of its last choice (a
     /// random choice is remembered there, and a `Focus` attacker keeps it while it stands);
-    /// `pick(n)` is a uniform draw from `0..n`, called only when there is a choice between
-    /// two or more foes.
+    /// `pick(foes)` is a uniform pick among `foes` (the chosen one: [`Set::draw`] with the
+    /// system's dice, or a system's own table of them), called only when there is a choice
+    /// between two or more foes.
     #[inline(always)]
     pub fn decide<W: Fn(usize) -> i64>(
         self,
         sight: Sight<'_, W>,
         focus: &mut Option<usize>,
-        pick: impl FnOnce(usize) -> usize,
+        pick: impl FnOnce(Set) -> usize,
     ) -> Action {
         match self {
             Tactic::Attack(targeting) => {

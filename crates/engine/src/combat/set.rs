@@ -99,6 +99,14 @@ impl Set {
         Set(left).first()
     }
 
+    /// The member a uniform draw picks: `draw(n)` is a uniform draw from `0..n` (`n` the
+    /// members; the set is not empty), the member is the `k`-th in index order.
+    #[inline(always)]
+    pub fn draw(self, draw: impl FnOnce(usize) -> usize) -> usize {
+        self.nth(draw(self.len()))
+            .expect("a draw from 0..n picks one of n members")
+    }
+
     /// The members in index order.
     #[inline(always)]
     pub const fn iter(self) -> Members {

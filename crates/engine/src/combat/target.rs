@@ -29,8 +29,9 @@ impl Targeting {
     ///
     /// `focus` is the attacker's remembered foe: a random choice is remembered there, and a
     /// `Focus` attacker keeps it while it stands. `weakness(i)` rates foe `i` for `Weakest`
-    /// (lower is weaker). `pick(n)` is a uniform draw from `0..n`; it is called only when
-    /// there is a choice between two or more foes. `None` when no foe stands.
+    /// (lower is weaker). `pick(foes)` is a uniform pick among `foes` (the chosen one,
+    /// usually [`Set::draw`]); it is called only when there is a choice between two or more
+    /// foes. `None` when no foe stands.
     #[inline]
     pub fn choose(
         self,
@@ -39,7 +40,7 @@ impl Targeting {
         standing: Set,
         focus: &mut Option<usize>,
         weakness: impl Fn(usize) -> i64,
-        pick: impl FnOnce(usize) -> usize,
+        pick: impl FnOnce(Set) -> usize,
     ) -> Option<usize> {
         let foes = roster.foes_of(side, standing);
         match self {
@@ -54,10 +55,10 @@ impl Targeting {
         }
         // One foe needs no draw.
         let t = if foes.has_several() {
-            foes.nth(pick(foes.len()))
+            pick(foes)
         } else {
-            foes.first()
-        }?;
+            foes.first()?
+        };
         *focus = Some(t);
         Some(t)
     }

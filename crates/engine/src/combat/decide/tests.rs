@@ -26,7 +26,7 @@ fn attacking_is_the_targeting_policys_choice() {
     );
     let random = Tactic::Attack(Targeting::Random);
     assert_eq!(
-        random.decide(sight(&r, 0b111), &mut focus, |n| n - 2),
+        random.decide(sight(&r, 0b111), &mut focus, |f| f.draw(|n| n - 2)),
         Action::Attack(1)
     );
     assert_eq!(focus, Some(1));

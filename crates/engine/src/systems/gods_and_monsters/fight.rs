@@ -672,3 +672,16 @@ fn nth_bit<D: Dice>(mut mask: u64, dice: &mut D) -> usize {
     }
     lowest(mask)
 }
+
+/// A fighter's injury points now, or when the round began (`then`), from its pool (`now`)
+/// and its blows straight to injuries (`more`): the start's, the damage past the pool and
+/// the blows.
+#[inline(always)]
+fn injuries<const K: u16>(now: &Now, more: &More, then: bool) -> i64 {
+    let (pool, direct) = match then {
+        false => (now.pool, more.direct),
+        true => (now.then, more.direct_then),
+    };
+    let direct = if K & CALLED != 0 { direct } else { 0 };
+    now.injuries + direct + (-pool).max(0)
+}

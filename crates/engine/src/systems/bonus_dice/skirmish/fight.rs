@@ -338,8 +338,8 @@ impl Skirmish {
             among: Set::from(mask),
             weakness: |i: usize| states[i].durability + states[i].health,
         };
-        let action =
-            Tactic::Attack(self.fighters[a].target).decide(sight, &mut focus, |n| dice.pick(n));
+        let action = Tactic::Attack(self.fighters[a].target)
+            .decide(sight, &mut focus, |foes| foes.draw(|n| dice.pick(n)));
         arena.states[a].focus = focus;
         action.target()
     }

@@ -292,24 +292,24 @@ impl Conflict {
         arena: &mut Arena,
     ) -> usize {
         // The decision seam: the combatant's policy among `candidates` (its foes standing,
-        // or with `attack_downed` the fallen too); a uniform pick draws from the round's
-        // cached list of them ([`Picks`]).
-        let remembered = arena.now[a].focus;
+        // or with `attack_downed` the fallen too); a uniform pick is read off the round's
+        // cached list of them ([`Picks`]). The arena lends its parts apart, so that the
+        // weakness reads the pools while the pick updates the list.
+        let Arena {
+            now, more, picks, ..
+        } = arena;
+        let remembered = now[a].focus;
         let mut focus = (remembered != NOBODY).then_some(usize::from(remembered));
-        let mut picks = arena.picks;
         let sight = Sight {
             roster: &self.bout.roster,
             side: self.fighters[a].side,
             among: Set::from(candidates),
             // Survival + verve − injuries when the round began.
-            weakness: |i: usize| arena.now[i].then.max(0) - self.injuries::<K>(i, arena, true),
+            weakness: |i: usize| now[i].then.max(0) - injuries::<K>(&now[i], &more[i], true),
         };
         let tactic = Tactic::Attack(self.engine.facts[a].target);
-        let action = tactic.decide(sight, &mut focus, |_| {
-            dice.pick_among(picks.of(candidates).among)
-        });
-        arena.picks = picks;
-        arena.now[a].focus = focus.map_or(NOBODY, |t| t as u8);
+        let action = tactic.decide(sight, &mut focus, |foes| picks.of(foes.bits()).pick(dice));
+        now[a].focus = focus.map_or(NOBODY, |t| t as u8);
         action.target().unwrap_or_else(|| lowest(candidates))
     }
 

@@ -10,13 +10,7 @@ impl Conflict {
     /// damage past the pool and the blows straight to injuries.
     #[inline(always)]
     pub(super) fn injuries<const K: u16>(&self, i: usize, arena: &Arena, then: bool) -> i64 {
-        let (now, more) = (&arena.now[i], &arena.more[i]);
-        let (pool, direct) = match then {
-            false => (now.pool, more.direct),
-            true => (now.then, more.direct_then),
-        };
-        let direct = if K & CALLED != 0 { direct } else { 0 };
-        now.injuries + direct + (-pool).max(0)
+        injuries::<K>(&arena.now[i], &arena.more[i], then)
     }
 
     /// Fighter `i`'s survival (and verve, where it takes combat damage) left and at the

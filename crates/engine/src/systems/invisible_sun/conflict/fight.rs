@@ -328,7 +328,8 @@ impl Conflict {
             among: standing,
             weakness,
         };
-        let action = Tactic::Attack(target).decide(sight, &mut focus, |n| dice.pick(n));
+        let action =
+            Tactic::Attack(target).decide(sight, &mut focus, |foes| foes.draw(|n| dice.pick(n)));
         arena.states[i].focus = focus;
         action.target()
     }

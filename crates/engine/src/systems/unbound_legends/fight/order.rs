@@ -306,8 +306,8 @@ impl Conflict {
             among: Set::from(targets),
             weakness: |i: usize| states[i].vitality + states[i].health,
         };
-        let action =
-            Tactic::Attack(self.fighters[a].target).decide(sight, &mut focus, |n| roller.pick(n));
+        let action = Tactic::Attack(self.fighters[a].target)
+            .decide(sight, &mut focus, |foes| foes.draw(|n| roller.pick(n)));
         arena.states[a].focus = focus;
         action.target()
     }
