@@ -6,7 +6,7 @@ use crate::error::UsageError;
 use crate::export::write::write_file;
 use crate::scenario::hint::did_you_mean_value;
 use crate::scenario::reference::markdown;
-use crate::systems::SystemKind;
+use crate::systems::{CATALOG, SystemKind};
 use anyhow::Result;
 use std::path::Path;
 
@@ -21,11 +21,14 @@ pub fn docs(system: Option<&str>, out: &Path) -> Result<()> {
             ))
             .into());
         };
-        return super::print(&format!("{}\n", markdown(kind.schema())));
+        return super::print(&format!("{}\n", markdown(&CATALOG, kind.listed())));
     }
-    for (name, kind) in SystemKind::ALL {
-        let path = out.join(format!("{name}.md"));
-        write_file(&path, format!("{}\n", markdown(kind.schema())).as_bytes())?;
+    for system in CATALOG.systems {
+        let path = out.join(format!("{}.md", system.name));
+        write_file(
+            &path,
+            format!("{}\n", markdown(&CATALOG, system)).as_bytes(),
+        )?;
         super::print(&format!("wrote {}\n", path.display()))?;
     }
     Ok(())
@@ -34,47 +37,40 @@ pub fn docs(system: Option<&str>, out: &Path) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::keys::common::{DIFFICULTY, HEADER, RUN, TEMPLATE_KEYS, TUNE};
+    use crate::scenario::keys::common::{DIFFICULTY, RUN, TEMPLATE_KEYS, TUNE};
     use crate::scenario::keys::{Form, Schema, Shape, lint};
     use crate::scenario::reference::{COMMAND, FOLDER};
 
     /// The tables every scenario shares, as a schema of their own for [`lint`].
     const SHARED: Schema = Schema {
-        system: "(shared)",
         title: "",
         seeds: &[],
         shapes: &[Shape {
             name: "shared",
             title: "",
             about: "",
-            tables: &[&HEADER, &RUN, &TUNE, &DIFFICULTY, &TEMPLATE_KEYS],
+            tables: &[CATALOG.header, &RUN, &TUNE, &DIFFICULTY, &TEMPLATE_KEYS],
             metrics: &[],
             fight: false,
             prose: "",
+            example: "",
         }],
     };
 
     #[test]
     fn every_declaration_holds_together() {
-        let mut wrong = lint(&SHARED);
-        for (_, kind) in SystemKind::ALL {
+        let mut wrong = lint("(shared)", &SHARED);
+        for (name, kind) in SystemKind::ALL {
             let schema = kind.schema();
-            wrong.extend(lint(schema));
-            assert!(!schema.shapes.is_empty(), "{}: no shapes", schema.system);
+            wrong.extend(lint(name, schema));
+            assert!(!schema.shapes.is_empty(), "{name}: no shapes");
             for shape in schema.shapes {
                 let first = shape.tables.first().expect("a shape has a table");
-                assert_ne!(
-                    first.form,
-                    Form::Inline,
-                    "{}: {}",
-                    schema.system,
-                    shape.name
-                );
+                assert_ne!(first.form, Form::Inline, "{name}: {}", shape.name);
                 if shape.fight {
                     assert!(
                         shape.tables.iter().any(|t| t.path == "aftermath"),
-                        "{} {}: a fight takes [aftermath]",
-                        schema.system,
+                        "{name} {}: a fight takes [aftermath]",
                         shape.name
                     );
                 }
@@ -89,8 +85,7 @@ mod tests {
                     let path = format!("{}.{}", table.path, key.name);
                     assert!(
                         schema.tables().iter().any(|t| t.path == path),
-                        "{}: `{}` holds tables that no table declares at {path}",
-                        schema.system,
+                        "{name}: `{}` holds tables that no table declares at {path}",
                         key.name
                     );
                 }
@@ -136,10 +131,11 @@ mod tests {
     fn the_committed_reference_is_current() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut stale = Vec::new();
-        for (name, kind) in SystemKind::ALL {
+        for system in CATALOG.systems {
+            let name = system.name;
             let path = root.join(FOLDER).join(format!("{name}.md"));
             let committed = std::fs::read_to_string(&path).unwrap_or_default();
-            if committed != format!("{}\n", markdown(kind.schema())) {
+            if committed != format!("{}\n", markdown(&CATALOG, system)) {
                 stale.push(format!("{FOLDER}/{name}.md"));
             }
         }

@@ -35,7 +35,7 @@ use super::{
 };
 use crate::systems::{RuleSystem, Taped};
 use oddsmith_core::dice::{Dice, FightDice, Tape};
-use oddsmith_core::stats::{ExactValues, Layout, Tally};
+use oddsmith_core::stats::{ExactValues, Layout, Note, Tally};
 use rand::Rng;
 
 /// What every fight of a scenario shares, whatever its rules: the roster, the round limit
@@ -281,12 +281,11 @@ pub trait Fight: Sync {
     #[inline(always)]
     fn flush(&self, _arena: &mut Self::Arena, _tally: &mut Tally) {}
 
-    /// Remarks on how the scenario resolves. The one that names the aftermath in force begins
-    /// with `aftermath: ` (`export::glance::AFTERMATH_NOTE`): reports print it under the
-    /// headlines.
-    fn notes(&self) -> Vec<String> {
+    /// Notes on how the scenario resolves. The one that names the aftermath in force is a
+    /// [`Note::Aftermath`]: reports print it under the headlines.
+    fn notes(&self) -> Vec<Note> {
         let bout = self.bout();
-        vec![bout.roster.describe(bout.max_rounds)]
+        vec![Note::Remark(bout.roster.describe(bout.max_rounds))]
     }
 
     /// Exact values by metric name, where they can be computed: by default the exact walk
@@ -730,7 +729,7 @@ impl<F: Fight> RuleSystem for F {
         }
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         Fight::notes(self)
     }
 

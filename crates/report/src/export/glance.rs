@@ -3,11 +3,12 @@
 //! draws, someone dies, rounds) in one
 //! short table, the per-combatant outcomes as one row per combatant and one column per
 //! outcome, grouped by side. Everything here is chosen by the metrics' roles, never by
-//! their names, so every rule system's fights and checks read the same way.
+//! their names, so every rule system's fights and checks read the same way; a run's notes are
+//! placed by their kind ([`split_notes`]), never by their words.
 
 use super::format::{in_words, one_in, percent, percent_interval, plain, threshold};
 use oddsmith_core::stats::difficulty::{Difficulty, Reading};
-use oddsmith_core::stats::{About, MetricKind, MetricRow, Report, Role, Tail};
+use oddsmith_core::stats::{About, MetricKind, MetricRow, Note, Report, Role, Tail};
 use serde::Serialize;
 
 /// A rate with its interval, for JSON.
@@ -354,19 +355,18 @@ fn winners_end_up(report: &Report, win: &MetricRow) -> Option<String> {
     (!parts.is_empty()).then(|| format!("When {side} wins: {}.", parts.join("; ")))
 }
 
-/// How a fight's note naming the aftermath in force begins (see
-/// the engine's `combat::Fight::notes`): reports print it under the headlines, the others above.
-pub const AFTERMATH_NOTE: &str = "aftermath: ";
-
-/// `notes` split into those printed above the headlines and those under them (the aftermath
-/// in force).
-pub fn split_notes(notes: &[String]) -> (Vec<&str>, Vec<&str>) {
-    let (under, above): (Vec<&String>, Vec<&String>) =
-        notes.iter().partition(|n| n.starts_with(AFTERMATH_NOTE));
-    (
-        above.into_iter().map(String::as_str).collect(),
-        under.into_iter().map(String::as_str).collect(),
-    )
+/// `notes` split by kind into the words printed above the headlines (every remark) and those
+/// under them (the aftermath in force), each in its given order.
+pub fn split_notes(notes: &[Note]) -> (Vec<&str>, Vec<&str>) {
+    let mut above = Vec::new();
+    let mut under = Vec::new();
+    for note in notes {
+        match note {
+            Note::Aftermath(text) => under.push(text.as_str()),
+            Note::Remark(text) => above.push(text.as_str()),
+        }
+    }
+    (above, under)
 }
 
 /// Two to five sentences built from the roles: for a fight, its difficulty band; for a fight
@@ -733,12 +733,14 @@ mod tests {
     #[test]
     fn the_aftermath_note_goes_under_the_headlines() {
         let notes = [
-            "2 combatants on 2 sides".to_string(),
-            format!("{AFTERMATH_NOTE}allies tended, foes left"),
+            Note::Remark("2 combatants on 2 sides".to_string()),
+            Note::Aftermath("allies tended, foes left".to_string()),
+            // Its kind places a note, never its words.
+            Note::Remark("aftermath: words alone".to_string()),
         ];
         let (above, under) = split_notes(&notes);
-        assert_eq!(above, ["2 combatants on 2 sides"]);
-        assert_eq!(under, ["aftermath: allies tended, foes left"]);
+        assert_eq!(above, ["2 combatants on 2 sides", "aftermath: words alone"]);
+        assert_eq!(under, ["allies tended, foes left"]);
         assert_eq!(
             super::super::table::in_force(under[0]),
             "Aftermath in force: allies tended, foes left"

@@ -17,7 +17,7 @@ use crate::combat::exact::StateCodec;
 use crate::combat::{Bout, Ending, Fates, Fight, MAX_FIGHTERS, Observer, Roster};
 use oddsmith_core::dice::stream::PlainDice;
 use oddsmith_core::dice::{Dice, DiceExpr};
-use oddsmith_core::stats::{CounterId, HistogramId, HistogramReport, Meta, Role, Tally};
+use oddsmith_core::stats::{CounterId, HistogramId, HistogramReport, Meta, Note, Role, Tally};
 
 pub use crate::combat::Targeting;
 pub use aftermath::Aftermath;
@@ -397,12 +397,12 @@ impl Fight for Conflict {
         self.heal(ending, round, start, dice, &mut arena.fight)
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let a = &self.aftermath;
         vec![
-            self.bout.roster.describe(self.bout.max_rounds),
-            format!(
-                "aftermath: {}; {}",
+            Note::Remark(self.bout.roster.describe(self.bout.max_rounds)),
+            Note::Aftermath(format!(
+                "{}; {}",
                 self.bout.care.describe(),
                 match (a.heal_injuries, a.rest) {
                     (0, false) => "nobody heals the dying: they die when their time runs out \
@@ -418,7 +418,7 @@ impl Fight for Conflict {
                         }
                     ),
                 }
-            ),
+            )),
         ]
     }
 

@@ -21,7 +21,7 @@ use crate::combat::exact::StateCodec;
 use crate::combat::set::everyone;
 use crate::combat::{Bout, Fates, Fight, Observer, Roster, toughness};
 use oddsmith_core::dice::Dice;
-use oddsmith_core::stats::{CounterId, Meta, RatioId, Role, Tally};
+use oddsmith_core::stats::{CounterId, Meta, Note, RatioId, Role, Tally};
 
 /// The metric prefixes of the AP means, by [`super::fight`]'s AP kinds, with their labels.
 const AP_KINDS: [(usize, &str, &str); 4] = [
@@ -174,14 +174,14 @@ impl Fight for Conflict {
         }
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let medics: Vec<String> = (self.fighters.iter())
             .filter_map(|f| f.first_aid.map(|b| format!("{} (d20 {b:+})", f.name)))
             .collect();
         vec![
-            self.bout.roster.describe(self.bout.max_rounds),
-            format!(
-                "aftermath: {}; the dying roll their saves while first aid (8 AP, 10 or more) \
+            Note::Remark(self.bout.roster.describe(self.bout.max_rounds)),
+            Note::Aftermath(format!(
+                "{}; the dying roll their saves while first aid (8 AP, 10 or more) \
                  comes from {}",
                 self.bout.care.describe(),
                 if medics.is_empty() {
@@ -189,7 +189,7 @@ impl Fight for Conflict {
                 } else {
                     medics.join(", ")
                 }
-            ),
+            )),
         ]
     }
 
