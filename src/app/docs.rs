@@ -6,7 +6,7 @@ use crate::error::UsageError;
 use crate::export::write::write_file;
 use crate::scenario::hint::did_you_mean_value;
 use crate::scenario::reference::markdown;
-use crate::systems::SystemKind;
+use crate::systems::{CATALOG, SystemKind};
 use anyhow::Result;
 use std::path::Path;
 
@@ -21,11 +21,14 @@ pub fn docs(system: Option<&str>, out: &Path) -> Result<()> {
             ))
             .into());
         };
-        return super::print(&format!("{}\n", markdown(kind.schema())));
+        return super::print(&format!("{}\n", markdown(&CATALOG, kind.listed())));
     }
-    for (name, kind) in SystemKind::ALL {
-        let path = out.join(format!("{name}.md"));
-        write_file(&path, format!("{}\n", markdown(kind.schema())).as_bytes())?;
+    for system in CATALOG.systems {
+        let path = out.join(format!("{}.md", system.name));
+        write_file(
+            &path,
+            format!("{}\n", markdown(&CATALOG, system)).as_bytes(),
+        )?;
         super::print(&format!("wrote {}\n", path.display()))?;
     }
     Ok(())

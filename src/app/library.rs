@@ -1,11 +1,12 @@
 //! `oddsmith library`: the built-in library of the books' creatures
-//! ([`crate::scenario::library`]) — every system's names with one line each, one system's,
-//! or one creature's `[[creature]]` table as written (`oddsmith library show Yeti`), to copy
-//! or to `use`.
+//! ([`crate::scenario::library`], one file per system of the registry's [`CATALOG`]) — every
+//! system's names with one line each, one system's, or one creature's `[[creature]]` table as
+//! written (`oddsmith library show Yeti`), to copy or to `use`.
 
 use crate::error::UsageError;
 use crate::scenario::hint;
-use crate::scenario::library::{Entry, LIBRARIES, Library};
+use crate::scenario::library::{Entry, Library};
+use crate::systems::CATALOG;
 use anyhow::Result;
 use std::fmt::Write as _;
 
@@ -20,8 +21,8 @@ pub fn text(what: Option<&str>, name: Option<&str>) -> Result<String> {
     match (what, name) {
         (None, _) => {
             let mut out = String::new();
-            for lib in LIBRARIES {
-                out.push_str(&listing(&lib)?);
+            for lib in CATALOG.libraries() {
+                out.push_str(&listing(lib)?);
                 out.push('\n');
             }
             out.push_str(
@@ -39,16 +40,13 @@ pub fn text(what: Option<&str>, name: Option<&str>) -> Result<String> {
         .into()),
         (Some("show"), Some(name)) => show(name),
         (Some(system), None) => {
-            let lib = LIBRARIES
-                .iter()
-                .find(|l| l.system == system)
-                .ok_or_else(|| {
-                    UsageError(format!(
-                        "no library for \"{system}\"{}; allowed: {}, or `show NAME`",
-                        hint::did_you_mean_value(system, LIBRARIES.iter().map(|l| l.system)),
-                        systems()
-                    ))
-                })?;
+            let lib = CATALOG.library(system).ok_or_else(|| {
+                UsageError(format!(
+                    "no library for \"{system}\"{}; allowed: {}, or `show NAME`",
+                    hint::did_you_mean_value(system, CATALOG.names()),
+                    systems()
+                ))
+            })?;
             Ok(listing(lib)?)
         }
         (Some(what), Some(_)) => Err(UsageError(format!(
@@ -59,13 +57,9 @@ pub fn text(what: Option<&str>, name: Option<&str>) -> Result<String> {
     }
 }
 
-/// The systems that have a library, quoted.
+/// The systems that have a library (every one), quoted.
 fn systems() -> String {
-    LIBRARIES
-        .iter()
-        .map(|l| format!("\"{}\"", l.system))
-        .collect::<Vec<_>>()
-        .join(", ")
+    CATALOG.allowed()
 }
 
 /// One library's heading and one line per creature.
@@ -93,7 +87,7 @@ fn listing(lib: &Library) -> Result<String> {
 /// case), each under a line saying where it is.
 fn show(name: &str) -> Result<String> {
     let mut all: Vec<(&Library, Entry)> = Vec::new();
-    for lib in &LIBRARIES {
+    for lib in CATALOG.libraries() {
         all.extend(lib.entries()?.into_iter().map(|e| (lib, e)));
     }
     let mut found: Vec<&(&Library, Entry)> = all.iter().filter(|(_, e)| e.name == name).collect();

@@ -6,7 +6,9 @@ use super::interrupt::{self, Checkpointer, Watched};
 use crate::export::manifest::{self, Manifest};
 use crate::export::{self, progress::TrialBar, table};
 use crate::sim::{BATCH_TRIALS, Progress, Start};
-use crate::stats::{ExactValues, Partial, Report, SweepReport, Tally, distributions, summarize};
+use crate::stats::{
+    ExactValues, Note, Partial, Report, SweepReport, Tally, distributions, summarize,
+};
 use crate::systems::Scenario;
 use anyhow::Result;
 use std::path::{Path, PathBuf};
@@ -20,7 +22,7 @@ pub enum Outcome {
         /// The report.
         report: Report,
         /// How the scenario resolves.
-        notes: Vec<String>,
+        notes: Vec<Note>,
     },
     /// A sweep's results.
     Sweep(SweepReport),
@@ -48,10 +50,10 @@ pub(super) fn exact_of(plan: &Plan, scenario: &Scenario) -> Result<Option<ExactV
 }
 
 /// The scenario's notes, and why its fight has no exact values where it has none.
-fn notes_with(scenario: &Scenario, exact: &Result<Option<ExactValues>, String>) -> Vec<String> {
+fn notes_with(scenario: &Scenario, exact: &Result<Option<ExactValues>, String>) -> Vec<Note> {
     let mut notes = scenario.notes();
     if let Err(why) = exact {
-        notes.push(format!("{why}; sampled only"));
+        notes.push(Note::Remark(format!("{why}; sampled only")));
     }
     notes
 }
@@ -264,7 +266,7 @@ pub(super) fn finish_manifest(
 
 /// Prints a run's report: JSON with its headlines, or the tables (bold headlines on a
 /// terminal).
-pub(super) fn print_report(plan: &Plan, report: &Report, notes: &[String]) {
+pub(super) fn print_report(plan: &Plan, report: &Report, notes: &[Note]) {
     if plan.silent {
         return;
     }

@@ -21,7 +21,7 @@ use crate::scenario::tune;
 use crate::sim::NoProgress;
 use crate::stats::tune::{Tried, TuneReport, crossing};
 use crate::stats::{ExactValues, MetricKind, Tally, summarize};
-use crate::systems::{Scenario, SystemKind};
+use crate::systems::{CATALOG, Scenario, SystemKind};
 use anyhow::Result;
 use search::{Found, Limit, Probe, Walk};
 use std::collections::BTreeMap;
@@ -71,7 +71,7 @@ fn goal(args: &TuneArgs, base: &Scenario) -> Result<Goal> {
 /// The values the walk may try: `--from`/`--to` within the key's declared range.
 fn limits(goal: &Goal, base: &Scenario) -> Result<(Limit, Limit)> {
     let declared = SystemKind::from_name(&base.system_name)
-        .and_then(|k| tune::declared_range(k.schema(), &base.document, &goal.vary));
+        .and_then(|k| tune::declared_range(&CATALOG, k.schema(), &base.document, &goal.vary));
     let range = declared.map(|(a, b)| format!("{}'s declared range, {a} to {b}", goal.vary));
     let end = |given: Option<i64>, flag: &str, bound: Option<i64>, beyond: i64, lower: bool| {
         let inside = |g: i64, b: i64| if lower { g >= b } else { g <= b };

@@ -5,6 +5,8 @@
 //! asked for it (a `[sweep]` or `[variant.NAME]` entry), so an error in it points there.
 
 use super::Source;
+use super::catalog::Catalog;
+use super::library::Library;
 use super::template::base_name;
 use oddsmith_core::error::ScenarioError;
 use serde::de::DeserializeOwned;
@@ -163,6 +165,9 @@ pub struct Document {
     /// The file's path and text (as written, also for edited documents).
     pub source: Source,
     pub(super) root: Node,
+    /// The built-in library of the system the file names, once [`Document::assembled`] has
+    /// looked it up (a `use` naming no template says what it has).
+    pub(super) library: Option<&'static Library>,
 }
 
 impl Document {
@@ -171,13 +176,17 @@ impl Document {
         let root = DeTable::parse(&source.text)
             .map_err(|e| source.toml_error(&e))
             .map(|t| Node::from_de(&Spanned::new(t.span(), DeValue::Table(t.into_inner()))))?;
-        Ok(Self { source, root })
+        Ok(Self {
+            source,
+            root,
+            library: None,
+        })
     }
 
-    /// Reads and parses the file at `path`, with what it includes and the library templates
-    /// it uses brought in ([`Document::assembled`]).
-    pub fn read(path: &std::path::Path) -> Result<Self, ScenarioError> {
-        Self::parse(Source::read(path)?)?.assembled()
+    /// Reads and parses the file at `path`, with what it includes and the templates it uses
+    /// from its system's library in `catalog` brought in ([`Document::assembled`]).
+    pub fn read(path: &std::path::Path, catalog: &Catalog) -> Result<Self, ScenarioError> {
+        Self::parse(Source::read(path)?)?.assembled(catalog)
     }
 
     /// The whole tree.

@@ -3,12 +3,13 @@
 //! `[[pc]]`, `[[npc]]`) and `[[creature]]` templates of other files of the same system —
 //! theirs first, in the order named, then the scenario's own; an included file may include
 //! others. Then every template a fighter `use`s and no file defines is taken from the
-//! system's built-in library ([`super::library`]). Each brought-in text keeps its own
-//! offsets ([`Source::bring`]), so an error in it names that file and line and the line of
-//! the `include` (or `use`) that brought it in. A file is brought in once however often it
+//! system's built-in library ([`super::library`], as the caller's [`Catalog`] names it).
+//! Each brought-in text keeps its own offsets ([`Source::bring`]), so an error in it names
+//! that file and line and the line of the `include` (or `use`) that brought it in. A file is brought in once however often it
 //! is named; an include cycle, a file of another system and any other key in an included
 //! file are refused.
 
+use super::catalog::Catalog;
 use super::template::{FIGHTER_TABLES, TEMPLATES};
 use super::{Document, Node, NodeValue, Source, hint, library, source};
 use oddsmith_core::error::ScenarioError;
@@ -39,16 +40,19 @@ type Brought = Vec<(&'static str, Node)>;
 
 impl Document {
     /// This document with its includes' fighter tables and templates in place, and the
-    /// library templates its fighters use ([`include`](self) module). The `include` key is
-    /// gone from the result; the texts brought in are in its [`Source`].
-    pub fn assembled(mut self) -> Result<Document, ScenarioError> {
+    /// templates its fighters use from its system's library in `catalog` ([`include`](self)
+    /// module). The `include` key is gone from the result; the texts brought in are in its
+    /// [`Source`].
+    pub fn assembled(mut self, catalog: &Catalog) -> Result<Document, ScenarioError> {
         let system = self
             .get("system")
             .and_then(Node::as_str)
             .map(str::to_string);
+        self.library = system.as_deref().and_then(|s| catalog.library(s));
         let mut walk = Walk {
             source: &mut self.source,
             system: system.as_deref(),
+            catalog,
             stack: Vec::new(),
             seen: Vec::new(),
             out: Vec::new(),
@@ -63,7 +67,7 @@ impl Document {
         if let NodeValue::Table(top) = &mut self.root.value {
             top.retain(|(k, _)| k.get_ref() != INCLUDE);
         }
-        self.bring_library(system.as_deref())?;
+        self.bring_library()?;
         Ok(self)
     }
 
@@ -90,10 +94,10 @@ impl Document {
     }
 
     /// Adds to the `[[creature]]` templates each one a fighter `use`s that no file defines
-    /// and the library of `system` has (a name it lacks is left for
+    /// and the library of its system has (a name it lacks is left for
     /// [`Document::expanded`] to report).
-    fn bring_library(&mut self, system: Option<&str>) -> Result<(), ScenarioError> {
-        let Some(lib) = system.and_then(library::of) else {
+    fn bring_library(&mut self) -> Result<(), ScenarioError> {
+        let Some(lib) = self.library else {
             return Ok(());
         };
         let defined: Vec<String> = template_names(self.get(TEMPLATES));
@@ -183,6 +187,8 @@ struct Walk<'a> {
     source: &'a mut Source,
     /// The scenario's `system`, which every included file must name.
     system: Option<&'a str>,
+    /// The systems and their libraries (`library/<system>.toml` names a built-in one).
+    catalog: &'a Catalog,
     /// The files being included, outermost first (to find a cycle), each with its path as
     /// shown.
     stack: Vec<(PathBuf, PathBuf)>,
@@ -231,8 +237,8 @@ impl Walk<'_> {
         let (shown, text) = match source::read_text(&path) {
             Ok(text) => (path.clone(), text),
             // `library/<system>.toml` is the built-in library where no such file is there.
-            Err(_) if builtin(name).is_some() => {
-                let lib = builtin(name).expect("checked");
+            Err(_) if builtin(self.catalog, name).is_some() => {
+                let lib = builtin(self.catalog, name).expect("checked");
                 (PathBuf::from(lib.shown_path()), lib.text.to_string())
             }
             Err(cause) => {
@@ -351,10 +357,10 @@ impl Walk<'_> {
     }
 }
 
-/// The built-in library named by an include path `library/<system>.toml`.
-fn builtin(name: &str) -> Option<&'static library::Library> {
+/// The built-in library of `catalog` named by an include path `library/<system>.toml`.
+fn builtin(catalog: &Catalog, name: &str) -> Option<&'static library::Library> {
     let name = name.strip_prefix("./").unwrap_or(name);
-    library::LIBRARIES.iter().find(|l| l.path == name)
+    catalog.libraries().find(|l| l.path == name)
 }
 
 /// `path` with `.` and `dir/..` steps taken out, as a reader would write it

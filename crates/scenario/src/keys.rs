@@ -8,7 +8,8 @@
 //!   a [`Reader`] reads each value against its declared range, words and default;
 //! - `oddsmith docs`, which writes the reference `docs/scenarios/<system>.md`
 //!   ([`crate::reference`]);
-//! - `oddsmith new`, which writes each key's comment from its declaration.
+//! - `oddsmith new`, which writes each key's comment from its declaration beside the shape's
+//!   example ([`Shape::example`]).
 //!
 //! A range that depends on other keys (a skill no higher than its attribute) is checked by the
 //! system and declared as [`Kind::Other`] in words.
@@ -329,13 +330,17 @@ pub struct Shape {
     pub fight: bool,
     /// How it is played, in Markdown (the reference prints it after the keys).
     pub prose: &'static str,
+    /// The scenario `oddsmith new SYSTEM SHAPE` starts from: every key of the shape with an
+    /// example value (commented out where leaving it out means "none"), notes only where the
+    /// example needs one (`(assumed)`); `oddsmith new` writes each key's comment from its
+    /// declaration.
+    pub example: &'static str,
 }
 
-/// The keys of one rule system.
+/// The keys of one rule system (its `system =` name is the registry's,
+/// [`crate::catalog::System`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Schema {
-    /// The `system =` name.
-    pub system: &'static str,
     /// The system's name in words (`Gods & Monsters`).
     pub title: &'static str,
     /// The seed files it cites: (prefix as cited, what the file is in words).
@@ -646,15 +651,15 @@ pub fn serde_fields<T: serde::de::DeserializeOwned>() -> Vec<String> {
         .collect()
 }
 
-/// Checks one system's declarations hold together: every key has a meaning and says what
+/// Checks one system's declarations hold together (`system` names it in what is wrong): every key has a meaning and says what
 /// leaving it out means, every integer or number default lies in its range, every word
 /// default is one of its words, no table lists a key twice. Returns what is wrong.
-pub fn lint(schema: &Schema) -> Vec<String> {
+pub fn lint(system: &str, schema: &Schema) -> Vec<String> {
     let mut wrong = Vec::new();
     for table in schema.tables() {
         let t = table.heading();
         for (i, key) in table.keys.iter().enumerate() {
-            let k = format!("{} `{}` {t}", schema.system, key.name);
+            let k = format!("{system} `{}` {t}", key.name);
             if key.meaning.trim().is_empty() {
                 wrong.push(format!("{k}: no meaning"));
             }

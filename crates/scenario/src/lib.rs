@@ -3,9 +3,12 @@
 //! `[run]` table ([`Header`]); a fight's `[difficulty]` table ([`difficulty`]); the field
 //! helpers rule schemas read their sections with ([`fields`]); and the workbench tables that
 //! edit a document (`[sweep]`, `[variant.NAME]`, `[tune]`). This crate knows no rule system:
-//! the caller (the system registry) tells it which sections the chosen system reads
-//! ([`Document::check_sections`]). Every error names the file, line, column and key.
+//! the caller (the system registry) hands in the systems as data — their names, key
+//! declarations and libraries ([`catalog::Catalog`]) — and tells it which sections the chosen
+//! system reads ([`Document::check_sections`]). Every error names the file, line, column and
+//! key.
 
+pub mod catalog;
 pub mod day;
 pub mod difficulty;
 mod document;

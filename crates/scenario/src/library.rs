@@ -1,7 +1,8 @@
 //! The built-in library: the creatures, NPCs and sample characters the books give numbers
 //! for, one file per rule system (`library/<system>.toml`, compiled into the binary), each a
-//! list of `[[creature]]` templates. A fighter whose `use` names a template the scenario and
-//! its includes do not define gets it from its system's library
+//! list of `[[creature]]` templates. The caller's registry names each system's file
+//! ([`crate::catalog::System::library`]); this crate reads them. A fighter whose `use` names a
+//! template the scenario and its includes do not define gets it from its system's library
 //! ([`Document::assembled`](super::Document::assembled)); `oddsmith library` lists and
 //! prints them ([`Entry`]).
 
@@ -18,35 +19,6 @@ pub struct Library {
     pub path: &'static str,
     /// Its text.
     pub text: &'static str,
-}
-
-/// Every library, in the order `oddsmith library` lists them.
-pub const LIBRARIES: [Library; 4] = [
-    Library {
-        system: "invisible-sun",
-        path: "library/invisible-sun.toml",
-        text: include_str!("../../../library/invisible-sun.toml"),
-    },
-    Library {
-        system: "gods-and-monsters",
-        path: "library/gods-and-monsters.toml",
-        text: include_str!("../../../library/gods-and-monsters.toml"),
-    },
-    Library {
-        system: "unbound-legends",
-        path: "library/unbound-legends.toml",
-        text: include_str!("../../../library/unbound-legends.toml"),
-    },
-    Library {
-        system: "bonus-dice",
-        path: "library/bonus-dice.toml",
-        text: include_str!("../../../library/bonus-dice.toml"),
-    },
-];
-
-/// The library of `system`, if it has one.
-pub fn of(system: &str) -> Option<&'static Library> {
-    LIBRARIES.iter().find(|l| l.system == system)
 }
 
 /// One template of a library, with the text that declares it.

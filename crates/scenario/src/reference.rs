@@ -1,13 +1,15 @@
 //! The scenario reference, `docs/scenarios/<system>.md`, written from the key declarations
 //! ([`super::keys`]): per shape its tables with every key (what it takes, what leaving it out
 //! means, its meaning and seed lines), the metrics it reports and how it is played; then the
-//! keys every scenario takes, the metrics every fight reports and those every day reports. `oddsmith docs` writes the
+//! keys every scenario takes (the top level's from the [`Catalog`] the caller hands in), the
+//! metrics every fight reports and those every day reports. `oddsmith docs` writes the
 //! files; a test fails when a committed one differs from what this writes.
 
+use super::catalog::{Catalog, System};
 use super::day::DAY_SHAPE;
 use super::keys::common::{DAY_METRICS, FIGHT_METRICS};
-use super::keys::common::{DIFFICULTY, HEADER, RUN, TEMPLATE_KEYS, TUNE};
-use super::keys::{Absent, Metric, Schema, Shape, Table};
+use super::keys::common::{DIFFICULTY, RUN, TEMPLATE_KEYS, TUNE};
+use super::keys::{Absent, Metric, Shape, Table};
 use std::fmt::Write as _;
 
 /// The command that writes the reference, for the files' first lines and the staleness
@@ -79,13 +81,14 @@ fn metrics_table(out: &mut String, metrics: &[Metric]) {
     out.push('\n');
 }
 
-/// The reference of one system, as committed under [`FOLDER`].
-pub fn markdown(schema: &Schema) -> String {
+/// The reference of `system`, one of `catalog`'s, as committed under [`FOLDER`].
+pub fn markdown(catalog: &Catalog, system: &System) -> String {
+    let schema = system.schema;
     let mut out = String::new();
     let _ = writeln!(
         out,
         "# {} scenarios (`system = \"{}\"`)\n",
-        schema.title, schema.system
+        schema.title, system.name
     );
     let _ = writeln!(
         out,
@@ -106,7 +109,7 @@ pub fn markdown(schema: &Schema) -> String {
         out,
         "\nStart one with `oddsmith new {} SHAPE`. [Every scenario](#keys-every-scenario-takes) \
          also takes `name`, `system`, `description`, `include` and `[run]`.\n",
-        schema.system
+        system.name
     );
     out.push_str("Seed lines cite the rules: ");
     let legend: Vec<String> = schema
@@ -123,7 +126,7 @@ pub fn markdown(schema: &Schema) -> String {
             out,
             "{} Start from `oddsmith new {} {}`.\n",
             capitalized(shape.about),
-            schema.system,
+            system.name,
             shape.name
         );
         for table in shape.tables {
@@ -163,7 +166,7 @@ pub fn markdown(schema: &Schema) -> String {
     }
 
     out.push_str("## Keys every scenario takes\n\n");
-    keys_table(&mut out, &HEADER, "###");
+    keys_table(&mut out, catalog.header, "###");
     keys_table(&mut out, &RUN, "###");
     keys_table(&mut out, &TUNE, "###");
     out.push_str(

@@ -169,7 +169,7 @@ impl Document {
         templates: &[(String, Node)],
     ) -> ScenarioError {
         let system = self.get("system").and_then(Node::as_str);
-        let lib = system.and_then(super::library::of);
+        let lib = self.library;
         let lib_names: Vec<String> = lib
             .and_then(|l| l.entries().ok())
             .unwrap_or_default()

@@ -11,6 +11,7 @@
 //!
 //! The search keeps within the varied key's declared range ([`declared_range`]).
 
+use super::catalog::Catalog;
 use super::keys::{Kind, Schema, common};
 use super::{Document, NodeValue};
 use oddsmith_core::error::ScenarioError;
@@ -60,11 +61,17 @@ pub fn table_and_key(doc: &Document, path: &str) -> Option<(String, String)> {
 }
 
 /// The range an integer key at `path` of `doc` is declared with in `schema` (or in the
-/// tables every scenario shares); `None` where the key is no integer declared with a range
-/// (a range that depends on other keys is the system's to check).
-pub fn declared_range(schema: &Schema, doc: &Document, path: &str) -> Option<(i64, i64)> {
+/// tables every scenario shares, `catalog`'s top level among them); `None` where the key is
+/// no integer declared with a range (a range that depends on other keys is the system's to
+/// check).
+pub fn declared_range(
+    catalog: &Catalog,
+    schema: &Schema,
+    doc: &Document,
+    path: &str,
+) -> Option<(i64, i64)> {
     let (table, key) = table_and_key(doc, path)?;
-    match common::declared(schema, &table, &key)?.kind {
+    match common::declared(catalog, schema, &table, &key)?.kind {
         Kind::Int(min, max) => Some((min, max)),
         _ => None,
     }

@@ -1,47 +1,40 @@
 //! The tests of `docs` (the module above, `super`).
 
 use super::*;
-use crate::scenario::keys::common::{DIFFICULTY, HEADER, RUN, TEMPLATE_KEYS, TUNE};
+use crate::scenario::keys::common::{DIFFICULTY, RUN, TEMPLATE_KEYS, TUNE};
 use crate::scenario::keys::{Form, Schema, Shape, lint};
 use crate::scenario::reference::{COMMAND, FOLDER};
 
 /// The tables every scenario shares, as a schema of their own for [`lint`].
 const SHARED: Schema = Schema {
-    system: "(shared)",
     title: "",
     seeds: &[],
     shapes: &[Shape {
         name: "shared",
         title: "",
         about: "",
-        tables: &[&HEADER, &RUN, &TUNE, &DIFFICULTY, &TEMPLATE_KEYS],
+        tables: &[CATALOG.header, &RUN, &TUNE, &DIFFICULTY, &TEMPLATE_KEYS],
         metrics: &[],
         fight: false,
         prose: "",
+        example: "",
     }],
 };
 
 #[test]
 fn every_declaration_holds_together() {
-    let mut wrong = lint(&SHARED);
-    for (_, kind) in SystemKind::ALL {
+    let mut wrong = lint("(shared)", &SHARED);
+    for (name, kind) in SystemKind::ALL {
         let schema = kind.schema();
-        wrong.extend(lint(schema));
-        assert!(!schema.shapes.is_empty(), "{}: no shapes", schema.system);
+        wrong.extend(lint(name, schema));
+        assert!(!schema.shapes.is_empty(), "{name}: no shapes");
         for shape in schema.shapes {
             let first = shape.tables.first().expect("a shape has a table");
-            assert_ne!(
-                first.form,
-                Form::Inline,
-                "{}: {}",
-                schema.system,
-                shape.name
-            );
+            assert_ne!(first.form, Form::Inline, "{name}: {}", shape.name);
             if shape.fight {
                 assert!(
                     shape.tables.iter().any(|t| t.path == "aftermath"),
-                    "{} {}: a fight takes [aftermath]",
-                    schema.system,
+                    "{name} {}: a fight takes [aftermath]",
                     shape.name
                 );
             }
@@ -56,8 +49,7 @@ fn every_declaration_holds_together() {
                 let path = format!("{}.{}", table.path, key.name);
                 assert!(
                     schema.tables().iter().any(|t| t.path == path),
-                    "{}: `{}` holds tables that no table declares at {path}",
-                    schema.system,
+                    "{name}: `{}` holds tables that no table declares at {path}",
                     key.name
                 );
             }
@@ -102,10 +94,11 @@ fn the_readme_lists_every_recovery_key_with_its_default() {
 fn the_committed_reference_is_current() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut stale = Vec::new();
-    for (name, kind) in SystemKind::ALL {
+    for system in CATALOG.systems {
+        let name = system.name;
         let path = root.join(FOLDER).join(format!("{name}.md"));
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        if committed != format!("{}\n", markdown(kind.schema())) {
+        if committed != format!("{}\n", markdown(&CATALOG, system)) {
             stale.push(format!("{FOLDER}/{name}.md"));
         }
     }

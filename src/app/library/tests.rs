@@ -5,7 +5,7 @@ use super::*;
 #[test]
 fn listings_name_every_creature_and_show_prints_its_table() {
     let all = text(None, None).unwrap();
-    for lib in LIBRARIES {
+    for lib in CATALOG.libraries() {
         let one = text(Some(lib.system), None).unwrap();
         assert!(all.contains(&one), "{}", lib.system);
         for e in lib.entries().unwrap() {
@@ -45,7 +45,7 @@ fn every_key_of_every_creature_is_declared() {
     use crate::scenario::keys::{Kind, Table};
     use crate::scenario::template::FIGHTER_TABLES;
     use crate::systems::SystemKind;
-    for lib in LIBRARIES {
+    for lib in CATALOG.libraries() {
         let schema = SystemKind::from_name(lib.system).unwrap().schema();
         let tables = schema.tables();
         let fighters: Vec<&&Table> = tables

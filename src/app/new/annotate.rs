@@ -6,9 +6,9 @@
 //! shape file writes after a key (`(assumed)`) follows the generated comment. Keys met again
 //! (a second `[[combatant]]`) keep the file's own comment only.
 
-pub use crate::scenario::keys::common::declared;
-use crate::scenario::keys::common::table_at;
+use crate::scenario::keys::common::{self, table_at};
 use crate::scenario::keys::{Absent, Key, Kind, Schema};
+use crate::systems::CATALOG;
 
 /// The column comments start at, and the widest a line grows before its comment wraps.
 const COMMENT_AT: usize = 29;
@@ -174,6 +174,12 @@ pub fn keys_of(text: &str) -> Vec<(String, String, usize)> {
     out
 }
 
+/// The declaration of `key` in the table at `path` of `schema` or of the tables every
+/// scenario shares (the top level's from [`CATALOG`]).
+pub fn declared(schema: &Schema, path: &str, key: &str) -> Option<&'static Key> {
+    common::declared(&CATALOG, schema, path, key)
+}
+
 /// The shape file `text` of `schema`'s system with each key's first appearance commented
 /// from its declaration.
 pub fn annotated(schema: &Schema, text: &str) -> String {
@@ -207,7 +213,7 @@ pub fn annotated(schema: &Schema, text: &str) -> String {
         if decl.kind == Kind::Tables {
             let sub = format!("{}.{}", if path.is_empty() { "" } else { &path }, decl.name);
             let sub = sub.trim_start_matches('.');
-            for table in table_at(schema, sub) {
+            for table in table_at(&CATALOG, schema, sub) {
                 for key in table.keys {
                     let line = format!("{}: {}", key.name, comment(key));
                     with_comment(&mut out, "", &line);

@@ -1,13 +1,14 @@
 //! `oddsmith new`: a commented scenario of one shape of one rule system, to start from.
 //!
 //! Every shape a system declares ([`crate::scenario::keys::Shape`]: a check, a contest, a
-//! fight, each hazard, …) has one example beside this file, `<system>/<shape>.toml`, compiled
-//! in: every key of its shape with an example value (commented out where leaving it out means
-//! "none"), and notes only where the example needs one (`(assumed)`). What each key takes,
-//! its default, meaning and seed lines are written beside it from its declaration
-//! ([`annotate`]), so they are never written twice. Each one validates and runs (the tests
-//! below and `tests/new.rs` check). [`TEMPLATES`] names the files, in the order the systems
-//! declare their shapes (a test holds the two to each other).
+//! fight, each hazard, …) has an example in its system's folder,
+//! `crates/engine/src/systems/<system>/schema/new/<shape>.toml`, compiled in
+//! ([`Shape::example`]): every key of its shape with an example value (commented out where
+//! leaving it out means "none"), and notes only where the example needs one (`(assumed)`).
+//! What each key takes, its default, meaning and seed lines are written beside it from its
+//! declaration ([`annotate`]), so they are never written twice. Each one validates and runs
+//! (the tests below and `tests/new.rs` check). The templates are the registry's systems and
+//! their declared shapes, in order ([`templates`]): there is no list of them here.
 //! `oddsmith new` alone lists the systems and their shapes, `oddsmith new SYSTEM` one
 //! system's; `oddsmith new SYSTEM SHAPE` prints the template, and with a FILE writes it there
 //! atomically, never over a file that exists.
@@ -15,7 +16,8 @@
 use crate::error::UsageError;
 use crate::export::write::write_new_file;
 use crate::scenario::hint::{did_you_mean, did_you_mean_value};
-use crate::systems::SystemKind;
+use crate::scenario::keys::{Schema, Shape};
+use crate::systems::{CATALOG, SystemKind};
 use anyhow::Result;
 use std::path::{Path, PathBuf};
 
@@ -26,83 +28,44 @@ pub struct Template {
     pub system: &'static str,
     /// The shape's name as a user types it (`check`, `fight`, `fall`).
     pub shape: &'static str,
-    /// The commented scenario.
+    /// The commented scenario ([`Shape::example`]).
     pub text: &'static str,
+    /// The system's declarations.
+    schema: &'static Schema,
+    /// The shape's declaration.
+    declared: &'static Shape,
 }
 
-/// The [`Template`]s of each system's shapes, each with its text from
-/// `<system>/<shape>.toml` beside this file.
-macro_rules! templates {
-    ($($system:literal { $($shape:literal,)+ })+) => {
-        [$($(Template {
-            system: $system,
-            shape: $shape,
-            text: include_str!(concat!($system, "/", $shape, ".toml")),
-        },)+)+]
-    };
+/// Every template: each system of the registry ([`CATALOG`]) in order, each of its declared
+/// shapes in order.
+pub fn templates() -> impl Iterator<Item = Template> {
+    CATALOG.systems.iter().flat_map(|system| {
+        system.schema.shapes.iter().map(move |shape| Template {
+            system: system.name,
+            shape: shape.name,
+            text: shape.example,
+            schema: system.schema,
+            declared: shape,
+        })
+    })
 }
-
-/// Every template, by system in registry order: the one list of shapes.
-pub const TEMPLATES: &[Template] = &templates! {
-    "invisible-sun" {
-        "check",
-        "defense",
-        "attack",
-        "ongoing",
-        "fight",
-        "day",
-    }
-    "gods-and-monsters" {
-        "fight",
-        "check",
-        "contest",
-        "fall",
-        "climb",
-        "ailment",
-        "jump",
-        "chase",
-        "march",
-        "day",
-    }
-    "unbound-legends" {
-        "check",
-        "attack",
-        "death-saves",
-        "contest",
-        "group",
-        "fight",
-        "day",
-    }
-    "bonus-dice" {
-        "check",
-        "attack",
-        "damage",
-        "fight",
-        "day",
-    }
-};
 
 impl Template {
-    /// What the shape answers, in one line: its declaration's ([`crate::scenario::keys::Shape`]).
+    /// What the shape answers, in one line: its declaration's ([`Shape::about`]).
     pub fn about(&self) -> &'static str {
-        SystemKind::from_name(self.system)
-            .and_then(|k| k.schema().shape(self.shape))
-            .map_or("", |s| s.about)
+        self.declared.about
     }
 
-    /// The scenario `oddsmith new` writes: the shape file with each key's comment written
-    /// from its declaration ([`annotate`]).
+    /// The scenario `oddsmith new` writes: the shape's example with each key's comment
+    /// written from its declaration ([`annotate`]).
     pub fn written(&self) -> String {
-        match SystemKind::from_name(self.system) {
-            Some(kind) => annotate::annotated(kind.schema(), self.text),
-            None => self.text.to_string(),
-        }
+        annotate::annotated(self.schema, self.text)
     }
 }
 
 /// The templates of `system`, in list order.
-pub fn shapes_of(system: &str) -> impl Iterator<Item = &'static Template> + '_ {
-    TEMPLATES.iter().filter(move |t| t.system == system)
+pub fn shapes_of(system: &str) -> impl Iterator<Item = Template> + '_ {
+    templates().filter(move |t| t.system == system)
 }
 
 /// What `oddsmith new` was asked for, checked.
@@ -113,7 +76,7 @@ enum Ask {
     /// One system's shapes.
     System(SystemKind),
     /// One template, to stdout or to a file.
-    Write(&'static Template, Option<PathBuf>),
+    Write(Template, Option<PathBuf>),
 }
 
 /// Runs `oddsmith new [SYSTEM [SHAPE [FILE]]]`.
@@ -122,7 +85,7 @@ pub fn new(system: Option<&str>, shape: Option<&str>, file: Option<&Path>) -> Re
         Ask::List => super::print(&listing(None)),
         Ask::System(kind) => super::print(&listing(Some(kind))),
         Ask::Write(t, None) => super::print(&t.written()),
-        Ask::Write(t, Some(path)) => write(t, &path),
+        Ask::Write(t, Some(path)) => write(&t, &path),
     }
 }
 
@@ -143,7 +106,7 @@ fn plan(system: Option<&str>, shape: Option<&str>, file: Option<&Path>) -> Resul
 
 fn unknown_system(word: &str) -> UsageError {
     let names = SystemKind::ALL.iter().map(|(n, _)| *n);
-    let shape_hint = if TEMPLATES.iter().any(|t| t.shape == word) {
+    let shape_hint = if templates().any(|t| t.shape == word) {
         format!("; \"{word}\" is a shape: oddsmith new SYSTEM {word} (`oddsmith new` lists them)")
     } else {
         String::new()
@@ -158,8 +121,7 @@ fn unknown_system(word: &str) -> UsageError {
 fn unknown_shape(kind: SystemKind, word: &str) -> UsageError {
     let system = kind.name();
     let shapes: Vec<&str> = shapes_of(system).map(|t| t.shape).collect();
-    let elsewhere: Vec<&str> = TEMPLATES
-        .iter()
+    let elsewhere: Vec<&str> = templates()
         .filter(|t| t.shape == word && t.system != system)
         .map(|t| t.system)
         .collect();
@@ -182,8 +144,7 @@ fn listing(only: Option<SystemKind>) -> String {
          with its default, allowed values and seed lines (to stdout without FILE);\n\
          then: oddsmith validate FILE, oddsmith run FILE.\n",
     );
-    let width = TEMPLATES
-        .iter()
+    let width = templates()
         .map(|t| t.system.len() + t.shape.len())
         .max()
         .unwrap_or(0);

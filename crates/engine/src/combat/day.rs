@@ -27,7 +27,7 @@ use super::{Ending, Fate, Fight, Observer, Unobserved};
 use crate::systems::{RuleSystem, Taped};
 use oddsmith_core::dice::{Dice, FightDice, Tape};
 use oddsmith_core::stats::{
-    CounterId, HistogramId, HistogramReport, Layout, Meta, Nested, Role, Tally,
+    CounterId, HistogramId, HistogramReport, Layout, Meta, Nested, Note, Role, Tally,
 };
 pub use oddsmith_scenario::day::Rest;
 pub use oddsmith_scenario::keys::common::DAY_METRICS;
@@ -99,8 +99,8 @@ pub trait Stage: Sync {
     /// Adds what [`Stage::play`] counted in `arena` over a batch to `tally`.
     fn flush(&self, arena: &mut Self::Arena, tally: &mut Tally);
 
-    /// Remarks on how the encounter resolves.
-    fn notes(&self) -> Vec<String> {
+    /// Notes on how the encounter resolves.
+    fn notes(&self) -> Vec<Note> {
         Vec::new()
     }
 
@@ -161,7 +161,7 @@ impl<F: Carry> Stage for FightStage<F> {
         flush(&self.fight, arena, tally);
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         self.fight.notes()
     }
 
@@ -199,7 +199,7 @@ pub trait Recovery: Sync {
     fn record(&self, party: &[Self::State], tally: &mut Tally);
 
     /// Remarks on the recovery in force (the rests, the choices made).
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         Vec::new()
     }
 }
@@ -530,7 +530,7 @@ impl<S: Stage, R: Recovery<State = S::State>> RuleSystem for Day<S, R> {
         self.flush(scratch, tally);
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let list: Vec<String> = self
             .encounters
             .iter()
@@ -546,17 +546,23 @@ impl<S: Stage, R: Recovery<State = S::State>> RuleSystem for Day<S, R> {
                 ),
             })
             .collect();
-        let mut notes = vec![format!(
+        let mut notes = vec![Note::Remark(format!(
             "a day of {} encounters for {}: {}",
             self.encounters.len(),
             self.party.join(", "),
             list.join("; ")
-        )];
+        ))];
         notes.extend(self.recovery.notes());
         for (n, e) in self.encounters.iter().enumerate() {
             for note in e.stage.notes() {
-                // The aftermath note stays recognisable to reports (it leads with its word).
-                notes.push(format!("encounter {} ({}): {note}", n + 1, e.name));
+                // A remark of the day naming its encounter, whatever the note's kind (an
+                // aftermath reads `encounter 2 (Den): aftermath: …`), printed with the day's
+                // other remarks.
+                notes.push(Note::Remark(format!(
+                    "encounter {} ({}): {note}",
+                    n + 1,
+                    e.name
+                )));
             }
         }
         notes

@@ -34,7 +34,7 @@ use super::{Care, Ending, Fate, Fates, FightCounts, FightRecorder, Roster, exact
 use super::{Dying, Record, Remarks, Walk};
 use crate::systems::{RuleSystem, Taped};
 use oddsmith_core::dice::{Dice, FightDice, Tape};
-use oddsmith_core::stats::{ExactValues, Layout, Tally};
+use oddsmith_core::stats::{ExactValues, Layout, Note, Tally};
 use rand::Rng;
 
 /// What every fight of a scenario shares, whatever its rules: the roster, the round limit
@@ -583,7 +583,7 @@ impl<F: Fight> RuleSystem for F {
         }
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         Remarks::notes(self)
     }
 

@@ -7,15 +7,15 @@
 
 use super::fight::Rounds;
 use super::set::members;
+use oddsmith_core::stats::Note;
 
 /// What a fight says of itself when it loads: notes on how it resolves, warnings where it
 /// runs but makes little sense, and the bounds those warnings come from. The bounds default
 /// to "cannot say" (`None`, nobody harmless): a system states what its rules bound.
 pub trait Remarks: Rounds {
-    /// Remarks on how the scenario resolves. The one that names the aftermath in force begins
-    /// with `aftermath: ` (`export::glance::AFTERMATH_NOTE`): reports print it under the
-    /// headlines.
-    fn notes(&self) -> Vec<String>;
+    /// Remarks on how the scenario resolves; the one that names the aftermath in force is a
+    /// `Note::Aftermath`, which reports print under the headlines.
+    fn notes(&self) -> Vec<Note>;
 
     /// What runs but makes little sense: by default the sides that cannot hurt anyone
     /// ([`harmless_sides`]); a system whose loader noticed more (a key another one makes

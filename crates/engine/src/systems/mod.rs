@@ -8,7 +8,11 @@
 //! [`registry!`] below is the only list of systems: it makes [`SystemKind`], the names a
 //! scenario's `system =` may take, the sections each system reads, [`LoadedSystem`] and the
 //! dispatch to the concrete system ([`LoadedSystem::visit`]), so every system's trial loop is
-//! monomorphized and nothing is looked up by name per trial.
+//! monomorphized and nothing is looked up by name per trial. It also makes [`CATALOG`], the
+//! systems as data for the layers that know no rule: the scenario layer (the `system` key's
+//! words, each system's library `library/<name>.toml`, the reference) and `oddsmith new` (each
+//! declared shape's example). Adding a system is its folder, its library file and two lines
+//! here (`pub mod` and its registry line).
 
 pub mod bonus_dice;
 pub mod gods_and_monsters;
@@ -21,8 +25,10 @@ pub use scenario::{Point, Scenario};
 use crate::combat::exact::Limits;
 use oddsmith_core::dice::Tape;
 use oddsmith_core::error::ScenarioError;
-use oddsmith_core::stats::{ExactValues, Layout, Tally};
-use oddsmith_scenario::keys::Schema;
+use oddsmith_core::stats::{ExactValues, Layout, Note, Tally};
+use oddsmith_scenario::catalog::Catalog;
+use oddsmith_scenario::keys::{self, Schema};
+use oddsmith_scenario::library::Library;
 use oddsmith_scenario::{Document, Spanned};
 use rand::Rng;
 
@@ -115,8 +121,9 @@ pub trait RuleSystem: Sync {
         None
     }
 
-    /// Remarks on how the scenario resolves (e.g. "routine: no dice are rolled").
-    fn notes(&self) -> Vec<String> {
+    /// Notes on how the scenario resolves (e.g. "routine: no dice are rolled"), each of its
+    /// kind ([`Note`]: a fight's aftermath in force is [`Note::Aftermath`]).
+    fn notes(&self) -> Vec<Note> {
         Vec::new()
     }
 
@@ -200,7 +207,7 @@ pub trait Trial: Sync {
     }
 
     /// As [`RuleSystem::notes`].
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         Vec::new()
     }
 }
@@ -255,7 +262,7 @@ impl<T: Trial> RuleSystem for Alone<'_, T> {
         self.0.exact_bounds()
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         self.0.notes()
     }
 }
@@ -321,21 +328,43 @@ macro_rules! registry {
             $(#[doc = $doc] $variant,)+
         }
 
+        /// Every system as the scenario layer reads it: its name, key declarations and
+        /// built-in library (`library/<name>.toml`), in registry order, and the top level's
+        /// keys, whose `system` takes every name.
+        pub const CATALOG: Catalog = Catalog {
+            header: &keys::common::header(&keys::common::header_keys(SystemKind::NAMES)),
+            systems: &[$(oddsmith_scenario::catalog::System {
+                name: $name,
+                schema: <$module::System as SystemModule>::SCHEMA,
+                library: Library {
+                    system: $name,
+                    path: concat!("library/", $name, ".toml"),
+                    text: include_str!(concat!("../../../../library/", $name, ".toml")),
+                },
+            },)+],
+        };
+
         impl SystemKind {
             /// Every system with the name a scenario uses for it.
             pub const ALL: &'static [(&'static str, SystemKind)] =
                 &[$(($name, SystemKind::$variant),)+];
+
+            /// Every system's name, in order: the words `system =` takes.
+            pub const NAMES: &'static [&'static str] = &[$($name,)+];
 
             /// The sections this system reads: those its declarations name.
             pub fn sections(self) -> Vec<&'static str> {
                 self.schema().sections()
             }
 
+            /// The system as [`CATALOG`] lists it.
+            pub fn listed(self) -> &'static oddsmith_scenario::catalog::System {
+                &CATALOG.systems[self as usize]
+            }
+
             /// Every key the system reads, declared once.
             pub fn schema(self) -> &'static Schema {
-                match self {
-                    $(SystemKind::$variant => <$module::System as SystemModule>::SCHEMA,)+
-                }
+                self.listed().schema
             }
 
             /// What the system covers, for documentation and `--help`.
@@ -469,19 +498,12 @@ impl SystemKind {
 
     /// The name a scenario uses for this system.
     pub fn name(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(_, k)| *k == self)
-            .map_or("", |(n, _)| n)
+        self.listed().name
     }
 
     /// The names allowed in `system =`, for error messages.
     pub fn allowed() -> String {
-        Self::ALL
-            .iter()
-            .map(|(n, _)| format!("\"{n}\""))
-            .collect::<Vec<_>>()
-            .join(", ")
+        CATALOG.allowed()
     }
 }
 
@@ -520,8 +542,8 @@ impl Visit for BoundsOf {
 
 struct NotesOf;
 impl Visit for NotesOf {
-    type Output = Vec<String>;
-    fn visit<S: RuleSystem>(self, s: &S) -> Vec<String> {
+    type Output = Vec<Note>;
+    fn visit<S: RuleSystem>(self, s: &S) -> Vec<Note> {
         s.notes()
     }
 }
@@ -555,8 +577,8 @@ impl LoadedSystem {
         self.visit(BoundsOf)
     }
 
-    /// Remarks on how the scenario resolves.
-    pub fn notes(&self) -> Vec<String> {
+    /// Notes on how the scenario resolves.
+    pub fn notes(&self) -> Vec<Note> {
         self.visit(NotesOf)
     }
 
@@ -565,6 +587,9 @@ impl LoadedSystem {
         self.visit(WarningsOf)
     }
 }
+
+#[cfg(test)]
+mod tests;
 
 /// A scenario text for `kind` with `body` after the two header lines (for tests).
 #[cfg(test)]

@@ -1,11 +1,13 @@
-//! A loaded scenario: a parsed [`Document`], its checked header, the rule system the registry
-//! built from it, and for a fight its `[difficulty]` setting (checked here, once for every
-//! system: the sides it may name come from the fight's metrics). Sweep points, variants and
-//! tuned values are edits of the same document, each built the same way; their errors name
-//! the `[sweep]` or `[variant]` line.
+//! A loaded scenario: a parsed [`Document`] (assembled with the registry's [`CATALOG`]: its
+//! includes and the templates it uses from its system's library), its checked header, the rule
+//! system the registry built from it, and for a fight its `[difficulty]` setting (checked here,
+//! once for every system: the sides it may name come from the fight's metrics). Sweep points,
+//! variants and tuned values are edits of the same document, each built the same way; their
+//! errors name the `[sweep]` or `[variant]` line.
 
-use super::{LoadedSystem, SystemKind};
+use super::{CATALOG, LoadedSystem, SystemKind};
 use oddsmith_core::error::ScenarioError;
+use oddsmith_core::stats::Note;
 use oddsmith_core::stats::difficulty::{self as band, Setting, Thresholds};
 use oddsmith_scenario::set;
 use oddsmith_scenario::sweep::{self, Value, Variant};
@@ -47,7 +49,7 @@ pub struct Point {
 impl Scenario {
     /// Reads and validates the scenario at `path`.
     pub fn load(path: &Path) -> Result<Self, ScenarioError> {
-        Self::from_document(Document::read(path)?)
+        Self::from_document(Document::read(path, &CATALOG)?)
     }
 
     /// What runs but makes little sense (a side that cannot hurt anyone), each a line for
@@ -67,12 +69,12 @@ impl Scenario {
             .collect()
     }
 
-    /// Remarks on how the scenario resolves (the system's), and the `--set` arguments in
+    /// Notes on how the scenario resolves (the system's), and the `--set` arguments in
     /// force, if any (`set: check.challenge=7, run.max_rounds=50`).
-    pub fn notes(&self) -> Vec<String> {
+    pub fn notes(&self) -> Vec<Note> {
         let mut notes = self.system.notes();
         if !self.sets.is_empty() {
-            notes.push(format!("set: {}", self.sets.join(", ")));
+            notes.push(Note::Remark(format!("set: {}", self.sets.join(", "))));
         }
         notes
     }
@@ -80,7 +82,7 @@ impl Scenario {
     /// Loads and validates `path` with each `--set PATH=VALUE` of `sets` applied in order
     /// ([`oddsmith_scenario::set`]); an error the changed values cause says they were in force.
     pub fn load_with(path: &Path, sets: &[String]) -> Result<Self, ScenarioError> {
-        let mut document = Document::read(path)?;
+        let mut document = Document::read(path, &CATALOG)?;
         for arg in sets {
             document = set::apply(&document, arg)?;
         }
@@ -92,7 +94,7 @@ impl Scenario {
     /// Validates a scenario already in memory (`path` names it in messages, and its folder is
     /// where `include` paths start).
     pub fn from_text(path: &str, text: &str) -> Result<Self, ScenarioError> {
-        Self::from_document(Document::parse(Source::from_text(path, text))?.assembled()?)
+        Self::from_document(Document::parse(Source::from_text(path, text))?.assembled(&CATALOG)?)
     }
 
     /// Validates a parsed document: header, the system it names, that system's sections

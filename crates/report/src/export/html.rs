@@ -6,7 +6,8 @@
 //! the order [`plot::report_charts`] gives (a sweep's as [`plot::sweep_charts`]), each
 //! captioned with what it shows and linked to its PNG and SVG files. A file with
 //! `[variant.NAME]` tables gets a variants section: its base and variants side by side, and
-//! their chart.
+//! their chart. A run's notes go by their kind ([`Note`]): remarks above the results, the
+//! aftermath in force under the headlines.
 
 use super::comparison::paired_line;
 use super::glance::{self, Glance};
@@ -15,15 +16,15 @@ use super::variants::{variants_headlines, variants_tables};
 use crate::plot::{self, Chart, ChartNote};
 use oddsmith_core::stats::compare::VariantsReport;
 use oddsmith_core::stats::summary::file_part;
-use oddsmith_core::stats::{Report, SweepReport};
+use oddsmith_core::stats::{Note, Report, SweepReport};
 use std::fmt::Write;
 use std::path::Path;
 
 /// The results a report shows.
 #[derive(Debug, Clone, Copy)]
 pub enum Results<'a> {
-    /// One run and its notes.
-    Single(&'a Report, &'a [String]),
+    /// One run and its notes (remarks above the headlines, the aftermath in force under).
+    Single(&'a Report, &'a [Note]),
     /// A sweep.
     Sweep(&'a SweepReport),
 }
@@ -425,3 +426,6 @@ fn sets_line(info: &RunInfo) -> Option<String> {
         )
     })
 }
+
+#[cfg(test)]
+mod tests;

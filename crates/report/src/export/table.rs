@@ -2,14 +2,16 @@
 //! run's headline sentences, its trial-level rows, the per-combatant tables (built in
 //! [`super::combatants`]), exact values alone, a sweep's grids (the target search's table
 //! is [`super::tune`], comparisons are in [`super::comparison`]). Rates read as percentages
-//! (see [`super::format`]); numbers are right-aligned on their decimal point.
+//! (see [`super::format`]); numbers are right-aligned on their decimal point. A run's notes
+//! ([`Note`]) are placed by kind: remarks above the headlines, the aftermath in force under
+//! them ([`in_force`]).
 
 use super::combatants::{combatant_means, combatant_table, compact_cell};
 use super::format::{self, percent};
 use super::glance::{self, Glance};
 use oddsmith_core::stats::encounters::{EncounterFate, encounter_fates, encounter_report};
 use oddsmith_core::stats::summary::fmt_value;
-use oddsmith_core::stats::{MetricKind, MetricRow, Report, SweepReport, SweepResult};
+use oddsmith_core::stats::{MetricKind, MetricRow, Note, Report, SweepReport, SweepResult};
 use std::fmt::Write;
 
 /// A table as cells, with a title; the first `left` columns are text (left-aligned), the rest
@@ -285,8 +287,9 @@ pub fn aligned<S: AsRef<str>>(header: &[S], rows: &[Vec<String>], left: usize) -
     out
 }
 
-/// The report: heading, notes, headline sentences, then its tables.
-pub fn render(report: &Report, notes: &[String], colour: bool) -> String {
+/// The report: heading, the remarks among `notes`, headline sentences, the aftermath in force,
+/// then its tables.
+pub fn render(report: &Report, notes: &[Note], colour: bool) -> String {
     let glance = Glance::of(report);
     let mut out = String::new();
     let runs = if report.trials == 0 {
@@ -349,10 +352,10 @@ pub fn render(report: &Report, notes: &[String], colour: bool) -> String {
     out
 }
 
-/// The aftermath note as a line under the headlines: "Aftermath in force: allies tended, …".
-pub fn in_force(note: &str) -> String {
-    let rest = note.strip_prefix(glance::AFTERMATH_NOTE).unwrap_or(note);
-    format!("Aftermath in force: {rest}")
+/// The aftermath note's words ([`Note::Aftermath`]) as a line under the headlines:
+/// "Aftermath in force: allies tended, …".
+pub fn in_force(aftermath: &str) -> String {
+    format!("Aftermath in force: {aftermath}")
 }
 
 /// `text` in bold when `colour` (ANSI), else as it is.

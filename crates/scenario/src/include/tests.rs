@@ -1,7 +1,38 @@
 //! The tests of `include` (the module above, `super`).
 
+use crate::catalog::{Catalog, System};
+use crate::keys::Schema;
+use crate::library::Library;
 use crate::{Document, Node, NodeValue};
 use std::path::Path;
+
+/// A system's library as a registry hands it in: a few templates.
+const LIBRARY: &str = "system = \"gods-and-monsters\"\n\n\
+                       [[creature]]\nname = \"Yeti\"\nabout = \"a yeti\"\nsurvival = 20\n\n\
+                       [[creature]]\nname = \"Sam Stevens\"\nabout = \"Sam\"\nsurvival = 6\n\n\
+                       [[creature]]\nname = \"Goblin\"\nabout = \"a goblin\"\nsurvival = 3\n";
+
+/// The systems as the caller hands them in: one, with a library.
+const CATALOG: Catalog = Catalog {
+    header: &crate::keys::common::header(&crate::keys::common::header_keys(&["gods-and-monsters"])),
+    systems: &[System {
+        name: "gods-and-monsters",
+        schema: &Schema {
+            title: "",
+            seeds: &[],
+            shapes: &[],
+        },
+        library: Library {
+            system: "gods-and-monsters",
+            path: "library/gods-and-monsters.toml",
+            text: LIBRARY,
+        },
+    }],
+};
+
+fn read(path: &Path) -> Result<Document, oddsmith_core::error::ScenarioError> {
+    Document::read(path, &CATALOG)
+}
 
 fn write(dir: &Path, name: &str, text: &str) {
     let path = dir.join(name);
@@ -38,7 +69,7 @@ fn includes_come_first_once_each_and_errors_name_their_file_and_the_include() {
                 include = [\"party.toml\", \"more/extra.toml\"]\n\n[[combatant]]\n\
                 use = \"Wolf\"\n";
     write(dir.path(), "main.toml", main);
-    let d = Document::read(&dir.path().join("main.toml")).unwrap();
+    let d = read(&dir.path().join("main.toml")).unwrap();
     // party.toml once (named twice), its fighters first, then extra's, then the file's.
     assert_eq!(names(&d, "combatant"), ["Sam", "Ann", "Wolf"]);
     assert_eq!(names(&d, "creature"), ["Wolf"]);
@@ -71,9 +102,7 @@ fn cycles_other_systems_other_keys_and_missing_files_are_refused() {
     let d = dir.path();
     let refused = |main: &str, wanted: &str| {
         write(d, "main.toml", main);
-        let e = Document::read(&d.join("main.toml"))
-            .unwrap_err()
-            .to_string();
+        let e = read(&d.join("main.toml")).unwrap_err().to_string();
         assert!(e.contains(wanted), "{e}\n  wanted: {wanted}");
     };
     write(
@@ -140,7 +169,7 @@ fn a_use_no_file_defines_comes_from_the_library_and_edits_reach_it() {
                 use = \"Yeti\"\ncount = 2\n\n[[combatant]]\nuse = \"Sam Stevens\"\n";
     let d = crate::Document::parse(crate::Source::from_text("m.toml", text))
         .unwrap()
-        .assembled()
+        .assembled(&CATALOG)
         .unwrap();
     assert_eq!(names(&d, "creature"), ["Yeti", "Sam Stevens"]);
     assert_eq!(
@@ -170,6 +199,6 @@ fn a_use_no_file_defines_comes_from_the_library_and_edits_reach_it() {
         "name = \"m\"\nsystem = \"gods-and-monsters\"\n\
          include = [\"library/gods-and-monsters.toml\"]\n",
     );
-    let d = Document::read(&dir.path().join("lib.toml")).unwrap();
+    let d = read(&dir.path().join("lib.toml")).unwrap();
     assert!(names(&d, "creature").contains(&"Goblin".to_string()));
 }

@@ -1,22 +1,23 @@
-//! The keys every scenario shares, declared once: the header, `[run]`, the fight tables every
+//! The keys every scenario shares, declared once: the header (its `system` taking the names
+//! the caller's registry hands in, [`header_keys`]), `[run]`, the fight tables every
 //! system takes (`[difficulty]`, templates and counts, the `[aftermath]` keys the systems
 //! share) and the workbench tables (`[tune]`; `[sweep]` and `[variant.NAME]` take any key
 //! path, so they declare none); and where the key of a table path is declared
 //! ([`declared`]), in a system's tables or these.
 
 use super::{Form, Key, Metric, Schema, Table};
+use crate::catalog::Catalog;
 use crate::template::FIGHTER_TABLES;
 
-/// The top level: what every scenario says about itself.
-pub const HEADER: Table = Table {
-    path: "",
-    form: Form::One,
-    about: "what every scenario says about itself",
-    keys: &[
+/// The top level's keys, what every scenario says about itself: `system` takes `systems`,
+/// the names the caller's registry lists (this crate knows none). The registry makes the
+/// table of them with [`header`] ([`Catalog::header`]).
+pub const fn header_keys(systems: &'static [&'static str]) -> [Key; 4] {
+    [
         Key::text("name")
             .absent("the file's name without `.toml`")
             .means("shown in every output; not empty"),
-        Key::other("system", "\"invisible-sun\", \"gods-and-monsters\", \"unbound-legends\" or \"bonus-dice\"")
+        Key::word("system", systems)
             .required()
             .means("the rule system"),
         Key::text("description")
@@ -25,8 +26,18 @@ pub const HEADER: Table = Table {
         Key::texts("include")
             .absent("nothing is included")
             .means("files of the same system whose fighters and `[[creature]]` templates come first; `library/SYSTEM.toml` is the built-in library"),
-    ],
-};
+    ]
+}
+
+/// The top level, its keys those of [`header_keys`].
+pub const fn header(keys: &'static [Key; 4]) -> Table {
+    Table {
+        path: "",
+        form: Form::One,
+        about: "what every scenario says about itself",
+        keys,
+    }
+}
 
 /// `[run]`.
 pub const RUN: Table = Table {
@@ -171,15 +182,16 @@ pub const ENCOUNTER: Table = Table {
 /// What `[[day.encounter]]` is.
 pub const ENCOUNTER_ABOUT: &str = "one encounter of the day, in order; a sub-table named as a file-level table of the fight (`[day.encounter.conflict]`, `[day.encounter.aftermath]`) replaces it for this encounter";
 
-/// The table `path` of `schema` or of the tables every scenario shares.
-pub fn table_at(schema: &Schema, path: &str) -> Vec<&'static Table> {
+/// The table `path` of `schema` or of the tables every scenario shares (the top level's from
+/// `catalog`).
+pub fn table_at(catalog: &Catalog, schema: &Schema, path: &str) -> Vec<&'static Table> {
     let mut out: Vec<&'static Table> = schema
         .tables()
         .into_iter()
         .filter(|t| t.path == path)
         .collect();
     let shared: &[&'static Table] = match path {
-        "" => &[&HEADER],
+        "" => &[catalog.header],
         "run" => &[&RUN],
         "difficulty" => &[&DIFFICULTY],
         "tune" => &[&TUNE],
@@ -191,8 +203,10 @@ pub fn table_at(schema: &Schema, path: &str) -> Vec<&'static Table> {
 }
 
 /// The declaration of `key` in the table at `path`.
-pub fn declared(schema: &Schema, path: &str, key: &str) -> Option<&'static Key> {
-    table_at(schema, path).iter().find_map(|t| t.key(key))
+pub fn declared(catalog: &Catalog, schema: &Schema, path: &str, key: &str) -> Option<&'static Key> {
+    table_at(catalog, schema, path)
+        .iter()
+        .find_map(|t| t.key(key))
 }
 
 /// What each shared fight metric means, for the reference: every fight of every system

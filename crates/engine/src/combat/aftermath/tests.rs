@@ -93,7 +93,7 @@ impl Dying for Ward {
 impl Walk for Ward {}
 
 impl Remarks for Ward {
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<oddsmith_core::stats::Note> {
         Vec::new()
     }
 }

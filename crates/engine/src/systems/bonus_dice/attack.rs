@@ -20,7 +20,7 @@ use super::rules::{BehindHalves, Rules};
 use crate::systems::Trial;
 use oddsmith_core::dice::{Dice, Direct};
 use oddsmith_core::stats::{
-    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally,
+    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Note, RatioId, Role, Tally,
 };
 use rand::Rng;
 
@@ -465,8 +465,8 @@ impl Trial for AttackRoll {
         Some(self.exact_and_bounds().1)
     }
 
-    fn notes(&self) -> Vec<String> {
-        let mut notes = vec![format!(
+    fn notes(&self) -> Vec<Note> {
+        let mut notes = vec![Note::Remark(format!(
             "d20 + {}{} ({}) against Guard {}{}",
             self.dice.count,
             self.dice.die,
@@ -482,9 +482,9 @@ impl Trial for AttackRoll {
                     d.vigor
                 ),
             }
-        )];
+        ))];
         if let Some((d, a)) = &self.damage {
-            notes.push(super::damage::describe(d, a));
+            notes.push(Note::Remark(super::damage::describe(d, a)));
         }
         let (_, bounds) = self.exact_and_bounds();
         let worst = bounds.values().copied().fold(0.0, f64::max);
@@ -493,11 +493,11 @@ impl Trial for AttackRoll {
         } else {
             format!("{worst:.1e}")
         };
-        notes.push(format!(
+        notes.push(Note::Remark(format!(
             "exact values: tables leave at most {TAIL:.0e} of a roll's mass untabled; a Dodge \
              neglects P(attack above the cap) × P(Dodge above the cap); largest exact_bound \
              {worst}"
-        ));
+        )));
         notes
     }
 }

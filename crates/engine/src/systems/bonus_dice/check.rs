@@ -9,7 +9,7 @@ use super::rules::SuccessOn;
 use crate::systems::Trial;
 use oddsmith_core::dice::{Dice, Direct};
 use oddsmith_core::stats::{
-    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
+    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Note, Role, Tally,
 };
 use rand::Rng;
 
@@ -130,10 +130,10 @@ impl Trial for Check {
         Some(ExactValues::new())
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let t = total_table(&self.dice, self.vs.max(0) as usize);
         vec![
-            format!(
+            Note::Remark(format!(
                 "d20 + {}{} ({}) against VS {}: success on a total {} {}",
                 self.dice.count,
                 self.dice.die,
@@ -144,8 +144,8 @@ impl Trial for Check {
                     SuccessOn::Meet => "of at least",
                 },
                 self.vs
-            ),
-            table_note(&t),
+            )),
+            Note::Remark(table_note(&t)),
         ]
     }
 }

@@ -12,7 +12,7 @@ use crate::systems::Trial;
 use oddsmith_core::dice::Dice;
 use oddsmith_core::dice::StepDie;
 use oddsmith_core::stats::{
-    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
+    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Note, Role, Tally,
 };
 use rand::Rng;
 
@@ -332,8 +332,8 @@ impl Trial for DamageRoll {
         Some(ExactValues::new())
     }
 
-    fn notes(&self) -> Vec<String> {
-        vec![describe(&self.damage, &self.armor)]
+    fn notes(&self) -> Vec<Note> {
+        vec![Note::Remark(describe(&self.damage, &self.armor))]
     }
 }
 

@@ -33,7 +33,7 @@ use super::skirmish::carry::{Condition, State};
 use super::skirmish::{MEDICINE_VS, Skirmish, WINDED_UNTIL, medicine_check};
 use crate::combat::day::{Carry, Member, Recovery, Rest};
 use oddsmith_core::dice::Dice;
-use oddsmith_core::stats::{CounterId, Layout, Meta, RatioId, Role, Tally};
+use oddsmith_core::stats::{CounterId, Layout, Meta, Note, RatioId, Role, Tally};
 
 /// Rounds in a minute: a round is about 15 seconds (002:5, 002:7).
 pub const ROUNDS_PER_MINUTE: i64 = 4;
@@ -367,7 +367,7 @@ impl Recovery for Rests {
         }
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let c = &self.choices;
         let durability = match c.gap_durability {
             GapDurability::FullUnlessWounded => ", and full Durability unless Wounded",
@@ -406,9 +406,9 @@ impl Recovery for Rests {
             }
             n => format!("{n} Health back per 24 hours of gaps: a stabilised member wakes at 1"),
         };
-        vec![format!(
+        vec![Note::Remark(format!(
             "rests: a short rest restores full Vigor{durability}, {aid}; {night}; over the gaps Vigor back each round (⌊Stamina / 5⌋, 4 rounds a minute); {health}"
-        )]
+        ))]
     }
 }
 

@@ -63,7 +63,7 @@ use crate::combat::{Bout, Care, Fates, Observer, Roster, Targeting, toughness};
 use crate::combat::{Dying, Record, Remarks, Rounds, Walk};
 use fight::{Arena, Event};
 use oddsmith_core::dice::Dice;
-use oddsmith_core::stats::{CounterId, Meta, RatioId, Role, Tally};
+use oddsmith_core::stats::{CounterId, Meta, Note, RatioId, Role, Tally};
 
 /// Vigor an off-hand attack costs (002:21).
 pub const OFFHAND_VIGOR: i64 = 8;
@@ -436,11 +436,11 @@ impl Walk for Skirmish {
 }
 
 impl Remarks for Skirmish {
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let roster = &self.bout.roster;
-        let mut notes = vec![roster.describe(self.bout.max_rounds)];
+        let mut notes = vec![Note::Remark(roster.describe(self.bout.max_rounds))];
         if let Some(side) = self.encounter.ambush {
-            notes.push(format!(
+            notes.push(Note::Remark(format!(
                 "ambush by \"{}\": one more action each in round 1, everyone else at most {}{}{}",
                 roster.sides()[side],
                 self.encounter.ambushed_actions,
@@ -454,7 +454,7 @@ impl Remarks for Skirmish {
                 } else {
                     ""
                 }
-            ));
+            )));
         }
         let care = self.aftermath.care;
         let medics: Vec<String> = (self.fighters.iter())
@@ -464,15 +464,15 @@ impl Remarks for Skirmish {
                 format!("{} ({tries} a round)", f.name)
             })
             .collect();
-        notes.push(format!(
-            "aftermath: {}; Medicine tries by {}",
+        notes.push(Note::Aftermath(format!(
+            "{}; Medicine tries by {}",
             care.describe(),
             if medics.is_empty() {
                 "nobody: the dying die".to_string()
             } else {
                 medics.join(", ")
             }
-        ));
+        )));
         notes
     }
 }

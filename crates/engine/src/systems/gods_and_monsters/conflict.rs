@@ -18,7 +18,7 @@ use crate::combat::{Bout, Ending, Fates, MAX_FIGHTERS, Observer, Roster};
 use crate::combat::{Dying, Record, Remarks, Rounds, Walk};
 use oddsmith_core::dice::stream::PlainDice;
 use oddsmith_core::dice::{Dice, DiceExpr};
-use oddsmith_core::stats::{CounterId, HistogramId, HistogramReport, Meta, Role, Tally};
+use oddsmith_core::stats::{CounterId, HistogramId, HistogramReport, Meta, Note, Role, Tally};
 
 pub use crate::combat::Targeting;
 pub use aftermath::Aftermath;
@@ -456,12 +456,12 @@ impl Walk for Conflict {
 }
 
 impl Remarks for Conflict {
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let a = &self.aftermath;
         vec![
-            self.bout.roster.describe(self.bout.max_rounds),
-            format!(
-                "aftermath: {}; {}",
+            Note::Remark(self.bout.roster.describe(self.bout.max_rounds)),
+            Note::Aftermath(format!(
+                "{}; {}",
                 self.bout.care.describe(),
                 match (a.heal_injuries, a.rest) {
                     (0, false) => "nobody heals the dying: they die when their time runs out \
@@ -477,7 +477,7 @@ impl Remarks for Conflict {
                         }
                     ),
                 }
-            ),
+            )),
         ]
     }
 

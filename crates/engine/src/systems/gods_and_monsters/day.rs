@@ -15,7 +15,7 @@ pub mod recovery;
 use super::conflict::Conflict;
 use crate::combat::day::{FightStage, Member, Stage as DayStage};
 use oddsmith_core::dice::Dice;
-use oddsmith_core::stats::{Layout, Tally};
+use oddsmith_core::stats::{Layout, Note, Tally};
 
 pub use recovery::Rules;
 
@@ -104,7 +104,7 @@ impl DayStage for Stage {
         }
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         match self {
             Stage::Fight(f) => f.notes(),
             Stage::Hazard(h) => h.notes(),

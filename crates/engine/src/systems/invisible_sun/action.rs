@@ -19,7 +19,7 @@ use crate::systems::RuleSystem;
 use oddsmith_core::dice::Dice;
 use oddsmith_core::dice::packed::PackedDice;
 use oddsmith_core::stats::{
-    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally,
+    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Note, RatioId, Role, Tally,
 };
 use rand::Rng;
 
@@ -433,7 +433,7 @@ impl RuleSystem for ActionRoll {
         Some(exact)
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let dice = self.magic_dice + 1;
         let base = format!(
             "challenge {} − venture {} = {} needed",
@@ -441,7 +441,7 @@ impl RuleSystem for ActionRoll {
             self.venture,
             self.challenge - self.venture
         );
-        let mut notes = vec![match self.resolution {
+        let mut notes = vec![Note::Remark(match self.resolution {
             Resolution::Roll(n) => format!(
                 "{base}: rolling {dice} d10 (0–9), {} magic; each die succeeds on {n}+, {} needed",
                 self.magic_dice, self.successes
@@ -452,10 +452,13 @@ impl RuleSystem for ActionRoll {
                 self.successes
             ),
             Resolution::Impossible => format!("{base}: impossible, fails without a roll"),
-        }];
+        })];
         if let Some(p) = self.payoff {
             let on = if p.on_success { "success" } else { "failure" };
-            notes.push(format!("{}: {} on each {on}", p.name, p.amount));
+            notes.push(Note::Remark(format!(
+                "{}: {} on each {on}",
+                p.name, p.amount
+            )));
         }
         notes
     }

@@ -49,7 +49,7 @@ use crate::combat::{Dying, Record, Remarks, Rounds, Walk};
 use fight::{Arena, Event};
 use fighter::{Npc, Order, PC_INJURIES_PER_WOUND, PC_WOUNDS_TO_DIE, PHYSICALITY, Pc};
 use oddsmith_core::dice::Dice;
-use oddsmith_core::stats::{CounterId, HistogramId, HistogramReport, Meta, Role, Tally};
+use oddsmith_core::stats::{CounterId, HistogramId, HistogramReport, Meta, Note, Role, Tally};
 
 /// The ids of one PC's own metrics.
 #[derive(Debug, Clone, Copy)]
@@ -281,29 +281,31 @@ impl Remarks for Conflict {
         Some((per * limit).max(0) as u64)
     }
 
-    fn notes(&self) -> Vec<String> {
-        let mut notes = vec![self.bout.roster.describe(self.bout.max_rounds)];
-        notes.push(
+    fn notes(&self) -> Vec<Note> {
+        let mut notes = vec![Note::Remark(
+            self.bout.roster.describe(self.bout.max_rounds),
+        )];
+        notes.push(Note::Remark(
             match self.order {
                 Order::PcsFirst => "each round the PCs act first, in file order, then the NPCs",
                 Order::NpcsFirst => "each round the NPCs act first (an ambush), then the PCs",
             }
             .to_string(),
-        );
-        notes.push(format!(
-            "aftermath: {}; 3 Anguish is {}",
+        ));
+        notes.push(Note::Aftermath(format!(
+            "{}; 3 Anguish is {}",
             self.bout.care.describe(),
             if self.anguish_kills {
                 "death"
             } else {
                 "out, alive"
             }
-        ));
+        )));
         for pc in &self.pcs {
             for npc in &self.npcs {
                 let a = &pc.attack.venture;
                 let d = &pc.defense[npc.defense.index()].venture;
-                notes.push(format!(
+                notes.push(Note::Remark(format!(
                     "unhurt, {} hits {} at challenge {} − venture {} and defends ({:?}) at \
                      challenge {} − venture {}, {} success(es) needed; bene on top while the \
                      pools last",
@@ -315,7 +317,7 @@ impl Remarks for Conflict {
                     npc.to_defend(0),
                     d.base,
                     npc.successes
-                ));
+                )));
             }
         }
         notes

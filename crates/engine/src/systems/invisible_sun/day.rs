@@ -25,7 +25,9 @@
 use super::conflict::fighter::{PC_WOUNDS_TO_DIE, Pc, Track};
 use crate::combat::day::{Member, Recovery, Rest};
 use oddsmith_core::dice::Dice;
-use oddsmith_core::stats::{HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally};
+use oddsmith_core::stats::{
+    HistogramId, HistogramReport, Layout, Meta, Note, RatioId, Role, Tally,
+};
 
 /// One PC's current values, carried from one encounter to the next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -367,7 +369,7 @@ impl Recovery for Rests {
         }
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let aid = match self.aid {
             Aid::OneInjury => "each other PC up heals 1 Injury of each PC (000:177)",
             Aid::Kit => {
@@ -384,14 +386,16 @@ impl Recovery for Rests {
             RestUse::Pools => refresh,
         };
         let mut notes = vec![
-            format!("between encounters: {aid}, Wounds never; then the rest"),
-            format!(
+            Note::Remark(format!(
+                "between encounters: {aid}, Wounds never; then the rest"
+            )),
+            Note::Remark(format!(
                 "a short rest is the next of the day's ten-minute and one-hour rests and {rest} \
                  (000:199); a night heals one Wound, else one Anguish, and refills the pools; a \
                  PC out from 3 Anguish is up again at 2; no clock runs over the minutes"
-            ),
+            )),
         ];
-        notes.extend(self.schedule.iter().cloned());
+        notes.extend(self.schedule.iter().cloned().map(Note::Remark));
         notes
     }
 }

@@ -11,7 +11,7 @@ use super::action::{Resolution, VentureDice, joint};
 use crate::systems::Trial;
 use oddsmith_core::dice::Direct;
 use oddsmith_core::stats::{
-    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, RatioId, Role, Tally,
+    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Note, RatioId, Role, Tally,
 };
 use rand::Rng;
 
@@ -256,7 +256,7 @@ impl Trial for OngoingAction {
         Some(exact)
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let p = &self.project;
         let n = f64::from(p.rolls_needed);
         let each = match self.resolution {
@@ -269,7 +269,7 @@ impl Trial for OngoingAction {
             Resolution::Automatic => "routine: every progress roll succeeds unrolled".into(),
             Resolution::Impossible => "impossible: no progress roll can succeed".into(),
         };
-        vec![format!(
+        vec![Note::Remark(format!(
             "{} successful rolls needed; an increment lasts {} {}(s) and costs {} (L139, L141); \
              a failure adds one (L140); stops unfinished after {} increments; {each}",
             p.rolls_needed,
@@ -277,6 +277,6 @@ impl Trial for OngoingAction {
             p.duration_unit,
             p.total_cost as f64 / n,
             p.max_increments
-        )]
+        ))]
     }
 }

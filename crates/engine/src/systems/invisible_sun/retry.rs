@@ -9,7 +9,7 @@
 use super::action::{Resolution, VentureDice, joint};
 use crate::systems::Trial;
 use oddsmith_core::dice::Direct;
-use oddsmith_core::stats::{CounterId, ExactValues, Layout, Meta, RatioId, Role, Tally};
+use oddsmith_core::stats::{CounterId, ExactValues, Layout, Meta, Note, RatioId, Role, Tally};
 use rand::Rng;
 
 /// Most tries a `[check]` may allow.
@@ -187,7 +187,7 @@ impl Trial for RetriedRoll {
         Some(exact)
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let each = match self.resolution {
             Resolution::Roll(n) => format!(
                 "each try rolls {} d10 ({} magic), {} needed on {n}+",
@@ -202,6 +202,9 @@ impl Trial for RetriedRoll {
             Mode::Action => "retries are free in Action Mode (L142)",
             Mode::Narrative => "each retry costs 1 bene that adds nothing (L143)",
         };
-        vec![format!("up to {} tries; {each}; {cost}", self.tries)]
+        vec![Note::Remark(format!(
+            "up to {} tries; {each}; {cost}",
+            self.tries
+        ))]
     }
 }

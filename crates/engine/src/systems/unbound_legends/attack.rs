@@ -16,7 +16,7 @@ use super::d20::D20_OUTCOMES;
 use super::roll::Roller;
 use crate::systems::Trial;
 use oddsmith_core::dice::uniform_below;
-use oddsmith_core::stats::{CounterId, ExactValues, Layout, Meta, Role, Tally};
+use oddsmith_core::stats::{CounterId, ExactValues, Layout, Meta, Note, Role, Tally};
 use rand::Rng;
 
 use super::d20::Edge;
@@ -337,7 +337,7 @@ impl Trial for AttackRoll {
         )
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let against = match self.against {
             Against::Passive(v) => format!("Passive Armor {v}"),
             Against::Active(d) => format!(
@@ -353,9 +353,9 @@ impl Trial for AttackRoll {
                 d.rank
             ),
         };
-        vec![format!(
+        vec![Note::Remark(format!(
             "d20 + {} against {against}; critical at {} over",
             self.roller.bonus, self.rules.crit_margin
-        )]
+        ))]
     }
 }

@@ -22,7 +22,7 @@ use crate::combat::set::everyone;
 use crate::combat::{Bout, Fate, Fates, Observer, Roster, toughness};
 use crate::combat::{Dying, Record, Remarks, Rounds, Walk};
 use oddsmith_core::dice::Dice;
-use oddsmith_core::stats::{CounterId, Meta, RatioId, Role, Tally};
+use oddsmith_core::stats::{CounterId, Meta, Note, RatioId, Role, Tally};
 
 /// The metric prefixes of the AP means, by [`super::fight`]'s AP kinds, with their labels.
 const AP_KINDS: [(usize, &str, &str); 4] = [
@@ -223,14 +223,14 @@ impl Walk for Conflict {
 }
 
 impl Remarks for Conflict {
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let medics: Vec<String> = (self.fighters.iter())
             .filter_map(|f| f.first_aid.map(|b| format!("{} (d20 {b:+})", f.name)))
             .collect();
         vec![
-            self.bout.roster.describe(self.bout.max_rounds),
-            format!(
-                "aftermath: {}; the dying roll their saves while first aid (8 AP, 10 or more) \
+            Note::Remark(self.bout.roster.describe(self.bout.max_rounds)),
+            Note::Aftermath(format!(
+                "{}; the dying roll their saves while first aid (8 AP, 10 or more) \
                  comes from {}",
                 self.bout.care.describe(),
                 if medics.is_empty() {
@@ -238,7 +238,7 @@ impl Remarks for Conflict {
                 } else {
                     medics.join(", ")
                 }
-            ),
+            )),
         ]
     }
 

@@ -5,7 +5,7 @@
 use super::d20::D20_OUTCOMES;
 use super::roll::Roller;
 use crate::systems::Trial;
-use oddsmith_core::stats::{CounterId, ExactValues, Layout, Meta, Role, Tally};
+use oddsmith_core::stats::{CounterId, ExactValues, Layout, Meta, Note, Role, Tally};
 use rand::Rng;
 
 /// A contest between two named rollers.
@@ -83,14 +83,14 @@ impl Trial for Contest {
         Some(exact)
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let tie = match self.status_quo {
             Some(i) => format!("ties go to {} (the status quo)", self.sides[i].0),
             None => "a tie changes nothing and nobody wins".into(),
         };
-        vec![format!(
+        vec![Note::Remark(format!(
             "{} d20 + {} against {} d20 + {}; {tie}",
             self.sides[0].0, self.sides[0].1.bonus, self.sides[1].0, self.sides[1].1.bonus
-        )]
+        ))]
     }
 }

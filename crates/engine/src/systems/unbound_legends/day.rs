@@ -28,7 +28,7 @@ pub use crate::combat::day::Member;
 use super::fighter::{Fighter, ShortRest};
 use crate::combat::day::{Recovery, Rest};
 use oddsmith_core::dice::Dice;
-use oddsmith_core::stats::{Layout, Meta, RatioId, Role, Tally};
+use oddsmith_core::stats::{Layout, Meta, Note, RatioId, Role, Tally};
 
 /// One party member's values carried from fight to fight; its maxima stay in its fighter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -261,7 +261,7 @@ impl Recovery for Rests {
         }
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let spend = match self.spend {
             Spend::UntilFull => "until Vitality is full or the dice run out".to_string(),
             Spend::Nothing => "none".to_string(),
@@ -273,7 +273,7 @@ impl Recovery for Rests {
                 None => format!("{n} none"),
             })
             .collect();
-        vec![format!(
+        vec![Note::Remark(format!(
             "rests: a short rest ({} min) spends Vitality Dice, {spend}, each die + Endurance \
              (at least 1) back to Vitality, never Health (001:610); a long rest (8 h) gives \
              all Vitality, Health + Strength and spent dice up to half the level (at least 1) \
@@ -282,7 +282,7 @@ impl Recovery for Rests {
              (001:454); Vitality Dice: {}",
             self.short_minutes,
             dice.join(", ")
-        )]
+        ))]
     }
 }
 

@@ -6,7 +6,7 @@ use super::d20::D20_OUTCOMES;
 use super::roll::Roller;
 use crate::systems::Trial;
 use oddsmith_core::stats::{
-    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
+    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Note, Role, Tally,
 };
 use rand::Rng;
 
@@ -124,12 +124,12 @@ impl Trial for GroupRoll {
         Some(exact)
     }
 
-    fn notes(&self) -> Vec<String> {
-        vec![format!(
+    fn notes(&self) -> Vec<Note> {
+        vec![Note::Remark(format!(
             "{} members against {}; the group needs {} successes",
             self.members.len(),
             self.target,
             self.required
-        )]
+        ))]
     }
 }

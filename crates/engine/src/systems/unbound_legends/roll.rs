@@ -5,7 +5,7 @@
 
 use super::d20::{D20_OUTCOMES, Edge};
 use crate::systems::Trial;
-use oddsmith_core::stats::{CounterId, ExactValues, Layout, Meta, Role, Tally};
+use oddsmith_core::stats::{CounterId, ExactValues, Layout, Meta, Note, Role, Tally};
 use rand::Rng;
 
 /// The bonuses and edge of one roller (`attribute`, `skill_rank`, `boost`, `modifier`,
@@ -154,8 +154,8 @@ impl Trial for Check {
         Some(exact)
     }
 
-    fn notes(&self) -> Vec<String> {
-        vec![format!(
+    fn notes(&self) -> Vec<Note> {
+        vec![Note::Remark(format!(
             "d20{} + {} against {}; passive {}",
             match self.roller.edge {
                 Edge::Normal => "",
@@ -165,6 +165,6 @@ impl Trial for Check {
             self.roller.bonus,
             self.target,
             self.roller.passive()
-        )]
+        ))]
     }
 }

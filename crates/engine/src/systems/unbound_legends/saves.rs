@@ -6,7 +6,7 @@
 use crate::systems::Trial;
 use oddsmith_core::dice::uniform_below;
 use oddsmith_core::stats::{
-    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
+    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Note, Role, Tally,
 };
 use rand::Rng;
 
@@ -173,10 +173,10 @@ impl Trial for DeathSaves {
         Some(exact)
     }
 
-    fn notes(&self) -> Vec<String> {
-        vec![format!(
+    fn notes(&self) -> Vec<Note> {
+        vec![Note::Remark(format!(
             "death saves from no marks: d20 + {} ≥ 10; a 1 is two failures, a 20 stabilises",
             self.modifier
-        )]
+        ))]
     }
 }

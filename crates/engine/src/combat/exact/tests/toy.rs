@@ -122,7 +122,7 @@ impl Walk for Toy {
 }
 
 impl Remarks for Toy {
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<oddsmith_core::stats::Note> {
         Vec::new()
     }
 }

@@ -1,7 +1,8 @@
-//! Every key of a `bonus-dice` scenario, declared once ([`oddsmith_scenario::keys`]): the loader
-//! reads each value against these, and the reference (`docs/scenarios/bonus-dice.md`) and
-//! `oddsmith new` are written from them. Seed lines are cited as `002:L`
-//! (`002_88b8445f1f52ae9c.txt`).
+//! Every key of a `bonus-dice` scenario, declared once ([`oddsmith_scenario::keys`]): the
+//! loader reads each value against these, and the reference (`docs/scenarios/bonus-dice.md`)
+//! and `oddsmith new` are written from them (each shape's example for `oddsmith new` is
+//! `schema/new/<shape>.toml`, its prose `schema/docs/<shape>.md`). Seed lines are cited as
+//! `002:L` (`002_88b8445f1f52ae9c.txt`).
 //!
 //! Three keys take more than one form (a number or a list, a word or a table): their ranges are
 //! the constants beside them, which the loader checks by hand and a test holds to the words.
@@ -642,7 +643,6 @@ const DAY_METRICS: &[Metric] = &[
 
 /// Every shape of a `bonus-dice` scenario.
 pub const SCHEMA: Schema = Schema {
-    system: "bonus-dice",
     title: "Bonus-dice d20",
     seeds: SEEDS,
     shapes: &[
@@ -654,6 +654,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: CHECK_METRICS,
             fight: false,
             prose: include_str!("docs/check.md"),
+            example: include_str!("new/check.toml"),
         },
         Shape {
             name: "attack",
@@ -663,6 +664,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: ATTACK_METRICS,
             fight: false,
             prose: include_str!("docs/attack.md"),
+            example: include_str!("new/attack.toml"),
         },
         Shape {
             name: "damage",
@@ -672,6 +674,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: DAMAGE_METRICS,
             fight: false,
             prose: include_str!("docs/damage.md"),
+            example: include_str!("new/damage.toml"),
         },
         Shape {
             name: "fight",
@@ -683,6 +686,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: FIGHT_METRICS,
             fight: true,
             prose: include_str!("docs/fight.md"),
+            example: include_str!("new/fight.toml"),
         },
         Shape {
             name: "day",
@@ -692,6 +696,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: DAY_METRICS,
             fight: true,
             prose: include_str!("docs/day.md"),
+            example: include_str!("new/day.toml"),
         },
     ],
 };

@@ -25,7 +25,7 @@ use crate::systems::gods_and_monsters::hazard::fall::{Climb, Fall, Faller, Start
 use crate::systems::gods_and_monsters::hazard::jump::Jump;
 use crate::systems::gods_and_monsters::hazard::march::March;
 use oddsmith_core::dice::Dice;
-use oddsmith_core::stats::{CounterId, Layout, Meta, RatioId, Role, Tally};
+use oddsmith_core::stats::{CounterId, Layout, Meta, Note, RatioId, Role, Tally};
 
 /// The hazard kinds an encounter may be (`kind`).
 pub const HAZARDS: [&str; 5] = ["fall", "ailment", "jump", "march", "chase"];
@@ -344,7 +344,7 @@ impl HazardStage {
     }
 
     /// How the hazard resolves in a day.
-    pub fn notes(&self) -> Vec<String> {
+    pub fn notes(&self) -> Vec<Note> {
         let what = match &self.hazard {
             Hazard::Fall(f) => match f.start {
                 Start::Climb(c) => format!(
@@ -358,13 +358,13 @@ impl HazardStage {
             Hazard::Chase(_) => "a chase, each member the quarry".to_string(),
             Hazard::March(m) => format!("a forced march of {} pushes", m.periods),
         };
-        vec![format!(
+        vec![Note::Remark(format!(
             "a hazard: {what}, rolled for each member who is up with its own current scores{}",
             if self.verve_from_scenes {
                 "; the living regain their level in verve as it begins (004:593)"
             } else {
                 ""
             }
-        )]
+        ))]
     }
 }

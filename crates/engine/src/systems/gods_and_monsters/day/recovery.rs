@@ -21,7 +21,7 @@ use super::State;
 use crate::combat::day::{Member, Recovery, Rest};
 use crate::systems::gods_and_monsters::conflict::Fighter;
 use oddsmith_core::dice::Dice;
-use oddsmith_core::stats::{Layout, Meta, RatioId, Role, Tally};
+use oddsmith_core::stats::{Layout, Meta, Note, RatioId, Role, Tally};
 
 /// Minutes in a night of rest (004:565).
 pub const NIGHT_MINUTES: u32 = 8 * 60;
@@ -257,7 +257,7 @@ impl Recovery for Rules {
         }
     }
 
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         let night = match self.night {
             Night::InjuryFirst => "one injury removed while any are left, else level survival",
             Night::SurvivalFirst => {
@@ -276,11 +276,11 @@ impl Recovery for Rules {
         } else {
             "hazards give no verve (verve_from_scenes = false)"
         };
-        vec![format!(
+        vec![Note::Remark(format!(
             "between encounters: survival does not return within the day (004:569); a long \
              rest is a night: a health roll − injuries gives {night}, else 1 survival, and \
              verve is full again (004:565, 593); the unconscious {wake} (004:605); {verve}; \
              mojo is never restored"
-        )]
+        ))]
     }
 }

@@ -21,7 +21,7 @@ use crate::systems::gods_and_monsters::survival::chance;
 use oddsmith_core::dice::DiceExpr;
 use oddsmith_core::dice::{Dice, FightDice};
 use oddsmith_core::stats::{
-    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Role, Tally,
+    CounterId, ExactValues, HistogramId, HistogramReport, Layout, Meta, Note, Role, Tally,
 };
 use rand::Rng;
 
@@ -359,8 +359,11 @@ impl Trial for Ailment {
         Some(exact)
     }
 
-    fn notes(&self) -> Vec<String> {
-        vec![format!("an action time is {}", self.action_time)]
+    fn notes(&self) -> Vec<Note> {
+        vec![Note::Remark(format!(
+            "an action time is {}",
+            self.action_time
+        ))]
     }
 }
 

@@ -1,8 +1,9 @@
-//! Every key of a `gods-and-monsters` scenario, declared once ([`oddsmith_scenario::keys`]): the
-//! loader reads each value against these, and the reference
-//! (`docs/scenarios/gods-and-monsters.md`) and `oddsmith new` are written from them. Seed
-//! lines are cited as `003:L` (`003_2f5399e0a98f81be.txt`) and `004:L`
-//! (`004_803a11f5ee1b6e60.txt`).
+//! Every key of a `gods-and-monsters` scenario, declared once ([`oddsmith_scenario::keys`]):
+//! the loader reads each value against these, and the reference
+//! (`docs/scenarios/gods-and-monsters.md`) and `oddsmith new` are written from them (each
+//! shape's example for `oddsmith new` is `schema/new/<shape>.toml`, its prose
+//! `schema/docs/<shape>.md`). Seed lines are cited as `003:L` (`003_2f5399e0a98f81be.txt`) and
+//! `004:L` (`004_803a11f5ee1b6e60.txt`).
 
 pub(super) mod day;
 mod hazards;
@@ -248,7 +249,6 @@ const FIGHT_METRICS: &[Metric] = &[
 
 /// Every shape of a `gods-and-monsters` scenario.
 pub const SCHEMA: Schema = Schema {
-    system: "gods-and-monsters",
     title: "Gods & Monsters",
     seeds: SEEDS,
     shapes: &[
@@ -260,6 +260,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: FIGHT_METRICS,
             fight: true,
             prose: include_str!("docs/fight.md"),
+            example: include_str!("new/fight.toml"),
         },
         Shape {
             name: "check",
@@ -269,6 +270,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: rolls::CHECK_METRICS,
             fight: false,
             prose: include_str!("docs/check.md"),
+            example: include_str!("new/check.toml"),
         },
         Shape {
             name: "contest",
@@ -278,6 +280,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: rolls::CONTEST_METRICS,
             fight: false,
             prose: include_str!("docs/contest.md"),
+            example: include_str!("new/contest.toml"),
         },
         Shape {
             name: "fall",
@@ -287,6 +290,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: hazards::FALL_METRICS,
             fight: false,
             prose: include_str!("docs/fall.md"),
+            example: include_str!("new/fall.toml"),
         },
         Shape {
             name: "climb",
@@ -296,6 +300,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: hazards::CLIMB_METRICS,
             fight: false,
             prose: include_str!("docs/climb.md"),
+            example: include_str!("new/climb.toml"),
         },
         Shape {
             name: "ailment",
@@ -305,6 +310,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: hazards::AILMENT_METRICS,
             fight: false,
             prose: include_str!("docs/ailment.md"),
+            example: include_str!("new/ailment.toml"),
         },
         Shape {
             name: "jump",
@@ -314,6 +320,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: hazards::JUMP_METRICS,
             fight: false,
             prose: include_str!("docs/jump.md"),
+            example: include_str!("new/jump.toml"),
         },
         Shape {
             name: "chase",
@@ -323,6 +330,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: hazards::CHASE_METRICS,
             fight: false,
             prose: include_str!("docs/chase.md"),
+            example: include_str!("new/chase.toml"),
         },
         Shape {
             name: "march",
@@ -332,6 +340,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: hazards::MARCH_METRICS,
             fight: false,
             prose: include_str!("docs/march.md"),
+            example: include_str!("new/march.toml"),
         },
         Shape {
             name: "day",
@@ -353,6 +362,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: day::DAY_METRICS,
             fight: true,
             prose: include_str!("docs/day.md"),
+            example: include_str!("new/day.toml"),
         },
     ],
 };

@@ -208,7 +208,8 @@ fn a_long_rest_loads_and_the_notes_name_each_rest() {
         [[day.encounter]]\nrest = \"short\"\nfoes = [\"Vampire\"]\n\
         [[day.encounter]]\nrest = \"long\"\nfoes = [\"Vampire\"]\n";
     let s = day(body).unwrap_or_else(|e| panic!("{e}"));
-    let notes = s.system.notes().join("\n");
+    let notes: Vec<String> = s.system.notes().iter().map(ToString::to_string).collect();
+    let notes = notes.join("\n");
     for said in [
         "encounter 2 (Encounter 2): before it, the day's ten-minute rest",
         "encounter 3 (Encounter 3): before it, the day's one-hour rest",

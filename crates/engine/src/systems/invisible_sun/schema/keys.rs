@@ -1,7 +1,8 @@
 //! Every key of an `invisible-sun` scenario, declared once ([`oddsmith_scenario::keys`]): the
 //! loader reads each value against these, and the reference (`docs/scenarios/invisible-sun.md`)
-//! and `oddsmith new` are written from them. Seed lines are cited as `000:L`
-//! (`000_2810d6a557b34243.txt`).
+//! and `oddsmith new` are written from them (each shape's example for `oddsmith new` is
+//! `schema/new/<shape>.toml`, its prose `schema/docs/<shape>.md`). Seed lines are cited as
+//! `000:L` (`000_2810d6a557b34243.txt`).
 //!
 //! Every roll table takes the *venture keys* (`skill` … `successes`), declared once below and
 //! listed by each table after its own keys.
@@ -637,7 +638,6 @@ const DAY_METRICS: &[Metric] = &[
 
 /// Every shape of an `invisible-sun` scenario.
 pub const SCHEMA: Schema = Schema {
-    system: "invisible-sun",
     title: "Invisible Sun",
     seeds: SEEDS,
     shapes: &[
@@ -649,6 +649,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: CHECK_METRICS,
             fight: false,
             prose: include_str!("docs/check.md"),
+            example: include_str!("new/check.toml"),
         },
         Shape {
             name: "defense",
@@ -658,6 +659,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: DEFENSE_METRICS,
             fight: false,
             prose: include_str!("docs/defense.md"),
+            example: include_str!("new/defense.toml"),
         },
         Shape {
             name: "attack",
@@ -667,6 +669,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: ATTACK_METRICS,
             fight: false,
             prose: include_str!("docs/attack.md"),
+            example: include_str!("new/attack.toml"),
         },
         Shape {
             name: "ongoing",
@@ -676,6 +679,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: ONGOING_METRICS,
             fight: false,
             prose: include_str!("docs/ongoing.md"),
+            example: include_str!("new/ongoing.toml"),
         },
         Shape {
             name: "fight",
@@ -694,6 +698,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: FIGHT_METRICS,
             fight: true,
             prose: include_str!("docs/fight.md"),
+            example: include_str!("new/fight.toml"),
         },
         Shape {
             name: "day",
@@ -703,6 +708,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: DAY_METRICS,
             fight: true,
             prose: include_str!("docs/day.md"),
+            example: include_str!("new/day.toml"),
         },
     ],
 };

@@ -1,7 +1,8 @@
-//! Every key of a `unbound-legends` scenario, declared once ([`oddsmith_scenario::keys`]): the loader
-//! reads each value against these, and the reference (`docs/scenarios/unbound-legends.md`) and
-//! `oddsmith new` are written from them. Seed lines are cited as `001:L`
-//! (`001_9a2522fe8d4a2682.txt`).
+//! Every key of a `unbound-legends` scenario, declared once ([`oddsmith_scenario::keys`]): the
+//! loader reads each value against these, and the reference
+//! (`docs/scenarios/unbound-legends.md`) and `oddsmith new` are written from them (each shape's
+//! example for `oddsmith new` is `schema/new/<shape>.toml`, its prose
+//! `schema/docs/<shape>.md`). Seed lines are cited as `001:L` (`001_9a2522fe8d4a2682.txt`).
 //!
 //! `[check]` is one table for three shapes (a skill check, an attack roll, death saves: its
 //! `roll` says which), and `[rules]` one table for every shape that reads it, so each is
@@ -678,7 +679,6 @@ const FIGHT_METRICS: &[Metric] = &[
 
 /// Every shape of a `unbound-legends` scenario.
 pub const SCHEMA: Schema = Schema {
-    system: "unbound-legends",
     title: "Unbound Legends",
     seeds: SEEDS,
     shapes: &[
@@ -690,6 +690,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: CHECK_METRICS,
             fight: false,
             prose: include_str!("docs/check.md"),
+            example: include_str!("new/check.toml"),
         },
         Shape {
             name: "attack",
@@ -699,6 +700,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: ATTACK_METRICS,
             fight: false,
             prose: include_str!("docs/attack.md"),
+            example: include_str!("new/attack.toml"),
         },
         Shape {
             name: "death-saves",
@@ -708,6 +710,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: SAVES_METRICS,
             fight: false,
             prose: include_str!("docs/death-saves.md"),
+            example: include_str!("new/death-saves.toml"),
         },
         Shape {
             name: "contest",
@@ -717,6 +720,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: CONTEST_METRICS,
             fight: false,
             prose: include_str!("docs/contest.md"),
+            example: include_str!("new/contest.toml"),
         },
         Shape {
             name: "group",
@@ -726,6 +730,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: GROUP_METRICS,
             fight: false,
             prose: include_str!("docs/group.md"),
+            example: include_str!("new/group.toml"),
         },
         Shape {
             name: "fight",
@@ -745,6 +750,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: FIGHT_METRICS,
             fight: true,
             prose: include_str!("docs/fight.md"),
+            example: include_str!("new/fight.toml"),
         },
         Shape {
             name: "day",
@@ -754,6 +760,7 @@ pub const SCHEMA: Schema = Schema {
             metrics: DAY_METRICS,
             fight: true,
             prose: include_str!("docs/day.md"),
+            example: include_str!("new/day.toml"),
         },
     ],
 };

@@ -24,7 +24,7 @@ fn day_of(body: &str) -> Day<Stage, Rules> {
 
 #[test]
 fn the_shipped_template_is_a_day_whose_members_roll_with_their_own_scores() {
-    let text = include_str!("../../../../../../../src/app/new/gods-and-monsters/day.toml");
+    let text = include_str!("../../schema/new/day.toml");
     let d = match Scenario::from_text("day.toml", text).unwrap().system {
         LoadedSystem::GodsAndMonsters(Loaded::Day(d)) => d,
         _ => panic!("a day"),

@@ -86,7 +86,8 @@ fn the_ten_minute_rest_heals_the_wound_the_maul_left() {
     party[0] = hurt;
     gap(&r, Rest::Short, &mut party, &mut clock);
     assert_eq!((party[0], clock.rests_used), (hurt, 2), "only time passes");
-    let notes = r.notes().join("\n");
+    let notes: Vec<String> = r.notes().iter().map(ToString::to_string).collect();
+    let notes = notes.join("\n");
     for said in [
         "encounter 2 (E2): before it, the day's ten-minute rest (000:199)",
         "encounter 3 (E3): before it, the day's one-hour rest",
