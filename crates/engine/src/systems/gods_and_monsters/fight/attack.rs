@@ -291,6 +291,18 @@ impl Conflict {
         dice: &mut D,
         arena: &mut Arena,
     ) -> usize {
+        // A random attacker, the common policy: the choice the decision seam makes, read off
+        // the round's cached list of the candidates without asking it (it cannot differ:
+        // a lone candidate, else a uniform pick, remembered).
+        if self.engine.facts[a].target == Targeting::Random {
+            let t = if candidates & (candidates - 1) == 0 {
+                lowest(candidates)
+            } else {
+                arena.picks.of(candidates).pick(dice)
+            };
+            arena.now[a].focus = t as u8;
+            return t;
+        }
         // The decision seam: the combatant's policy among `candidates` (its foes standing,
         // or with `attack_downed` the fallen too); a uniform pick is read off the round's
         // cached list of them ([`Picks`]). The arena lends its parts apart, so that the
