@@ -1,7 +1,7 @@
 //! `uniform_below`: the rejection step on a scripted draw, and sampled uniformity.
 
-use super::testing::{Script, assert_samples_match};
 use super::*;
+use crate::testkit::{Script, assert_samples_match};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -2,7 +2,7 @@
 //! explosion cap, and sampled frequencies against the exact tables.
 
 use super::*;
-use crate::dice::testing::{AlwaysMax, assert_samples_match};
+use crate::testkit::{AlwaysMax, assert_samples_match};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::dice::Dice;
-use crate::dice::testing::assert_samples_match;
+use crate::testkit::assert_samples_match;
 use crate::testkit::every_path;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

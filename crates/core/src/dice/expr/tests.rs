@@ -2,8 +2,8 @@
 //! trips, serde, and sampled frequencies against the exact distributions.
 
 use super::*;
-use crate::dice::testing::{AlwaysMax, assert_samples_match};
 use crate::dice::{MAX_EXPLOSIONS, PMF_TAIL, Pmf};
+use crate::testkit::{AlwaysMax, assert_samples_match};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -2,7 +2,7 @@
 //! and pick one by one, packed draws, and sets drawn at once.
 
 use super::*;
-use crate::dice::testing::assert_samples_match;
+use crate::testkit::assert_samples_match;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 

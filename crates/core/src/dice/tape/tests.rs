@@ -2,8 +2,8 @@
 //! and B's dice keep their exact distributions whatever A asked for.
 
 use super::*;
-use crate::dice::testing::assert_samples_match;
 use crate::dice::{FightDice, uniform_below};
+use crate::testkit::assert_samples_match;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
