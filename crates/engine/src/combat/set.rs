@@ -24,12 +24,6 @@ impl Set {
         }
     }
 
-    /// Combatant `i` alone.
-    #[inline(always)]
-    pub const fn one(i: usize) -> Set {
-        Set(1 << i)
-    }
-
     /// The mask, bit `i` for combatant `i`.
     #[inline(always)]
     pub const fn bits(self) -> u64 {
@@ -70,18 +64,6 @@ impl Set {
         Set(self.0 & !other.0)
     }
 
-    /// The members of both.
-    #[inline(always)]
-    pub const fn and(self, other: Set) -> Set {
-        Set(self.0 & other.0)
-    }
-
-    /// The members of either.
-    #[inline(always)]
-    pub const fn or(self, other: Set) -> Set {
-        Set(self.0 | other.0)
-    }
-
     /// Whether it has two members or more (no population count: it is slow where the
     /// processor lacks one).
     #[inline(always)]
@@ -99,10 +81,15 @@ impl Set {
         Set(left).first()
     }
 
-    /// The member a uniform draw picks: `draw(n)` is a uniform draw from `0..n` (`n` the
-    /// members; the set is not empty), the member is the `k`-th in index order.
+    /// The member a uniform draw picks (the set is not empty): a lone member without a draw,
+    /// else the `k`-th in index order for `k = draw(n)`, a uniform draw from `0..n` (`n` the
+    /// members).
     #[inline(always)]
     pub fn draw(self, draw: impl FnOnce(usize) -> usize) -> usize {
+        debug_assert!(!self.is_empty(), "a draw needs a member");
+        if !self.has_several() {
+            return (self.0.trailing_zeros() & 63) as usize;
+        }
         self.nth(draw(self.len()))
             .expect("a draw from 0..n picks one of n members")
     }

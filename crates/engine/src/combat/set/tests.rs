@@ -23,5 +23,6 @@ fn members_come_lowest_first_and_only_once() {
     assert_eq!(Set::EMPTY.iter().next(), None);
     assert_eq!(Set::EMPTY.first(), None);
     assert_eq!(members(1 << 63).collect::<Vec<_>>(), [63]);
-    assert_eq!(Set::one(63).bits(), 1 << 63);
+    assert_eq!(Set::from(0b100u64).draw(|_| unreachable!()), 2);
+    assert_eq!(Set::from(0b1011u64).draw(|n| n - 1), 3);
 }

@@ -661,18 +661,6 @@ impl Engine {
     }
 }
 
-/// A uniform pick among the set bits of `mask` (not empty): the bit's index.
-#[inline(always)]
-fn nth_bit<D: Dice>(mut mask: u64, dice: &mut D) -> usize {
-    let n = mask.count_ones() as usize;
-    if n > 1 {
-        for _ in 0..dice.pick(n) {
-            mask &= mask - 1;
-        }
-    }
-    lowest(mask)
-}
-
 /// A fighter's injury points now, or when the round began (`then`), from its pool (`now`)
 /// and its blows straight to injuries (`more`): the start's, the damage past the pool and
 /// the blows.

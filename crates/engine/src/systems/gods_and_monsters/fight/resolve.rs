@@ -46,7 +46,7 @@ impl Conflict {
             if beside != 0 {
                 // 784: one random adjacent foe of the target rolls evasion + defense, or
                 // takes a fresh damage roll.
-                let who = nth_bit(beside, dice);
+                let who = Set::from(beside).draw(|n| dice.pick(n));
                 let f = &self.fighters[who];
                 let evaded = self.evades::<K, D>(turn, who, f.defense + f.group_bonus, dice, arena);
                 let damage = (!evaded).then(|| strike.fresh(dice));
