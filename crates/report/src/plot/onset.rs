@@ -100,8 +100,13 @@ impl OnsetChart {
         // Rounds run 1..after in every member (they share the fight's round limit).
         let after = members.iter().map(|(_, o)| o.after).min().unwrap_or(1);
         let aftermath = members.iter().any(|(_, o)| o.aftermath);
+        // Each member's count by round, looked up once per column (a scan per column is
+        // quadratic in a long round limit).
+        let by_round = |d: &Distribution| -> std::collections::HashMap<u64, u64> {
+            d.points.iter().map(|p| (p.x, p.count)).collect()
+        };
         let count =
-            |d: &Distribution, x: u64| d.points.iter().find(|p| p.x == x).map_or(0, |p| p.count);
+            |c: &std::collections::HashMap<u64, u64>, x: u64| c.get(&x).copied().unwrap_or(0);
         let last_seen = members
             .iter()
             .flat_map(|(d, _)| d.points.iter().filter(|p| p.count > 0 && p.x < after))
@@ -128,15 +133,16 @@ impl OnsetChart {
             .iter()
             .map(|(d, _)| {
                 let n = d.trials;
+                let c = by_round(d);
                 let mut columns: Vec<Column> =
-                    (1..=cut).map(|x| count_column(count(d, x), n)).collect();
+                    (1..=cut).map(|x| count_column(count(&c, x), n)).collect();
                 if any_later {
                     columns.push(count_column(later(d), n));
                 }
                 if aftermath {
-                    columns.push(count_column(count(d, after), n));
+                    columns.push(count_column(count(&c, after), n));
                 }
-                columns.push(count_column(count(d, after + 1), n));
+                columns.push(count_column(count(&c, after + 1), n));
                 (side(d).to_string(), columns)
             })
             .collect();

@@ -530,6 +530,11 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
         counts: &mut FightCounts<f64>,
         ended_sums: &mut [f64],
     ) -> Result<f64, Stop> {
+        // A round where no fight ended adds nothing: skip the tally (its histograms are as
+        // long as `max_rounds`, and a long stalemate has no ending in most rounds).
+        if ended.len() == 0 {
+            return Ok(0.0);
+        }
         let fight = self.fight;
         let bout = fight.bout();
         let mut tally = bout.layout.tally();
