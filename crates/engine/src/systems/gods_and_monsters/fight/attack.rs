@@ -26,43 +26,73 @@ impl Conflict {
         exposure
     }
 
-    /// The attacks of a round in which everyone is in close combat, every attack ready,
-    /// nobody calls a shot or attacks the fallen: each resolved as its foe is picked (picks
-    /// read only what held when the round began, so this is the same as planning them all
-    /// first), and a lone foe is every attack's target with nothing drawn.
+    /// The attacks of a round: each attacker in scenario order readies what it must
+    /// (788–790) and picks a foe for every ready attack among those it reaches (772),
+    /// standing or (with `attack_downed`) unconscious; a called shot is declared before
+    /// anything resolves (852–878) and resolved first (808).
+    ///
+    /// One routine for every kind `K`. Compiled without called shots, reach, reloading and
+    /// attacks on the fallen (`plain`: everyone in close combat, every attack ready), the
+    /// rules those need fold away; each attack is resolved as its foe is picked (picks read
+    /// only what held when the round began, so this is the same as planning them all first);
+    /// a lone foe is every attack's target with nothing drawn; and the exact walk may resume
+    /// after each attacker (a checkpoint: with reloads or a plan of called shots pending, the
+    /// round's state is more than the arena holds).
     #[inline(always)]
-    pub(super) fn attack_plainly<const K: u16, D: Dice, O: Observer<Conflict>>(
+    pub(super) fn attack<const K: u16, D: Dice, O: Observer<Conflict>>(
         &self,
-        turn: &Turn,
+        turn: &mut Turn,
         dice: &mut D,
         arena: &mut Arena,
         observer: &mut O,
     ) -> u64 {
+        let plain = K & (CALLED | AFAR | RELOAD | DOWNED) == 0;
         let e = &self.engine;
         let mut struck = 0u64;
-        // Everyone standing attacks at once; the surprised do not act in round 1.
+        let plan = K & CALLED != 0 && e.called_shots;
+        if plan {
+            arena.plan.clear();
+        }
+        // Everyone standing attacks; the surprised do not act in round 1.
         let mut acting = members(if turn.late {
             turn.standing
         } else {
             turn.standing & !arena.surprised
         });
         while let Some(a) = acting.next() {
+            let attacker = &self.fighters[a];
             let f = &e.facts[a];
-            let foes = turn.standing & f.foes;
-            if foes == 0 {
-                continue;
-            }
-            let aim = self.aim::<K>(a, arena);
             let strikes = &e.strikes[a];
-            if foes & (foes - 1) == 0 {
-                // A lone foe is every attack's target, whatever the policy: nothing is drawn
-                // for it (remembered, since with waking those standing may grow again).
-                let t = lowest(foes);
-                if K & WAKING != 0 {
-                    arena.now[a].focus = t as u8;
+            if plain {
+                let turn = &*turn;
+                let foes = turn.standing & f.foes;
+                if foes == 0 {
+                    continue;
                 }
-                if K & (PER_HIT | MOJO) != 0 {
+                let aim = self.aim::<K>(a, arena);
+                if foes & (foes - 1) == 0 {
+                    // A lone foe is every attack's target, whatever the policy: nothing is
+                    // drawn for it (remembered, since with waking those standing may grow
+                    // again).
+                    let t = lowest(foes);
+                    if K & WAKING != 0 {
+                        arena.now[a].focus = t as u8;
+                    }
+                    struck |= self.strike_lone::<K, D, O>(turn, (a, aim), t, dice, arena, observer);
+                    self.checkpoint(
+                        (turn.round, 0),
+                        [struck, acting.rest(), turn.standing, 0],
+                        dice,
+                        arena,
+                    );
+                    continue;
+                }
+                if f.target == Targeting::Random {
+                    // A uniform pick among the foes for every attack: the common policy,
+                    // with nothing to remember.
+                    arena.picks.of(foes);
                     for strike in strikes {
+                        let t = arena.picks.pick(dice);
                         struck |= self.resolve::<K, D, O>(
                             turn,
                             (a, aim),
@@ -82,102 +112,7 @@ impl Conflict {
                     );
                     continue;
                 }
-                let bonus = aim + self.exposure::<K>(t, turn);
-                let mut damage = 0;
-                for strike in strikes {
-                    let needed = i64::from(strike.to_hit[t]) + bonus;
-                    let roll = survival::d20_under(dice, needed, false);
-                    let hit = roll <= needed;
-                    let dealt = strike.damage(hit, dice);
-                    observer.see(Event::Attack {
-                        round: turn.round,
-                        attacker: a,
-                        target: t,
-                        roll,
-                        needed,
-                        damage: hit.then_some(dealt),
-                    });
-                    damage += dealt;
-                }
-                arena.now[t].pool -= damage;
-                struck |= u64::from(damage > 0) << t;
-                self.checkpoint(
-                    (turn.round, 0),
-                    [struck, acting.rest(), turn.standing, 0],
-                    dice,
-                    arena,
-                );
-                continue;
             }
-            match f.target {
-                // A uniform pick among the foes for every attack: the common policy, with
-                // nothing to remember.
-                Targeting::Random => {
-                    arena.picks.of(foes);
-                    for strike in strikes {
-                        let t = arena.picks.pick(dice);
-                        struck |= self.resolve::<K, D, O>(
-                            turn,
-                            (a, aim),
-                            strike,
-                            t,
-                            Called::No,
-                            dice,
-                            arena,
-                            observer,
-                        );
-                    }
-                }
-                _ => {
-                    for strike in strikes {
-                        let t = self.choose::<K, D>(a, foes, dice, arena);
-                        struck |= self.resolve::<K, D, O>(
-                            turn,
-                            (a, aim),
-                            strike,
-                            t,
-                            Called::No,
-                            dice,
-                            arena,
-                            observer,
-                        );
-                    }
-                }
-            }
-            self.checkpoint(
-                (turn.round, 0),
-                [struck, acting.rest(), turn.standing, 0],
-                dice,
-                arena,
-            );
-        }
-        struck
-    }
-
-    /// The attacks of a round under every rule compiled in: each attacker in scenario order
-    /// readies what it must (788–790) and picks a foe for every ready attack among those it
-    /// reaches (772), standing or (with `attack_downed`) unconscious; a called shot is
-    /// declared before anything resolves (852–878) and resolved first (808).
-    #[inline(always)]
-    pub(super) fn attack<const K: u16, D: Dice, O: Observer<Conflict>>(
-        &self,
-        turn: &mut Turn,
-        dice: &mut D,
-        arena: &mut Arena,
-        observer: &mut O,
-    ) -> u64 {
-        let e = &self.engine;
-        let mut struck = 0u64;
-        let plan = K & CALLED != 0 && e.called_shots;
-        if plan {
-            arena.plan.clear();
-        }
-        for a in members(if turn.late {
-            turn.standing
-        } else {
-            turn.standing & !arena.surprised
-        }) {
-            let attacker = &self.fighters[a];
             let aim = self.aim::<K>(a, arena);
             // Bit k: attack k is ready to fire this round.
             let mut ready = u64::MAX;
@@ -190,16 +125,19 @@ impl Conflict {
                     }
                 }
             }
-            let foes = e.facts[a].foes;
             let mut fired = 0u64;
-            for (s, strike) in e.strikes[a].iter().enumerate() {
+            for (s, strike) in strikes.iter().enumerate() {
                 if K & RELOAD != 0 && ready >> strike.k & 1 == 0 {
                     continue;
                 }
-                let (standing, downed) = (
-                    turn.standing & strike.reach & foes,
-                    turn.downed & strike.reach & foes,
-                );
+                // Everyone is within reach where nobody stands afar.
+                let reach = if K & AFAR != 0 {
+                    strike.reach
+                } else {
+                    u64::MAX
+                };
+                let (standing, downed) =
+                    (turn.standing & reach & f.foes, turn.downed & reach & f.foes);
                 let candidates = match attacker.attack_downed {
                     _ if K & DOWNED == 0 => standing,
                     AttackDowned::Never => standing,
@@ -251,6 +189,14 @@ impl Conflict {
                     }
                 }
             }
+            if plain {
+                self.checkpoint(
+                    (turn.round, 0),
+                    [struck, acting.rest(), turn.standing, 0],
+                    dice,
+                    arena,
+                );
+            }
         }
         if plan {
             // 808: called shots are handled first in a round.
@@ -277,6 +223,57 @@ impl Conflict {
             }
         }
         struck
+    }
+
+    /// Every attack of attacker `a` (with its `aim`) at its lone foe `t`, in a plain round:
+    /// each resolved in turn, or, where neither per-hit rules nor mojo are compiled in, the
+    /// rolls made in order and their damage taken at once (the same numbers). Who was struck.
+    #[inline(always)]
+    fn strike_lone<const K: u16, D: Dice, O: Observer<Conflict>>(
+        &self,
+        turn: &Turn,
+        (a, aim): (usize, i64),
+        t: usize,
+        dice: &mut D,
+        arena: &mut Arena,
+        observer: &mut O,
+    ) -> u64 {
+        let strikes = &self.engine.strikes[a];
+        if K & (PER_HIT | MOJO) != 0 {
+            let mut struck = 0;
+            for strike in strikes {
+                struck |= self.resolve::<K, D, O>(
+                    turn,
+                    (a, aim),
+                    strike,
+                    t,
+                    Called::No,
+                    dice,
+                    arena,
+                    observer,
+                );
+            }
+            return struck;
+        }
+        let bonus = aim + self.exposure::<K>(t, turn);
+        let mut damage = 0;
+        for strike in strikes {
+            let needed = i64::from(strike.to_hit[t]) + bonus;
+            let roll = survival::d20_under(dice, needed, false);
+            let hit = roll <= needed;
+            let dealt = strike.damage(hit, dice);
+            observer.see(Event::Attack {
+                round: turn.round,
+                attacker: a,
+                target: t,
+                roll,
+                needed,
+                damage: hit.then_some(dealt),
+            });
+            damage += dealt;
+        }
+        arena.now[t].pool -= damage;
+        u64::from(damage > 0) << t
     }
 
     /// The foe for one attack by `a` among `candidates` (not empty), as

@@ -269,11 +269,7 @@ impl Conflict {
         }
         arena.blows = 0;
         arena.falls = 0;
-        let struck = if K & (CALLED | AFAR | RELOAD | DOWNED) == 0 {
-            self.attack_plainly::<K, D, O>(&turn, dice, arena, observer)
-        } else {
-            self.attack::<K, D, O>(&mut turn, dice, arena, observer)
-        };
+        let struck = self.attack::<K, D, O>(&mut turn, dice, arena, observer);
         let settled = self.end_round::<K, D, O>(&turn, struck, woken, dice, arena, observer);
         if O::WATCHING {
             self.fill_states(arena);
