@@ -391,6 +391,11 @@ pub struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// The file it reads from.
+    pub fn source(&self) -> &Source {
+        self.source
+    }
+
     /// The declaration of `name`. Asking for a key the table does not declare is a mistake in
     /// the loader, not in the scenario; the tests load every key of every shape.
     fn decl(&self, name: &str) -> &'static Key {

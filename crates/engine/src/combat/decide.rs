@@ -41,10 +41,60 @@ pub enum Tactic {
     Attack(Targeting),
 }
 
+/// A tactic profile: how a combatant plays its turns, by the same word and meaning in every
+/// system (the `tactics` key, `oddsmith_scenario::keys::common::TACTICS`). A profile settles
+/// at load into what the round asks of [`Tactic::decide`] (a targeting policy; the system's
+/// own switch for striking the fallen), so the round pays nothing for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Profile {
+    /// Today's behaviour: attack the foe the combatant's `target` names.
+    #[default]
+    ByTheBook,
+    /// Attack the weakest foe; where the rules let it strike the fallen, finish them first.
+    Ruthless,
+    /// Share the side's foes out ([`Targeting::Spread`]).
+    Spread,
+    /// Any action open to it, at random: a random foe (attacking is the only action yet).
+    Random,
+}
+
+impl Profile {
+    /// The `tactics` words, in the order the key declares them.
+    pub const WORDS: [(&'static str, Profile); 4] = [
+        ("by_the_book", Profile::ByTheBook),
+        ("ruthless", Profile::Ruthless),
+        ("spread", Profile::Spread),
+        ("random", Profile::Random),
+    ];
+
+    /// Its word.
+    pub fn word(self) -> &'static str {
+        Self::WORDS[self as usize].0
+    }
+
+    /// The targeting it plays with: `by_the_book` keeps the combatant's `target` policy.
+    pub fn targeting(self, by_the_book: Targeting) -> Targeting {
+        match self {
+            Profile::ByTheBook => by_the_book,
+            Profile::Ruthless => Targeting::Weakest,
+            Profile::Spread => Targeting::Spread,
+            Profile::Random => Targeting::Random,
+        }
+    }
+
+    /// Whether it strikes the fallen first where the rules allow it and the scenario leaves
+    /// the choice open (Gods & Monsters' `attack_downed`, bonus dice's `finish_downed`).
+    pub fn finishes_the_fallen(self) -> bool {
+        self == Profile::Ruthless
+    }
+}
+
 /// What a combatant sees when it decides.
 pub struct Sight<'a, W> {
     /// The fight's roster.
     pub roster: &'a Roster,
+    /// The combatant deciding.
+    pub me: usize,
     /// The combatant's side.
     pub side: usize,
     /// Those it may act on, foes or not (those standing when the round began, or with a
@@ -72,7 +122,7 @@ impl Tactic {
             Tactic::Attack(targeting) => {
                 let chosen = targeting.choose(
                     sight.roster,
-                    sight.side,
+                    (sight.me, sight.side),
                     sight.among,
                     focus,
                     sight.weakness,

@@ -4,7 +4,7 @@
 //! one default round limit, validated here for every system, and refused where a scenario
 //! has no rounds), and the `[aftermath]` keys every system shares (`allies`, `foes`).
 
-use super::{Allies, Care, MAX_FIGHTERS, Patients, Roster, RosterError, Targeting};
+use super::{Allies, Care, MAX_FIGHTERS, Patients, Profile, Roster, RosterError, Targeting};
 use oddsmith_core::error::ScenarioError;
 use oddsmith_scenario::keys::Reader;
 use oddsmith_scenario::keys::common::RUN;
@@ -118,6 +118,21 @@ pub fn roster<'a>(
             ))
         }
     }
+}
+
+/// Combatant `me`'s tactic profile (its `tactics` key, read by `r` from the table that
+/// declares it) and the targeting policy it plays with: its `target` ([`targeting`], `key`
+/// names it in messages) under `by_the_book`, the profile's own otherwise.
+pub fn tactics(
+    r: &Reader<'_>,
+    (roster, me): (&Roster, usize),
+    key: &str,
+    target: Option<&Spanned<String>>,
+    tactics: Option<&Spanned<String>>,
+) -> Result<(Profile, Targeting), ScenarioError> {
+    let profile = r.word("tactics", tactics, &Profile::WORDS)?;
+    let by_the_book = targeting(r.source(), roster, me, key, target)?;
+    Ok((profile, profile.targeting(by_the_book)))
 }
 
 /// Combatant `me`'s targeting (`key` names it in messages): `"random"` when `target` is

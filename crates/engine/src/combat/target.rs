@@ -15,6 +15,10 @@ pub enum Targeting {
     Focus,
     /// This combatant (index), or a random foe once it is down.
     Named(usize),
+    /// The side shares its foes out: its k-th member (in scenario order, standing or not)
+    /// takes the k-th foe it may attack, counting round (the `spread` tactic). Nothing is
+    /// drawn: the choice is a function of who may be attacked.
+    Spread,
 }
 
 impl Targeting {
@@ -25,7 +29,7 @@ impl Targeting {
         ("focus", Targeting::Focus),
     ];
 
-    /// Picks the foe for one attack by `attacker` (on `side`) among `standing`.
+    /// Picks the foe for one attack by `me` (on `side`) among `standing`.
     ///
     /// `focus` is the attacker's remembered foe: a random choice is remembered there, and a
     /// `Focus` attacker keeps it while it stands. `weakness(i)` rates foe `i` for `Weakest`
@@ -36,7 +40,7 @@ impl Targeting {
     pub fn choose(
         self,
         roster: &Roster,
-        side: usize,
+        (me, side): (usize, usize),
         standing: Set,
         focus: &mut Option<usize>,
         weakness: impl Fn(usize) -> i64,
@@ -51,6 +55,10 @@ impl Targeting {
                 }
             }
             Targeting::Weakest => return foes.iter().min_by_key(|&i| weakness(i)),
+            Targeting::Spread => {
+                let rank = (roster.side_mask(side) & ((1u64 << me) - 1)).count_ones() as usize;
+                return foes.nth(rank % foes.len().max(1));
+            }
             _ => {}
         }
         // One foe needs no draw.

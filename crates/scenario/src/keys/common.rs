@@ -120,6 +120,14 @@ pub const TUNE: Table = Table {
     ],
 };
 
+/// A combatant's `tactics`: the tactic profile it plays its turns by, by the same words and
+/// meaning in every system (the engine's `combat::Profile`).
+pub const TACTICS: Key = Key::word("tactics", &["by_the_book", "ruthless", "spread", "random"])
+    .default("\"by_the_book\"")
+    .means(
+        "how it plays its turns, the same in every system: `by_the_book` attacks the foe `target` names (the numbers before tactics existed); `ruthless` attacks the weakest foe and, where the rules let it strike the fallen, finishes them first; `spread` shares its side's foes out (its side's k-th combatant takes the k-th foe it may attack, counting round); `random` takes any action open to it at random (today: a random foe). A profile other than `by_the_book` chooses in place of `target`",
+    );
+
 /// `[aftermath] allies` (where the standing may only tend or leave).
 pub const ALLIES: Key = Key::word("allies", &["tend", "leave"])
     .default("\"tend\"")

@@ -52,6 +52,7 @@ pub(super) struct CombatantSpec {
     durability_recovery: Option<Spanned<i64>>,
     offhand: Option<OffhandSpec>,
     target: Option<Spanned<String>>,
+    tactics: Option<Spanned<String>>,
     finish_downed: Option<bool>,
     medicine: Option<MedicineSpec>,
 }
@@ -280,6 +281,13 @@ fn fighter(
     };
     let durability = r.int("durability", Some(&c.durability))?;
     let stamina = r.int("stamina", Some(&c.stamina))?;
+    let (tactics, target) = load::tactics(
+        &r,
+        (roster, me),
+        "combatant.target",
+        c.target.as_ref(),
+        c.tactics.as_ref(),
+    )?;
     Ok(Fighter {
         name: name.clone(),
         side: 0,
@@ -305,8 +313,12 @@ fn fighter(
             .opt_int("vigor_recovery", c.vigor_recovery.as_ref())?
             .unwrap_or(stamina / 5),
         durability_recovery: r.int("durability_recovery", c.durability_recovery.as_ref())?,
-        target: load::targeting(source, roster, me, "combatant.target", c.target.as_ref())?,
-        finish_downed: r.bool("finish_downed", c.finish_downed),
+        target,
+        // A ruthless combatant finishes foes in Shock unless the file says otherwise.
+        finish_downed: match c.finish_downed {
+            None if tactics.finishes_the_fallen() => true,
+            written => r.bool("finish_downed", written),
+        },
         medicine: match &c.medicine {
             None => None,
             Some(m) => {

@@ -8,7 +8,7 @@
 //! the constants beside them, which the loader checks by hand and a test holds to the words.
 
 use oddsmith_scenario::keys::common::{
-    self, ALLIES, DAY_ENCOUNTERS, DAY_GAP, DAY_PARTY, FOES, PATIENTS,
+    self, ALLIES, DAY_ENCOUNTERS, DAY_GAP, DAY_PARTY, FOES, PATIENTS, TACTICS,
 };
 use oddsmith_scenario::keys::{Form, Key, Metric, Schema, Shape, Table};
 use std::ops::RangeInclusive;
@@ -402,6 +402,7 @@ pub(super) const COMBATANT: Table = Table {
         Key::other("target", "\"random\", \"weakest\", \"focus\" or a foe's name")
             .default("\"random\"")
             .means("whom it attacks: a random standing foe; the one with least Durability + Health left; a random one, then the same while it stands; or the named one"),
+        TACTICS,
         Key::bool("finish_downed")
             .default("false")
             .means("it attacks foes in Shock too (any damage kills them)")

@@ -334,6 +334,7 @@ impl Skirmish {
         let mut focus = states[a].focus;
         let sight = Sight {
             roster: &self.bout.roster,
+            me: a,
             side: self.fighters[a].side,
             among: Set::from(mask),
             weakness: |i: usize| states[i].durability + states[i].health,

@@ -311,6 +311,7 @@ impl Conflict {
         let mut focus = (remembered != NOBODY).then_some(usize::from(remembered));
         let sight = Sight {
             roster: &self.bout.roster,
+            me: a,
             side: self.fighters[a].side,
             among: Set::from(candidates),
             // Survival + verve − injuries when the round began.

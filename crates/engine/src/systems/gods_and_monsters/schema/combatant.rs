@@ -87,6 +87,7 @@ pub(super) struct CombatantSpec {
     aware: Option<bool>,
     asleep: Option<bool>,
     target: Option<Spanned<String>>,
+    tactics: Option<Spanned<String>>,
     flee_at_survival: Option<Spanned<i64>>,
     fights_while_dying: Option<bool>,
     group_size: Option<Spanned<i64>>,
@@ -266,7 +267,13 @@ fn fighter(
         }
     };
     let side = roster.side_of(me);
-    let target = load::targeting(source, roster, me, "combatant.target", c.target.as_ref())?;
+    let (tactics, target) = load::tactics(
+        &r,
+        (roster, me),
+        "combatant.target",
+        c.target.as_ref(),
+        c.tactics.as_ref(),
+    )?;
     let close_combat = r.bool("close_combat", c.close_combat);
     if c.attacks.len() > MAX_ATTACKS {
         return Err(source.invalid(
@@ -320,11 +327,11 @@ fn fighter(
         mojo: r.int("mojo", c.mojo.as_ref())?,
         mojo_on: mojo_on(&r, c)?,
         mojo_reserve: r.int("mojo_reserve", c.mojo_reserve.as_ref())?,
-        attack_downed: r.word(
-            "attack_downed",
-            c.attack_downed.as_ref(),
-            &AttackDowned::WORDS,
-        )?,
+        // A ruthless combatant strikes the fallen first unless the file says otherwise.
+        attack_downed: match &c.attack_downed {
+            None if tactics.finishes_the_fallen() => AttackDowned::First,
+            written => r.word("attack_downed", written.as_ref(), &AttackDowned::WORDS)?,
+        },
         knockout_blows: r.bool("knockout_blows", c.knockout_blows),
         killing_blows: r.bool("killing_blows", c.killing_blows),
         evasion: r.opt_int("evasion", c.evasion.as_ref())?,

@@ -324,6 +324,7 @@ impl Conflict {
         let weakness = |t: usize| self.weakness(t, p, &states[t]);
         let sight = Sight {
             roster: &self.bout.roster,
+            me: i,
             side,
             among: standing,
             weakness,

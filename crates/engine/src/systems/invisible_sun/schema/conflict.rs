@@ -46,6 +46,7 @@ pub(super) struct PcSpec {
     negate: Option<Spanned<String>>,
     expansive_endeavor: Option<bool>,
     target: Option<Spanned<String>>,
+    tactics: Option<Spanned<String>>,
     attack: Option<Spanned<AttackTable>>,
     dodge: Option<DefenseTable>,
     resist: Option<DefenseTable>,
@@ -67,6 +68,7 @@ pub(super) struct NpcSpec {
     wounds_to_die: Option<Spanned<i64>>,
     wound_penalty: Option<Spanned<i64>>,
     target: Option<Spanned<String>>,
+    tactics: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -247,7 +249,14 @@ fn pc(source: &Source, p: &PcSpec, roster: &Roster, me: usize) -> Result<Pc, Sce
         wound_penalty: r.int("wound_penalty", p.wound_penalty.as_ref())?,
         negate: r.word("negate", p.negate.as_ref(), &Negate::WORDS)?,
         expansive,
-        target: load::targeting(source, roster, me, &key("target"), p.target.as_ref())?,
+        target: load::tactics(
+            &r,
+            (roster, me),
+            &key("target"),
+            p.target.as_ref(),
+            p.tactics.as_ref(),
+        )?
+        .1,
         attack: RollTable::new(attack_venture),
         damage,
         effect_level,
@@ -287,6 +296,13 @@ fn npc(source: &Source, n: &NpcSpec, roster: &Roster, me: usize) -> Result<Npc, 
         injuries_per_wound: r.int("injuries_per_wound", n.injuries_per_wound.as_ref())?,
         wounds_to_die: r.int("wounds_to_die", n.wounds_to_die.as_ref())?,
         wound_penalty: r.int("wound_penalty", n.wound_penalty.as_ref())?,
-        target: load::targeting(source, roster, me, &key("target"), n.target.as_ref())?,
+        target: load::tactics(
+            &r,
+            (roster, me),
+            &key("target"),
+            n.target.as_ref(),
+            n.tactics.as_ref(),
+        )?
+        .1,
     })
 }

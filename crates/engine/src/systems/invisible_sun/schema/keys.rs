@@ -10,7 +10,7 @@
 use crate::systems::invisible_sun::ongoing::{MAX_INCREMENTS, MAX_ROLLS};
 use crate::systems::invisible_sun::retry::MAX_TRIES;
 use crate::systems::invisible_sun::{MAX_CHALLENGE, MAX_MAGIC_DICE, MAX_PART};
-use oddsmith_scenario::keys::common::{self, ALLIES, FOES};
+use oddsmith_scenario::keys::common::{self, ALLIES, FOES, TACTICS};
 use oddsmith_scenario::keys::{Form, Key, Metric, Schema, Shape, Table};
 
 /// The seed files, for the reference's readers.
@@ -307,6 +307,7 @@ pub(super) const PC: Table = Table {
             .means("the secret: more than 1 bene on a roll, effect levels 2–4, several negations on one hit")
             .seed("000:69, 000:79, 000:183"),
         TARGET,
+        TACTICS,
         Key::other("attack", "a table: `attack = { … }` (keys below)")
             .required()
             .means("its attack roll")
@@ -441,6 +442,7 @@ pub(super) const NPC: Table = Table {
             .means("level lost per Wound for every challenge it presents, never its damage; 0 because the seed gives NPCs only an Injury/Wound count, and −1 per Wound would take a 10-Wound beliggos to level 0")
             .seed("000:121-122, 000:197"),
         TARGET,
+        TACTICS,
     ],
 };
 

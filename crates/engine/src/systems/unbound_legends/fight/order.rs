@@ -302,6 +302,7 @@ impl Conflict {
         let mut focus = states[a].focus;
         let sight = Sight {
             roster: &self.bout.roster,
+            me: a,
             side: self.fighters[a].side,
             among: Set::from(targets),
             weakness: |i: usize| states[i].vitality + states[i].health,

@@ -46,6 +46,7 @@ pub(super) struct CombatantSpec {
     attacks: Vec<AttackSpec>,
     first_aid: Option<Spanned<i64>>,
     target: Option<Spanned<String>>,
+    tactics: Option<Spanned<String>>,
     #[serde(default)]
     resist: Vec<Spanned<String>>,
     #[serde(default)]
@@ -299,7 +300,14 @@ fn fighter(
         reserve_ap: r.int("reserve_ap", c.reserve_ap.as_ref())?,
         attacks,
         first_aid: r.opt_int("first_aid", c.first_aid.as_ref())?,
-        target: load::targeting(source, roster, me, "combatant.target", c.target.as_ref())?,
+        target: load::tactics(
+            &r,
+            (roster, me),
+            "combatant.target",
+            c.target.as_ref(),
+            c.tactics.as_ref(),
+        )?
+        .1,
         resist: kinds(source, &c.resist, &r.path("resist"))?,
         vulnerable: kinds(source, &c.vulnerable, &r.path("vulnerable"))?,
         death_save_bonus: r.int("death_save_bonus", c.death_save_bonus.as_ref())?,

@@ -8,7 +8,9 @@
 //! `roll` says which), and `[rules]` one table for every shape that reads it, so each is
 //! declared once and listed under each shape.
 
-use oddsmith_scenario::keys::common::{self, DAY_ENCOUNTERS, DAY_GAP, DAY_PARTY, FOES, PATIENTS};
+use oddsmith_scenario::keys::common::{
+    self, DAY_ENCOUNTERS, DAY_GAP, DAY_PARTY, FOES, PATIENTS, TACTICS,
+};
 use oddsmith_scenario::keys::{Form, Key, Metric, Schema, Shape, Table};
 
 /// The seed files, for the reference's readers.
@@ -332,6 +334,7 @@ pub(super) const COMBATANT: Table = Table {
         Key::other("target", "\"random\", \"weakest\", \"focus\" or a foe's name")
             .default("\"random\"")
             .means("whom it attacks: a random foe, the one with least Vitality + Health, all on one foe, or a named one"),
+        TACTICS,
         Key::words("resist", DAMAGE_KINDS)
             .default("[]")
             .means("damage types and sources it halves (rounded down)")
