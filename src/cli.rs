@@ -134,6 +134,18 @@ pub struct RunArgs {
     /// `party`, else `pcs`, else the first side).
     #[arg(long, value_name = "SIDE")]
     pub difficulty: Option<String>,
+    /// Play the fight under each pairing of tactic profiles, one for the difficulty side and
+    /// one for its foes (every profile, or those listed: `--tactics by_the_book,ruthless`),
+    /// from the same seed, and lead with the range of the difficulty band; writes
+    /// tactics.csv and tactics.json (default folder: reports/<stem>_tactics/).
+    #[arg(
+        long,
+        value_name = "PROFILES",
+        num_args = 0..=1,
+        default_missing_value = "all",
+        conflicts_with_all = ["exact", "shard", "checkpoint", "precision"]
+    )]
+    pub tactics: Option<String>,
 }
 
 /// Arguments of `oddsmith dice`.

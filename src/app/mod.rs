@@ -15,6 +15,7 @@ mod plan;
 mod report;
 mod run;
 mod sweep;
+mod tactics;
 mod tune;
 
 pub use longrun::{Continue, Resumable, load_checkpoint};
@@ -105,6 +106,10 @@ fn execute_command(cli: Cli) -> Result<()> {
             // Printed with --quiet too: --quiet drops the progress, not what may be wrong.
             scenario.warnings().iter().for_each(|w| eprintln!("{w}"));
             plan.check_difficulty(&scenario, false)?;
+            if let Some(list) = &args.tactics {
+                let out = plan.out_dir(|| tactics::default_dir(&args.scenario));
+                return tactics::run(&plan, &scenario, list, &out).map(|_| ());
+            }
             let out = plan.out_dir(|| file_stem(&args.scenario));
             match plan.shard {
                 Some(shard) => longrun::run_shard(&plan, &scenario, shard, &out),

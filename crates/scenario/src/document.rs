@@ -54,6 +54,14 @@ impl Node {
         Some(Self { span, value })
     }
 
+    /// A string node at `span`.
+    pub fn string(value: &str, span: Range<usize>) -> Self {
+        Self {
+            span,
+            value: NodeValue::String(value.to_string()),
+        }
+    }
+
     /// The entry `key` of a table node.
     pub fn get(&self, key: &str) -> Option<&Node> {
         match &self.value {

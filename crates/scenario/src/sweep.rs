@@ -283,6 +283,49 @@ pub fn variants(doc: &Document) -> Result<Vec<(Variant, Document)>, ScenarioErro
     Ok(out)
 }
 
+/// A fight's combatants as written in `doc`: (table, name, side) for each `[[combatant]]`
+/// table (named as written or by the template it uses, its `side` likewise), `[[pc]]` (side `pcs`) and `[[npc]]`
+/// (side `npcs`), in the file's order. A table with `count` is one entry: an edit of it
+/// reaches every copy.
+pub fn fighters(doc: &Document) -> Vec<(&'static str, String, String)> {
+    let mut out = Vec::new();
+    for table in ["combatant", "pc", "npc"] {
+        let Some(Node {
+            value: NodeValue::Array(items),
+            ..
+        }) = doc.get(table)
+        else {
+            continue;
+        };
+        for item in items {
+            let Some(name) = crate::template::base_name(item) else {
+                continue;
+            };
+            let side = match table {
+                "pc" => Some("pcs".to_string()),
+                "npc" => Some("npcs".to_string()),
+                _ => (doc.at(&format!("{table}.{name}.side")))
+                    .and_then(Node::as_str)
+                    .map(str::to_string),
+            };
+            if let Some(side) = side {
+                out.push((table, name.to_string(), side));
+            }
+        }
+    }
+    out
+}
+
+/// `doc` with each `(path, word)` of `edits` put in as a string, without its `[sweep]`,
+/// `[variant]` and `[tune]` tables; `Err` says which path leads nowhere.
+pub fn with_words(doc: &Document, edits: &[(String, &str)]) -> Result<Document, String> {
+    let mut doc = doc.edited(&["sweep", "variant", "tune"], &[])?;
+    for (path, word) in edits {
+        doc = doc.set(path, Node::string(word, 0..0))?;
+    }
+    Ok(doc)
+}
+
 /// `doc` with the integer field at `path` set to `value` (for target searches), without its
 /// `[sweep]` and `[variant]` tables; `Err` says how the path leads nowhere.
 pub fn with_integer(doc: &Document, path: &str, value: i64) -> Result<Document, String> {

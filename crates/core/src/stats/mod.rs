@@ -16,6 +16,7 @@ pub mod note;
 pub mod role;
 pub mod summarize;
 pub mod summary;
+pub mod tactics;
 pub mod tally;
 pub mod tune;
 

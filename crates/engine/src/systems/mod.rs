@@ -20,7 +20,7 @@ pub mod invisible_sun;
 mod scenario;
 pub mod unbound_legends;
 
-pub use scenario::{Point, Scenario};
+pub use scenario::{Pairing, Point, Scenario};
 
 use crate::combat::exact::Limits;
 use oddsmith_core::dice::Tape;

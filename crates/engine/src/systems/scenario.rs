@@ -6,6 +6,7 @@
 //! errors name the `[sweep]` or `[variant]` line.
 
 use super::{CATALOG, LoadedSystem, SystemKind};
+use crate::combat::Profile;
 use oddsmith_core::error::ScenarioError;
 use oddsmith_core::stats::Note;
 use oddsmith_core::stats::difficulty::{self as band, Setting, Thresholds};
@@ -13,6 +14,17 @@ use oddsmith_scenario::set;
 use oddsmith_scenario::sweep::{self, Value, Variant};
 use oddsmith_scenario::{Document, Header, RunSettings, Source, difficulty};
 use std::path::Path;
+
+/// One pairing of tactic profiles ([`Scenario::tactics_pairings`]).
+#[derive(Debug, Clone)]
+pub struct Pairing {
+    /// The profile of the side the difficulty band is for.
+    pub ours: Profile,
+    /// The profile of every other side.
+    pub theirs: Profile,
+    /// The fight played so.
+    pub scenario: Scenario,
+}
 
 /// A loaded, validated scenario ready to run.
 #[derive(Debug, Clone)]
@@ -188,6 +200,52 @@ impl Scenario {
                 }
             })
             .collect()
+    }
+
+    /// A fight played under each pairing of tactic profiles: for each profile of the side
+    /// the difficulty band is for (`ours`, the first varying slowest) and each profile of
+    /// every other side (`theirs`), this scenario with every combatant's `tactics` set so.
+    /// `Err` (in words) for a scenario that is no single fight or has no such side.
+    pub fn tactics_pairings(&self, profiles: &[Profile]) -> Result<Vec<Pairing>, String> {
+        let Some(setting) = &self.difficulty else {
+            return Err(
+                "--tactics plays a fight under each pairing of profiles; this \
+                        scenario is no fight"
+                    .into(),
+            );
+        };
+        if self.is_day() {
+            return Err(
+                "--tactics plays a single fight's pairings; a day's are not offered \
+                        yet (run each pairing with --set on its combatants)"
+                    .into(),
+            );
+        }
+        if self.sweep_points().map_err(|e| e.to_string())?.is_some() {
+            return Err("--tactics and a [sweep] cannot be combined; leave one out".into());
+        }
+        let fighters = sweep::fighters(&self.document);
+        let mut out = Vec::new();
+        for &ours in profiles {
+            for &theirs in profiles {
+                let edits: Vec<(String, &str)> = (fighters.iter())
+                    .map(|(table, name, side)| {
+                        let p = if *side == setting.side { ours } else { theirs };
+                        (format!("{table}.{name}.tactics"), p.word())
+                    })
+                    .collect();
+                let doc = sweep::with_words(&self.document, &edits)?;
+                let mut scenario =
+                    Self::from_document(doc).map_err(|e| sweep::inner_message(&e))?;
+                scenario.name = format!("{} [{} vs {}]", self.name, ours.word(), theirs.word());
+                out.push(Pairing {
+                    ours,
+                    theirs,
+                    scenario,
+                });
+            }
+        }
+        Ok(out)
     }
 
     /// The file this scenario came from (its text as written).

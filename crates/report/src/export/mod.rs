@@ -18,6 +18,7 @@ pub mod manifest;
 pub mod progress;
 pub mod sweep;
 pub mod table;
+pub mod tactics;
 pub mod tally_check;
 pub mod tally_file;
 pub mod tune;

@@ -1,0 +1,151 @@
+//! Tactic profiles from the command line: `--set combatant.NAME.tactics=…` and `run
+//! --tactics`, whose pairings are each the run `--set` gives on the same seed, whose range
+//! names the worst pairing, and whose exact walk follows the profiles (sampled within 4.5
+//! standard errors of its exact values). Errors name the allowed words and exit 2.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+
+/// `run FILE ARGS… --json --quiet` into a temporary folder.
+fn run_json(file: &str, args: &[&str]) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let mut all = vec!["run", file, "--json", "--quiet", "--out"];
+    all.push(dir.path().to_str().unwrap());
+    all.extend(args);
+    json_of(&oddsmith(&all))
+}
+
+/// The rate `name` of a run's JSON: (estimate, standard error, exact).
+fn rate(json: &Value, name: &str) -> (f64, f64, Option<f64>) {
+    let m = metric(json, name);
+    let p = m["estimate"].as_f64().unwrap();
+    let n = m["trials"].as_f64().unwrap();
+    (p, (p * (1.0 - p) / n).sqrt(), m["exact"].as_f64())
+}
+
+#[test]
+fn each_pairing_is_the_run_its_profiles_give_and_the_range_names_the_worst() {
+    let trials = ["--trials", "100000"];
+    let t = run_json(
+        "scenarios/yeti.toml",
+        &[&trials[..], &["--tactics", "by_the_book,ruthless"]].concat(),
+    );
+    let pairings = t["pairings"].as_array().unwrap();
+    let words: Vec<(&str, &str)> = (pairings.iter())
+        .map(|p| (p["ours"].as_str().unwrap(), p["theirs"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        words,
+        [
+            ("by_the_book", "by_the_book"),
+            ("by_the_book", "ruthless"),
+            ("ruthless", "by_the_book"),
+            ("ruthless", "ruthless")
+        ]
+    );
+    // Each pairing is the plain run with the same profiles set, number for number.
+    let plain = run_json("scenarios/yeti.toml", &trials);
+    let ruthless = run_json(
+        "scenarios/yeti.toml",
+        &[&trials[..], &["--set", "combatant.Yeti.tactics=ruthless"]].concat(),
+    );
+    let any = |j: &Value| rate(j, "any_death.party").0;
+    assert_eq!(any(&pairings[0]["report"]), any(&plain));
+    assert_eq!(any(&pairings[1]["report"]), any(&ruthless));
+    // The party faces a lone Yeti: its profile leaves nothing to choose, so on the same random
+    // numbers its rows are the same.
+    assert_eq!(any(&pairings[2]["report"]), any(&pairings[0]["report"]));
+    assert_eq!(any(&pairings[3]["report"]), any(&pairings[1]["report"]));
+    // A ruthless Yeti finishes the fallen (attack_downed = "first"): far deadlier, by more
+    // than 30 standard errors of the difference.
+    let (a, sa, _) = rate(&plain, "any_death.party");
+    let (b, sb, _) = rate(&ruthless, "any_death.party");
+    assert!(b - a > 30.0 * (sa * sa + sb * sb).sqrt(), "{a} {b}");
+    // The text leads with the range and names the Yeti's profile as what decides it.
+    let dir = tempfile::tempdir().unwrap();
+    let out = oddsmith(&[
+        "run",
+        "scenarios/yeti.toml",
+        "--trials",
+        "100000",
+        "--tactics",
+        "by_the_book,ruthless",
+        "--quiet",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let headline = text.lines().nth(2).unwrap();
+    assert!(
+        headline.starts_with("Difficulty for party across tactics: medium (any_death.party ")
+            && headline.ends_with(
+                "when its foes play by_the_book, whatever party plays, to deadly \
+                 (any_death.party 80.97% ±0.24) when its foes play ruthless, whatever party plays."
+            ),
+        "{text}"
+    );
+    let csv = std::fs::read_to_string(dir.path().join("tactics.csv")).unwrap();
+    assert!(csv.starts_with("ours,theirs,band,metric,"), "{csv}");
+}
+
+#[test]
+fn the_exact_walk_follows_every_profile() {
+    // The vampire and its thrall against Schaelee: small enough for exact values under every
+    // profile; the sampled rates lie within 4.5 standard errors of them.
+    for profile in ["ruthless", "spread", "random"] {
+        let set = |who: &str| format!("{who}.tactics={profile}");
+        let json = run_json(
+            "scenarios/vampire_and_thrall.toml",
+            &[
+                "--trials",
+                "200000",
+                "--set",
+                &set("pc.Schaelee"),
+                "--set",
+                &set("npc.Vampire"),
+                "--set",
+                &set("npc.Thrall"),
+            ],
+        );
+        for name in ["any_death.pcs", "all_down.pcs", "win.pcs"] {
+            let (p, se, exact) = rate(&json, name);
+            let exact = exact.unwrap_or_else(|| panic!("{profile}: {name} has no exact value"));
+            assert!(
+                (p - exact).abs() <= 4.5 * se.max(1e-9),
+                "{profile}: {name} sampled {p}, exact {exact}"
+            );
+        }
+    }
+}
+
+#[test]
+fn wrong_words_exit_2_and_name_what_is_allowed() {
+    let out = oddsmith(&["run", "scenarios/yeti.toml", "--tactics", "nasty"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("\"nasty\" is no profile; allowed: \"all\" or a comma-separated list of \"by_the_book\", \"ruthless\", \"spread\", \"random\""),
+        "{}",
+        stderr(&out)
+    );
+    let out = oddsmith(&["run", "scenarios/warded_door.toml", "--tactics"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("this scenario is no fight"),
+        "{}",
+        stderr(&out)
+    );
+    let out = oddsmith(&[
+        "validate",
+        "scenarios/yeti.toml",
+        "--set",
+        "combatant.Yeti.tactics=nasty",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("allowed: \"by_the_book\", \"ruthless\", \"spread\", \"random\""),
+        "{}",
+        stderr(&out)
+    );
+}
