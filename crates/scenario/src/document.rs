@@ -98,6 +98,15 @@ impl Node {
         }
     }
 
+    /// The value, if this is a number, a string or a boolean (what a change may put in).
+    pub fn as_scalar(&self) -> Option<toml::Value> {
+        match &self.value {
+            NodeValue::String(s) => Some(toml::Value::String(s.clone())),
+            NodeValue::Boolean(b) => Some(toml::Value::Boolean(*b)),
+            _ => self.as_number(),
+        }
+    }
+
     pub(super) fn from_de(value: &Spanned<DeValue<'_>>) -> Self {
         let span = value.span();
         let value = match value.get_ref() {
@@ -376,11 +385,32 @@ fn set_path(table: &mut Node, path: &str, value: Node, any: bool) -> Result<(), 
             *old = value;
             Ok(())
         }
-        Some((_, old)) if matches!(old.value, NodeValue::Integer(..) | NodeValue::Float(..)) => {
+        Some((_, old)) if same_kind(&old.value, &value.value) => {
             *old = value;
             Ok(())
         }
-        Some(_) => Err(format!("`{path}` is not a number")),
+        Some(_) => Err(format!("`{path}` is not {}", kind_words(&value.value))),
+    }
+}
+
+/// Whether a change may put `new` where `old` was: a number for a number, a string for a
+/// string, a boolean for a boolean.
+fn same_kind(old: &NodeValue, new: &NodeValue) -> bool {
+    use NodeValue::{Boolean, Float, Integer, String};
+    matches!(
+        (old, new),
+        (Integer(..) | Float(..), Integer(..) | Float(..))
+            | (String(_), String(_))
+            | (Boolean(_), Boolean(_))
+    )
+}
+
+/// What a change of `value`'s kind needs the old value to be, in words.
+fn kind_words(value: &NodeValue) -> &'static str {
+    match value {
+        NodeValue::String(_) => "a word or text",
+        NodeValue::Boolean(_) => "true or false",
+        _ => "a number",
     }
 }
 

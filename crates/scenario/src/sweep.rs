@@ -251,10 +251,19 @@ pub fn variants(doc: &Document) -> Result<Vec<(Variant, Document)>, ScenarioErro
     let mut out = Vec::new();
     for (label, body) in entries {
         let key = format!("variant.{}", label.get_ref());
-        let changes: Option<Vec<(String, Value)>> = match &body.value {
+        // Each change is a number, a word or text, or true or false, put in as written (at
+        // the variant's line, so that an error in it points there).
+        let changes: Option<Vec<(String, Value, Node)>> = match &body.value {
             NodeValue::Table(t) if !t.is_empty() => t
                 .iter()
-                .map(|(k, v)| v.as_number().map(|n| (k.get_ref().clone(), n)))
+                .map(|(k, v)| {
+                    let value = v.as_scalar()?;
+                    let node = Node {
+                        span: span.clone(),
+                        value: v.value.clone(),
+                    };
+                    Some((k.get_ref().clone(), value, node))
+                })
                 .collect(),
             _ => None,
         };
@@ -262,14 +271,18 @@ pub fn variants(doc: &Document) -> Result<Vec<(Variant, Document)>, ScenarioErro
             return Err(doc.invalid(
                 span.clone(),
                 key,
-                "a variant is a table of changes: [variant.NAME] with \"path\" = number lines, \
-                 e.g. \"check.magic_dice\" = 2",
+                "a variant is a table of changes: [variant.NAME] with \"path\" = value lines \
+                 (a number, a word or text in quotes, true or false), e.g. \
+                 \"check.magic_dice\" = 2 or \"combatant.Yeti.tactics\" = \"ruthless\"",
             ));
         };
-        let edits: Vec<(&str, Node)> = changes
-            .iter()
-            .map(|(p, v)| (p.as_str(), Node::number(v, span.clone()).expect("numbers")))
+        let nodes: Vec<(String, Node)> = (changes.iter())
+            .map(|(p, _, node)| (p.clone(), node.clone()))
             .collect();
+        let edits: Vec<(&str, Node)> = (nodes.iter())
+            .map(|(p, node)| (p.as_str(), node.clone()))
+            .collect();
+        let changes = changes.into_iter().map(|(p, v, _)| (p, v)).collect();
         let document = doc
             .edited(&["sweep", "variant"], &edits)
             .map_err(|m| doc.invalid(span.clone(), key.clone(), m))?;

@@ -132,6 +132,64 @@ fn variants_are_checked_by_building_them() {
 }
 
 #[test]
+fn variants_take_words_and_booleans_and_name_the_kind_a_path_holds() {
+    use crate::combat::Targeting;
+    use crate::systems::gods_and_monsters::rules::AttackDowned;
+    let yeti = std::fs::read_to_string(crate::testing::shipped("yeti")).unwrap();
+    let text = format!(
+        "{yeti}\n[variant.ruthless]\n\"combatant.Yeti.tactics\" = \"ruthless\"\n\
+         [variant.spread]\n\"combatant.Yeti.tactics\" = \"spread\"\n\
+         \"combatant.Yeti.attack_downed\" = \"also\"\n\"combatant.Yeti.aware\" = true\n"
+    );
+    let v = Scenario::from_text("s.scenario", &text)
+        .unwrap()
+        .variants()
+        .unwrap();
+    let yeti_of = |s: &Scenario| {
+        let LoadedSystem::GodsAndMonsters(Loaded::Conflict(c)) = &s.system else {
+            panic!()
+        };
+        let y = &c.fighters[3];
+        (y.target, y.attack_downed, y.aware)
+    };
+    // Ruthless takes the weakest and strikes the fallen first; a key the file sets wins.
+    assert_eq!(
+        yeti_of(&v[0].1),
+        (Targeting::Weakest, AttackDowned::First, false)
+    );
+    assert_eq!(
+        yeti_of(&v[1].1),
+        (Targeting::Spread, AttackDowned::Also, true)
+    );
+    // A word where a number stands, or a word no key allows, is an error at the variant.
+    for (change, expected) in [
+        (
+            "\"combatant.Yeti.surprises\" = \"often\"",
+            "`variant.bad`: `surprises` is not a word or text",
+        ),
+        (
+            "\"combatant.Yeti.survival\" = \"tough\"",
+            "`variant.bad`: expected an integer, found the string \"tough\"",
+        ),
+        (
+            "\"combatant.Yeti.tactics\" = \"nasty\"",
+            "\"nasty\" is not allowed; allowed: \"by_the_book\", \"ruthless\", \"spread\", \"random\"",
+        ),
+        (
+            "\"combatant.Yeti.tactics\" = [1]",
+            "\"path\" = value lines (a number, a word or text in quotes, true or false)",
+        ),
+    ] {
+        let bad = format!("{yeti}\n[variant.bad]\n{change}\n");
+        let err = Scenario::from_text("s.scenario", &bad)
+            .and_then(|s| s.variants())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(expected), "{change}:\n{err}");
+    }
+}
+
+#[test]
 fn a_section_of_another_system_is_refused() {
     let text = door() + "[contest]\nmax_exchanges = 3\n";
     let err = Scenario::from_text("s.scenario", &text)
