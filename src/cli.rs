@@ -137,7 +137,7 @@ pub struct RunArgs {
     /// Play the fight under each pairing of tactic profiles, one for the difficulty side and
     /// one for its foes (every profile, or those listed: `--tactics by_the_book,ruthless`),
     /// from the same seed, and lead with the range of the difficulty band; writes
-    /// tactics.csv and tactics.json (default folder: reports/<stem>_tactics/).
+    /// tactics.csv, tactics.json and a heatmap (default folder: reports/<stem>_tactics/).
     #[arg(
         long,
         value_name = "PROFILES",

@@ -2,8 +2,8 @@
 //! profiles (every combatant of the side its difficulty band is for on one profile, every
 //! other combatant on another), each pairing from the same seed, so that they differ by the
 //! tactics and not by noise (common random numbers, as a sweep's grid points do). Leads with
-//! the range of the band across the pairings and names the worst; writes `tactics.csv` and
-//! `tactics.json`. An interrupt keeps the pairings finished (and the one running, marked
+//! the range of the band across the pairings and names the worst; writes `tactics.csv`,
+//! `tactics.json` and the heatmap `tactics.png`/`.svg`. An interrupt keeps the pairings finished (and the one running, marked
 //! partial) and names those not played.
 
 use super::interrupt::{self, Watched};

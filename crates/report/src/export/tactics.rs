@@ -2,7 +2,8 @@
 //! worst pairing of profiles for the side, in words), a grid per headline rate of the side
 //! (its profile down, its foes' across; each cell the rate with its 95% interval, the band
 //! beside `any_death`), and `tactics.csv` (Polars: a row per pairing and headline rate, the
-//! columns of `summary.csv` after `ours` and `theirs`) with `tactics.json`.
+//! columns of `summary.csv` after `ours` and `theirs`) with `tactics.json` and the heatmap
+//! of the side's `any_death` ([`crate::plot::tactics`]).
 
 use super::format::{self, percent_pm};
 use super::table::{TextTable, bold, to_text};
@@ -176,7 +177,7 @@ pub fn render_tactics(t: &TacticsReport, colour: bool) -> String {
     out
 }
 
-/// Writes `tactics.csv` and `tactics.json` into `dir`.
+/// Writes `tactics.csv`, `tactics.json` and `tactics.png`/`.svg` into `dir`.
 pub fn write_tactics(t: &TacticsReport, dir: &Path) -> Result<Vec<PathBuf>, OutputError> {
     let mut files = Staged::new(dir)?;
     let csv = dir.join("tactics.csv");
@@ -203,6 +204,7 @@ pub fn write_tactics(t: &TacticsReport, dir: &Path) -> Result<Vec<PathBuf>, Outp
     super::csv::write_frame(&mut frame, "tactics.csv", &mut files)?;
     let json = serde_json::to_string_pretty(t).expect("a report serialises");
     files.text("tactics.json", &(json + "\n"))?;
+    crate::plot::render(&crate::plot::tactics::TacticsChart, t, &mut files)?;
     files.commit()
 }
 

@@ -67,13 +67,73 @@ pub(super) enum Exact {
     None,
 }
 
-/// One cell: its row and column, the value it shows (the exact value where known, else the
-/// estimate) and whether that value is exact.
-struct Cell {
-    row: usize,
-    col: usize,
-    value: f64,
-    exact: bool,
+/// One cell of a [`Grid`]: its row and column, the value it shows (the exact value where
+/// known, else the estimate), whether that value is exact, and a fight's band.
+pub struct GridCell {
+    /// Row.
+    pub row: usize,
+    /// Column.
+    pub col: usize,
+    /// The value shown.
+    pub value: f64,
+    /// Whether `value` is exact.
+    pub exact: bool,
+    /// The difficulty band's name, where the cell is a fight's.
+    pub band: Option<&'static str>,
+}
+
+/// A grid of one rate, as a heatmap draws it: rows and columns by name.
+pub struct Grid {
+    /// Above the grid.
+    pub title: String,
+    /// Under the title: what the cells show.
+    pub subtitle: String,
+    /// The rate drawn (the colour scale's name).
+    pub metric: String,
+    /// What the rows are, and each row's name.
+    pub rows: (String, Vec<String>),
+    /// What the columns are, and each column's name.
+    pub cols: (String, Vec<String>),
+    /// The cells there are (a cut-short grid may lack some).
+    pub cells: Vec<GridCell>,
+}
+
+impl Grid {
+    /// Whether the cells show exact values.
+    pub(super) fn exactness(&self) -> Exact {
+        match self.cells.iter().filter(|c| c.exact).count() {
+            0 => Exact::None,
+            n if n == self.cells.len() => Exact::All,
+            _ => Exact::Some,
+        }
+    }
+
+    /// What the cells show, for a subtitle: exact, estimates of `sampled`, or both.
+    pub(super) fn what(&self, sampled: &str) -> String {
+        match self.exactness() {
+            Exact::All => "every cell an exact value".to_string(),
+            Exact::Some => format!("exact values (*) where known, else estimates: {sampled}"),
+            Exact::None => format!("sampled estimates: {sampled}"),
+        }
+    }
+
+    /// The size to draw it at, in pixels.
+    pub fn size(&self) -> (u32, u32) {
+        let (rows, cols) = (self.rows.1.len() as u32, self.cols.1.len() as u32);
+        // A fight's cells also name the band.
+        let cell = if self.cells.iter().any(|c| c.band.is_some()) {
+            105
+        } else {
+            70
+        };
+        // Wide enough for the title and subtitle too (about 12 and 8 pixels a character).
+        let title = (12 * self.title.chars().count() as u32 + 60)
+            .max(8 * self.subtitle.chars().count() as u32 + 60);
+        (
+            (260 + cell * cols).max(title).clamp(600, 1600),
+            (190 + 34 * rows).clamp(430, 1430),
+        )
+    }
 }
 
 /// One metric over a two-field grid: rows by the first field, columns by the second.
@@ -83,43 +143,41 @@ pub struct Heatmap {
 }
 
 impl Heatmap {
-    /// The cells of the points run (an interrupted sweep's last row may be short).
-    fn cells(&self, sweep: &SweepReport) -> Vec<Cell> {
+    /// The grid of the points run (an interrupted sweep's last row may be short).
+    fn grid(&self, sweep: &SweepReport) -> Grid {
         let (rows, cols) = (sweep.field_values(0), sweep.field_values(1));
-        sweep
+        let cells = sweep
             .points
             .iter()
             .zip(series(sweep, &self.metric))
             .filter_map(|(p, (estimate, _, _, exact))| {
-                Some(Cell {
+                Some(GridCell {
                     row: rows.iter().position(|&v| v == p.values[0])?,
                     col: cols.iter().position(|&v| v == p.values[1])?,
                     value: exact.unwrap_or(estimate),
                     exact: exact.is_some(),
+                    band: p.difficulty.as_ref().map(|d| d.band.name()),
                 })
             })
-            .collect()
+            .collect();
+        let labels = sweep.field_labels();
+        let names = |vals: Vec<f64>| vals.into_iter().map(fmt_value).collect();
+        let mut grid = Grid {
+            title: format!("{}: {}", sweep.scenario, self.metric),
+            subtitle: String::new(),
+            metric: self.metric.clone(),
+            rows: (labels[0].clone(), names(rows)),
+            cols: (labels[1].clone(), names(cols)),
+            cells,
+        };
+        let sampled = format!("{} trials per cell · seed {}", sweep.trials, sweep.seed);
+        grid.subtitle = format!("{} · {}", sweep.system, grid.what(&sampled));
+        grid
     }
 
     /// Whether the cells show exact values.
     pub(super) fn exactness(&self, sweep: &SweepReport) -> Exact {
-        let cells = self.cells(sweep);
-        match cells.iter().filter(|c| c.exact).count() {
-            0 => Exact::None,
-            n if n == cells.len() => Exact::All,
-            _ => Exact::Some,
-        }
-    }
-
-    /// The line under the title: what the cells show.
-    fn subtitle(&self, sweep: &SweepReport) -> String {
-        let sampled = format!("{} trials per cell · seed {}", sweep.trials, sweep.seed);
-        let what = match self.exactness(sweep) {
-            Exact::All => "every cell an exact value".to_string(),
-            Exact::Some => format!("exact values (*) where known, else estimates: {sampled}"),
-            Exact::None => format!("sampled estimates: {sampled}"),
-        };
-        format!("{} · {what}", sweep.system)
+        self.grid(sweep).exactness()
     }
 }
 
@@ -163,17 +221,7 @@ impl Chart for Heatmap {
     }
 
     fn size(&self, sweep: &SweepReport) -> (u32, u32) {
-        let rows = sweep.field_values(0).len() as u32;
-        let cols = sweep.field_values(1).len() as u32;
-        // A fight's cells also name the band.
-        let cell = if has_bands(sweep) { 105 } else { 70 };
-        // Wide enough for the title and subtitle too (about 12 and 8 pixels a character).
-        let title = (12 * sweep.scenario.chars().count() as u32 + 60)
-            .max(8 * self.subtitle(sweep).chars().count() as u32 + 60);
-        (
-            (260 + cell * cols).max(title).clamp(600, 1600),
-            (190 + 34 * rows).clamp(430, 1430),
-        )
+        self.grid(sweep).size()
     }
 
     fn draw<DB: DrawingBackend>(
@@ -181,118 +229,124 @@ impl Chart for Heatmap {
         sweep: &SweepReport,
         area: &DrawingArea<DB, Shift>,
     ) -> Result<(), String> {
-        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
-        let (rows, cols) = (sweep.field_values(0), sweep.field_values(1));
-        let cells = self.cells(sweep);
-        let mixed = self.exactness(sweep) == Exact::Some;
-        let top = cells
-            .iter()
-            .map(|c| c.value)
-            .filter(|v| v.is_finite())
-            .fold(0.0f64, f64::max);
-        let scale_max = if top > 0.0 { top } else { 1.0 };
-        let title = format!("{}: {}", sweep.scenario, self.metric);
-        let body = draw_title(area, &title, &self.subtitle(sweep)).map_err(err)?;
-        let (w, _) = body.dim_in_pixel();
-        let (main, bar) = body.split_horizontally(w.saturating_sub(130));
-        let labels = sweep.field_labels();
-        let mut chart = ChartBuilder::on(&main)
-            .margin(12)
-            .x_label_area_size(45)
-            .y_label_area_size(60)
-            // Cell (r, c) is the square [2c, 2c + 2] × [2r, 2r + 2] (integer coordinates,
-            // whose ticks take a formatter); the labels sit at the odd centres.
-            .build_cartesian_2d(
-                (0..2 * cols.len() as i32).with_key_points(centres(cols.len())),
-                (0..2 * rows.len() as i32).with_key_points(centres(rows.len())),
+        draw_grid(&self.grid(sweep), area)
+    }
+}
+
+/// Draws `grid`: each cell coloured by and labelled with its value (`*` on the exact ones
+/// of a mixed grid, the band under a fight's), and a labelled colour scale beside it.
+pub fn draw_grid<DB: DrawingBackend>(
+    grid: &Grid,
+    area: &DrawingArea<DB, Shift>,
+) -> Result<(), String> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let (rows, cols) = (&grid.rows.1, &grid.cols.1);
+    let cells = &grid.cells;
+    let mixed = grid.exactness() == Exact::Some;
+    let top = cells
+        .iter()
+        .map(|c| c.value)
+        .filter(|v| v.is_finite())
+        .fold(0.0f64, f64::max);
+    let scale_max = if top > 0.0 { top } else { 1.0 };
+    let body = draw_title(area, &grid.title, &grid.subtitle).map_err(err)?;
+    let (w, _) = body.dim_in_pixel();
+    let (main, bar) = body.split_horizontally(w.saturating_sub(130));
+    let mut chart = ChartBuilder::on(&main)
+        .margin(12)
+        .x_label_area_size(45)
+        // Wide enough for the longest row name (about 7 pixels a character at size 13).
+        .y_label_area_size(
+            rows.iter()
+                .map(|r| 7 * r.chars().count() as u32 + 14)
+                .fold(60, u32::max),
+        )
+        // Cell (r, c) is the square [2c, 2c + 2] × [2r, 2r + 2] (integer coordinates,
+        // whose ticks take a formatter); the labels sit at the odd centres.
+        .build_cartesian_2d(
+            (0..2 * cols.len() as i32).with_key_points(centres(cols.len())),
+            (0..2 * rows.len() as i32).with_key_points(centres(rows.len())),
+        )
+        .map_err(err)?;
+    let name_of = |names: &[String], v: i32| {
+        names
+            .get(usize::try_from(v / 2).unwrap_or(usize::MAX))
+            .cloned()
+            .unwrap_or_default()
+    };
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_label_formatter(&|v| name_of(cols, *v))
+        .y_label_formatter(&|v| name_of(rows, *v))
+        .x_desc(grid.cols.0.as_str())
+        .y_desc(grid.rows.0.as_str())
+        .label_style((FAMILY, 13))
+        .axis_desc_style((FAMILY, 15))
+        .draw()
+        .map_err(err)?;
+    let at = |c: &GridCell| (2 * c.col as i32, 2 * c.row as i32);
+    chart
+        .draw_series(cells.iter().map(|cell| {
+            let (x, y) = at(cell);
+            Rectangle::new(
+                [(x, y), (x + 2, y + 2)],
+                colormap(cell.value / scale_max).filled(),
             )
-            .map_err(err)?;
-        let name_of = |vals: &[f64], v: i32| {
-            vals.get(usize::try_from(v / 2).unwrap_or(usize::MAX))
-                .map(|x| fmt_value(*x))
-                .unwrap_or_default()
-        };
-        chart
-            .configure_mesh()
-            .disable_mesh()
-            .x_label_formatter(&|v| name_of(&cols, *v))
-            .y_label_formatter(&|v| name_of(&rows, *v))
-            .x_desc(labels[1].as_str())
-            .y_desc(labels[0].as_str())
-            .label_style((FAMILY, 13))
-            .axis_desc_style((FAMILY, 15))
-            .draw()
-            .map_err(err)?;
-        let at = |c: &Cell| (2 * c.col as i32, 2 * c.row as i32);
+        }))
+        .map_err(err)?;
+    if cells.len() <= 600 {
         chart
             .draw_series(cells.iter().map(|cell| {
                 let (x, y) = at(cell);
-                Rectangle::new(
-                    [(x, y), (x + 2, y + 2)],
-                    colormap(cell.value / scale_max).filled(),
+                let ink = if cell.value / scale_max > 0.6 {
+                    BLACK
+                } else {
+                    WHITE
+                };
+                let mut text = cell_text(cell.value);
+                if mixed && cell.exact {
+                    text.push('*');
+                }
+                if let Some(band) = cell.band {
+                    text = format!("{text} {band}");
+                }
+                Text::new(
+                    text,
+                    (x + 1, y + 1),
+                    (FAMILY, 11)
+                        .into_font()
+                        .color(&ink)
+                        .pos(Pos::new(HPos::Center, VPos::Center)),
                 )
             }))
             .map_err(err)?;
-        if cells.len() <= 600 {
-            let band = |cell: &Cell| {
-                sweep
-                    .points
-                    .iter()
-                    .find(|p| p.values[0] == rows[cell.row] && p.values[1] == cols[cell.col])
-                    .and_then(|p| p.difficulty.as_ref())
-            };
-            chart
-                .draw_series(cells.iter().map(|cell| {
-                    let (x, y) = at(cell);
-                    let ink = if cell.value / scale_max > 0.6 {
-                        BLACK
-                    } else {
-                        WHITE
-                    };
-                    let mut text = cell_text(cell.value);
-                    if mixed && cell.exact {
-                        text.push('*');
-                    }
-                    if let Some(d) = band(cell) {
-                        text = format!("{text} {}", d.band.name());
-                    }
-                    Text::new(
-                        text,
-                        (x + 1, y + 1),
-                        (FAMILY, 11)
-                            .into_font()
-                            .color(&ink)
-                            .pos(Pos::new(HPos::Center, VPos::Center)),
-                    )
-                }))
-                .map_err(err)?;
-        }
-        // The colour scale: a column of thin bands from 0 to the largest value.
-        let mut scale = ChartBuilder::on(&bar)
-            .margin_top(12)
-            .margin_bottom(57)
-            .margin_right(20)
-            .y_label_area_size(55)
-            .build_cartesian_2d(0.0..1.0, 0.0..scale_max)
-            .map_err(err)?;
-        scale
-            .configure_mesh()
-            .disable_mesh()
-            .disable_x_axis()
-            .y_label_formatter(&|v| percent(*v))
-            .y_desc(format!("{}, %", self.metric))
-            .label_style((FAMILY, 12))
-            .axis_desc_style((FAMILY, 13))
-            .draw()
-            .map_err(err)?;
-        let steps = 100;
-        scale
-            .draw_series((0..steps).map(|i| {
-                let lo = scale_max * i as f64 / steps as f64;
-                let hi = scale_max * (i + 1) as f64 / steps as f64;
-                Rectangle::new([(0.0, lo), (1.0, hi)], colormap(lo / scale_max).filled())
-            }))
-            .map_err(err)?;
-        Ok(())
     }
+    // The colour scale: a column of thin bands from 0 to the largest value.
+    let mut scale = ChartBuilder::on(&bar)
+        .margin_top(12)
+        .margin_bottom(57)
+        .margin_right(20)
+        .y_label_area_size(55)
+        .build_cartesian_2d(0.0..1.0, 0.0..scale_max)
+        .map_err(err)?;
+    scale
+        .configure_mesh()
+        .disable_mesh()
+        .disable_x_axis()
+        .y_label_formatter(&|v| percent(*v))
+        .y_desc(format!("{}, %", grid.metric))
+        .label_style((FAMILY, 12))
+        .axis_desc_style((FAMILY, 13))
+        .draw()
+        .map_err(err)?;
+    let steps = 100;
+    scale
+        .draw_series((0..steps).map(|i| {
+            let lo = scale_max * i as f64 / steps as f64;
+            let hi = scale_max * (i + 1) as f64 / steps as f64;
+            Rectangle::new([(0.0, lo), (1.0, hi)], colormap(lo / scale_max).filled())
+        }))
+        .map_err(err)?;
+    Ok(())
 }

@@ -25,6 +25,7 @@ pub mod heatmap;
 pub mod onset;
 pub mod rates;
 pub mod sweep;
+pub mod tactics;
 pub mod variants;
 
 use oddsmith_core::error::OutputError;

@@ -55,7 +55,8 @@ fn the_grid_has_the_sides_profiles_down_and_the_foes_across() {
 fn the_files_hold_a_row_per_pairing_and_rate() {
     let dir = tempfile::tempdir().unwrap();
     let files = write_tactics(&four(), dir.path()).unwrap();
-    assert_eq!(files.len(), 2);
+    assert_eq!(files.len(), 4);
+    assert!(dir.path().join("tactics.png").exists() && dir.path().join("tactics.svg").exists());
     let csv = std::fs::read_to_string(dir.path().join("tactics.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
