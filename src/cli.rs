@@ -135,14 +135,15 @@ pub struct RunArgs {
     #[arg(long, value_name = "SIDE")]
     pub difficulty: Option<String>,
     /// Play the fight under each pairing of tactic profiles, one for the difficulty side and
-    /// one for its foes (every profile, or those listed: `--tactics by_the_book,ruthless`),
+    /// one for its foes (those listed: `--tactics by_the_book,ruthless`; `all`; without a
+    /// list, the file's `[tactics] range`, else every profile),
     /// from the same seed, and lead with the range of the difficulty band; writes
     /// tactics.csv, tactics.json and a heatmap (default folder: reports/<stem>_tactics/).
     #[arg(
         long,
         value_name = "PROFILES",
         num_args = 0..=1,
-        default_missing_value = "all",
+        default_missing_value = "",
         conflicts_with_all = ["exact", "shard", "checkpoint", "precision"]
     )]
     pub tactics: Option<String>,

@@ -47,10 +47,17 @@ pub fn profiles(list: &str) -> Result<Vec<Profile>, UsageError> {
     Ok(out)
 }
 
-/// Plays every pairing of `list`'s profiles on `scenario` by `plan`, prints the range and the
+/// Plays every pairing of `list`'s profiles (empty: the file's `[tactics] range`, else
+/// every profile) on `scenario` by `plan`, prints the range and the
 /// grids (or the report as JSON), and writes the files into `out`.
 pub fn run(plan: &Plan, scenario: &Scenario, list: &str, out: &Path) -> Result<TacticsReport> {
-    let profiles = profiles(list)?;
+    // No list: the file's `[tactics] range`, else every profile.
+    let range = crate::scenario::tactics::read(&scenario.document)?.and_then(|t| t.range);
+    let profiles = match (list.trim(), range) {
+        ("", Some(range)) => profiles(&range.join(","))?,
+        ("", None) => profiles("all")?,
+        (list, _) => profiles(list)?,
+    };
     let pairings = scenario
         .tactics_pairings(&profiles)
         .map_err(|why| UsageError(format!("{}: {why}", scenario.source().path.display())))?;

@@ -21,6 +21,7 @@ pub mod reference;
 pub mod set;
 mod source;
 pub mod sweep;
+pub mod tactics;
 pub mod template;
 pub mod tune;
 
@@ -40,14 +41,15 @@ pub const MAX_TRIALS: u64 = 1 << 53;
 /// Default seed when `[run] seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// Top-level keys every scenario may have, whatever its system (`difficulty` only where the
-/// scenario is a fight: the caller refuses it elsewhere).
-pub const COMMON_KEYS: [&str; 10] = [
+/// Top-level keys every scenario may have, whatever its system (`difficulty` and `tactics`
+/// only where the scenario is a fight: the caller refuses them elsewhere).
+pub const COMMON_KEYS: [&str; 11] = [
     "name",
     "system",
     "description",
     "run",
     "difficulty",
+    "tactics",
     "sweep",
     "variant",
     "tune",

@@ -8,7 +8,7 @@
 use super::catalog::{Catalog, System};
 use super::day::DAY_SHAPE;
 use super::keys::common::{DAY_METRICS, FIGHT_METRICS};
-use super::keys::common::{DIFFICULTY, RUN, TEMPLATE_KEYS, TUNE};
+use super::keys::common::{DIFFICULTY, RUN, TACTICS_TABLE, TEMPLATE_KEYS, TUNE};
 use super::keys::{Absent, Metric, Shape, Table};
 use std::fmt::Write as _;
 
@@ -176,6 +176,7 @@ pub fn markdown(catalog: &Catalog, system: &System) -> String {
     if schema.shapes.iter().any(|s| s.fight) {
         out.push_str("## Keys every fight takes\n\n");
         keys_table(&mut out, &DIFFICULTY, "###");
+        keys_table(&mut out, &TACTICS_TABLE, "###");
         keys_table(&mut out, &TEMPLATE_KEYS, "###");
         out.push_str("## Metrics every fight reports\n\n");
         out.push_str("`NAME` is a combatant, `SIDE` a side, in every system alike.\n\n");

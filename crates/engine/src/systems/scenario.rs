@@ -12,6 +12,7 @@ use oddsmith_core::stats::Note;
 use oddsmith_core::stats::difficulty::{self as band, Setting, Thresholds};
 use oddsmith_scenario::set;
 use oddsmith_scenario::sweep::{self, Value, Variant};
+use oddsmith_scenario::tactics::TacticsTable;
 use oddsmith_scenario::{Document, Header, RunSettings, Source, difficulty};
 use std::path::Path;
 
@@ -137,19 +138,35 @@ impl Scenario {
                 ),
             )
         })?;
-        let document = written.expanded()?;
+        // `[tactics] sides` gives its profile to every combatant of a side that sets none:
+        // put in before loading, in a copy (the document kept is the one written, so that an
+        // edit of the table takes effect).
+        let tactics = oddsmith_scenario::tactics::read(&written)?;
+        let applied = match &tactics {
+            Some(t) => with_side_tactics(&written, t)?,
+            None => written.clone(),
+        };
+        let document = applied.expanded()?;
         let loaded = if written.get(oddsmith_scenario::day::DAY).is_some() {
             let mut sections = kind.sections();
             if !sections.contains(&oddsmith_scenario::day::DAY) {
                 sections.push(oddsmith_scenario::day::DAY);
             }
             document.check_sections(kind.name(), &sections)?;
-            kind.load_day(&written, max_rounds)?
+            kind.load_day(&applied, max_rounds)?
         } else {
             document.check_sections(kind.name(), &kind.sections())?;
             kind.load(&document, max_rounds)?
         };
         let difficulty = difficulty_setting(&document, &loaded)?;
+        if let (Some(t), None) = (&tactics, &difficulty) {
+            return Err(written.invalid(
+                t.span.clone(),
+                "tactics",
+                "[tactics] is for fights (tactic profiles of combatants); this scenario is no \
+                 fight: leave the table out",
+            ));
+        }
         Ok(Self {
             name,
             system_name: system.into_inner(),
@@ -301,6 +318,44 @@ impl Scenario {
     pub fn integer_at(&self, path: &str) -> Option<i64> {
         sweep::integer_at(&self.document, path)
     }
+}
+
+/// `doc` with `[tactics] sides` put in: each combatant of a named side that sets no `tactics`
+/// of its own takes the side's profile. A side no combatant of the file is on is an error
+/// naming the sides there are.
+fn with_side_tactics(doc: &Document, t: &TacticsTable) -> Result<Document, ScenarioError> {
+    let fighters = sweep::fighters(doc);
+    let mut out = doc.clone();
+    for (side, profile) in &t.sides {
+        if !fighters.iter().any(|(_, _, s)| s == side.get_ref()) {
+            let mut sides: Vec<String> = Vec::new();
+            for (_, _, s) in &fighters {
+                let s = format!("\"{s}\"");
+                if !sides.contains(&s) {
+                    sides.push(s);
+                }
+            }
+            return Err(doc.invalid(
+                side.span(),
+                format!("tactics.sides.{}", side.get_ref()),
+                format!(
+                    "no combatant of this file is on side \"{}\"; sides: {}",
+                    side.get_ref(),
+                    sides.join(", ")
+                ),
+            ));
+        }
+        for (table, name, _) in fighters.iter().filter(|(_, _, s)| s == side.get_ref()) {
+            let path = format!("{table}.{name}.tactics");
+            if doc.at(&path).is_none() {
+                let word = oddsmith_scenario::Node::string(profile.get_ref(), profile.span());
+                out = out
+                    .set(&path, word)
+                    .map_err(|m| doc.invalid(side.span(), "tactics.sides", m))?;
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The difficulty setting of a fight: `[difficulty]` with its `side` checked against the

@@ -120,9 +120,27 @@ pub const TUNE: Table = Table {
     ],
 };
 
+/// The tactic profiles' words, in order (the engine's `combat::Profile::WORDS`).
+pub const PROFILES: &[&str] = &["by_the_book", "ruthless", "spread", "random"];
+
+/// `[tactics]` (fights): profiles for whole sides, and the pairings `run --tactics` plays.
+pub const TACTICS_TABLE: Table = Table {
+    path: "tactics",
+    form: Form::One,
+    about: "tactic profiles for whole sides, and the profiles `run --tactics` pairs (fights)",
+    keys: &[
+        Key::other("sides", "a table of side = profile word")
+            .absent("every combatant by its own `tactics`")
+            .means("the profile of every combatant of a side that does not set its own `tactics`, e.g. `sides = { yeti = \"ruthless\" }` (for a day: the party the file lists)"),
+        Key::words("range", PROFILES)
+            .absent("every profile")
+            .means("the profiles `run --tactics` pairs when the command names none"),
+    ],
+};
+
 /// A combatant's `tactics`: the tactic profile it plays its turns by, by the same words and
 /// meaning in every system (the engine's `combat::Profile`).
-pub const TACTICS: Key = Key::word("tactics", &["by_the_book", "ruthless", "spread", "random"])
+pub const TACTICS: Key = Key::word("tactics", PROFILES)
     .default("\"by_the_book\"")
     .means(
         "how it plays its turns, the same in every system: `by_the_book` attacks the foe `target` names (the numbers before tactics existed); `ruthless` attacks the weakest foe and, where the rules let it strike the fallen, finishes them first; `spread` shares its side's foes out (its side's k-th combatant takes the k-th foe it may attack, counting round); `random` takes any action open to it at random (today: a random foe). A profile other than `by_the_book` chooses in place of `target`",
@@ -202,6 +220,7 @@ pub fn table_at(catalog: &Catalog, schema: &Schema, path: &str) -> Vec<&'static 
         "" => &[catalog.header],
         "run" => &[&RUN],
         "difficulty" => &[&DIFFICULTY],
+        "tactics" => &[&TACTICS_TABLE],
         "tune" => &[&TUNE],
         p if FIGHTER_TABLES.contains(&p) || p == TEMPLATE_KEYS.path => &[&TEMPLATE_KEYS],
         _ => &[],

@@ -190,6 +190,38 @@ fn variants_take_words_and_booleans_and_name_the_kind_a_path_holds() {
 }
 
 #[test]
+fn a_sides_profile_reaches_every_combatant_of_it_that_sets_none() {
+    use crate::combat::Targeting;
+    let yeti = std::fs::read_to_string(crate::testing::shipped("yeti")).unwrap();
+    let targets = |text: &str| {
+        let s = Scenario::from_text("s.scenario", text).unwrap();
+        let LoadedSystem::GodsAndMonsters(Loaded::Conflict(c)) = &s.system else {
+            panic!()
+        };
+        c.fighters.iter().map(|f| f.target).collect::<Vec<_>>()
+    };
+    let text = format!(
+        "{}\n[tactics]\nsides = {{ party = \"spread\", yeti = \"ruthless\" }}\n",
+        yeti.replace(
+            "use = \"Toromeen\"",
+            "use = \"Toromeen\"\ntactics = \"random\""
+        )
+    );
+    use Targeting::{Random, Spread, Weakest};
+    assert_eq!(targets(&text), [Spread, Spread, Random, Weakest]);
+    // Without the table, as the file says; the document kept is the one written, so a
+    // variant's edit of the table takes effect.
+    assert_eq!(targets(&yeti), [Random, Random, Random, Random]);
+    let variant = format!("{text}[variant.calm]\n\"tactics.sides.yeti\" = \"by_the_book\"\n");
+    let s = Scenario::from_text("s.scenario", &variant).unwrap();
+    let (_, calm) = &s.variants().unwrap()[0];
+    let LoadedSystem::GodsAndMonsters(Loaded::Conflict(c)) = &calm.system else {
+        panic!()
+    };
+    assert_eq!(c.fighters[3].target, Random);
+}
+
+#[test]
 fn a_section_of_another_system_is_refused() {
     let text = door() + "[contest]\nmax_exchanges = 3\n";
     let err = Scenario::from_text("s.scenario", &text)
