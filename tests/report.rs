@@ -29,7 +29,7 @@ fn project() -> &'static Path {
 
 /// The chart kinds a report embeds and a scenario that has each: every one must be on a
 /// page and pass the picture checks below.
-const CHART_KINDS: [(&str, &str); 11] = [
+const CHART_KINDS: [(&str, &str); 12] = [
     ("warded_door", "rates"),
     ("warded_door", "successes_histogram"),
     ("yeti", "combatants"),
@@ -41,6 +41,7 @@ const CHART_KINDS: [(&str, &str); 11] = [
     ("yeti_survival_sweep", "sweep"),
     ("warded_door_sweep", "heatmap_success"),
     ("yeti_what_if", "variants"),
+    ("yeti_what_if", "tactics"),
 ];
 
 #[test]

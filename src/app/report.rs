@@ -78,6 +78,10 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         if let Some(v) = &variants {
             crate::export::variants::write_variants(v, &dir)?;
         }
+        let tactics = super::tactics::of_file(&plan, s)?;
+        if let Some(t) = &tactics {
+            crate::export::tactics::write_tactics(t, &dir)?;
+        }
         let info = RunInfo {
             name: s.name.clone(),
             description: s.description.clone(),
@@ -90,6 +94,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             version: env!("CARGO_PKG_VERSION").to_string(),
             date: date.clone(),
             variants,
+            tactics,
         };
         let results = match &outcome {
             Outcome::Single { report, notes } => Results::Single(report, notes),

@@ -48,9 +48,26 @@ pub fn profiles(list: &str) -> Result<Vec<Profile>, UsageError> {
 }
 
 /// Plays every pairing of `list`'s profiles (empty: the file's `[tactics] range`, else
-/// every profile) on `scenario` by `plan`, prints the range and the
-/// grids (or the report as JSON), and writes the files into `out`.
+/// every profile) on `scenario` by `plan`, prints the range and the grids (or the report as
+/// JSON), and writes the files into `out`.
 pub fn run(plan: &Plan, scenario: &Scenario, list: &str, out: &Path) -> Result<TacticsReport> {
+    let report = play(plan, scenario, list)?;
+    print_results(plan.json, &report, || render_tactics(&report, plan.colour));
+    plan.wrote(&write_tactics(&report, out)?);
+    Ok(report)
+}
+
+/// The file's pairings for a report: `Some` when it has `[tactics] range`.
+pub fn of_file(plan: &Plan, scenario: &Scenario) -> Result<Option<TacticsReport>> {
+    let table = crate::scenario::tactics::read(&scenario.document)?;
+    if table.and_then(|t| t.range).is_none() {
+        return Ok(None);
+    }
+    play(plan, scenario, "").map(Some)
+}
+
+/// Plays the pairings of [`run`] and gathers their reports (printing nothing).
+fn play(plan: &Plan, scenario: &Scenario, list: &str) -> Result<TacticsReport> {
     // No list: the file's `[tactics] range`, else every profile.
     let range = crate::scenario::tactics::read(&scenario.document)?.and_then(|t| t.range);
     let profiles = match (list.trim(), range) {
@@ -106,8 +123,6 @@ pub fn run(plan: &Plan, scenario: &Scenario, list: &str, out: &Path) -> Result<T
         pairings: played,
         missing,
     };
-    print_results(plan.json, &report, || render_tactics(&report, plan.colour));
-    plan.wrote(&write_tactics(&report, out)?);
     Ok(report)
 }
 

@@ -12,10 +12,12 @@
 use super::comparison::paired_line;
 use super::glance::{self, Glance};
 use super::table::{self, TextTable, to_markdown};
+use super::tactics::{range_line, tactics_tables};
 use super::variants::{variants_headlines, variants_tables};
 use crate::plot::{self, Chart, ChartNote};
 use oddsmith_core::stats::compare::VariantsReport;
 use oddsmith_core::stats::summary::file_part;
+use oddsmith_core::stats::tactics::TacticsReport;
 use oddsmith_core::stats::{Note, Report, SweepReport};
 use std::fmt::Write;
 use std::path::Path;
@@ -54,6 +56,8 @@ pub struct RunInfo {
     pub date: String,
     /// The file's base and its `[variant.NAME]`s side by side, when it has variants.
     pub variants: Option<VariantsReport>,
+    /// The fight under each pairing of tactic profiles, when the file has `[tactics] range`.
+    pub tactics: Option<TacticsReport>,
 }
 
 /// `text` with HTML's special characters escaped.
@@ -269,6 +273,9 @@ pub fn page(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
     if let Some(v) = &info.variants {
         h.push_str(&variants_html(v, &all_charts, &mut shown));
     }
+    if let Some(t) = &info.tactics {
+        h.push_str(&tactics_html(t, &all_charts, &mut shown));
+    }
     let rest = rest_of_charts(results, &all_charts, &shown);
     if !rest.is_empty() {
         h.push_str("<h2>Charts</h2>\n");
@@ -338,6 +345,9 @@ pub fn markdown(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
     }
     if let Some(v) = &info.variants {
         m.push_str(&variants_markdown(v, &all_charts, &mut shown));
+    }
+    if let Some(t) = &info.tactics {
+        m.push_str(&tactics_markdown(t, &all_charts, &mut shown));
     }
     let rest = rest_of_charts(results, &all_charts, &shown);
     if !rest.is_empty() {
@@ -411,6 +421,62 @@ fn variants_markdown(
     let file = format!("{}.svg", chart.stem());
     if all.iter().any(|(n, _)| *n == file) {
         m.push_str(&md_figure(&file, Some(&chart.caption(v))));
+        shown.push(file);
+    }
+    m
+}
+
+/// What the tactics section says first: how the pairings were played.
+fn tactics_note(t: &TacticsReport) -> String {
+    format!(
+        "The fight under each pairing of tactic profiles ({}) for {} and its foes, {} trials \
+         each, all from seed {}: the pairings differ by the tactics, not by noise.",
+        t.profiles.join(", "),
+        t.side,
+        super::format::thousands(t.trials),
+        t.seed
+    )
+}
+
+/// The tactics section of a page: how it was played, the range, the grids and the heatmap
+/// with its caption (marked shown).
+fn tactics_html(t: &TacticsReport, all: &[(String, String)], shown: &mut Vec<String>) -> String {
+    let mut h = format!(
+        "<h2>Tactics</h2>\n<p class=\"note\">{}</p>\n",
+        escape(&tactics_note(t))
+    );
+    if let Some(line) = range_line(t) {
+        let _ = writeln!(h, "<p class=\"headline\">{}</p>", escape(&line));
+    }
+    for table in tactics_tables(t) {
+        h.push_str(&html_table(&table));
+    }
+    let chart = plot::tactics::TacticsChart;
+    let file = format!("{}.svg", chart.stem());
+    if let Some((name, svg)) = all.iter().find(|(n, _)| *n == file) {
+        h.push_str(&figure(name, svg, Some(&chart.caption(t))));
+        shown.push(name.clone());
+    }
+    h
+}
+
+/// The tactics section of `report.md`, as [`tactics_html`]'s.
+fn tactics_markdown(
+    t: &TacticsReport,
+    all: &[(String, String)],
+    shown: &mut Vec<String>,
+) -> String {
+    let mut m = format!("## Tactics\n\n{}\n\n", tactics_note(t));
+    if let Some(line) = range_line(t) {
+        let _ = writeln!(m, "{line}\n");
+    }
+    for table in tactics_tables(t) {
+        let _ = writeln!(m, "{}", to_markdown(&table));
+    }
+    let chart = plot::tactics::TacticsChart;
+    let file = format!("{}.svg", chart.stem());
+    if all.iter().any(|(n, _)| *n == file) {
+        m.push_str(&md_figure(&file, Some(&chart.caption(t))));
         shown.push(file);
     }
     m

@@ -52,6 +52,7 @@ fn info() -> RunInfo {
         version: "0".into(),
         date: "today".into(),
         variants: None,
+        tactics: None,
     }
 }
 
