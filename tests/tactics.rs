@@ -91,6 +91,32 @@ fn each_pairing_is_the_run_its_profiles_give_and_the_range_names_the_worst() {
 }
 
 #[test]
+fn a_day_plays_its_pairings_through_its_encounters() {
+    // The Yeti's day: the foes come with the encounter; each side's profile reaches them, and
+    // the ruthless pairing is the day with the encounter's Yeti set ruthless by hand.
+    let trials = ["--trials", "20000"];
+    let t = run_json(
+        "scenarios/yeti_day.toml",
+        &[&trials[..], &["--tactics", "by_the_book,ruthless"]].concat(),
+    );
+    let pairings = t["pairings"].as_array().unwrap();
+    assert_eq!(pairings.len(), 4);
+    let by_hand = run_json(
+        "scenarios/yeti_day.toml",
+        &[
+            &trials[..],
+            &["--set", "day.encounter.The Yeti.foe.Yeti.tactics=ruthless"],
+        ]
+        .concat(),
+    );
+    let plain = run_json("scenarios/yeti_day.toml", &trials);
+    let any = |j: &Value| rate(j, "any_death.party").0;
+    assert_eq!(any(&pairings[0]["report"]), any(&plain));
+    assert_eq!(any(&pairings[1]["report"]), any(&by_hand));
+    assert!(any(&by_hand) > any(&plain) + 0.3, "{}", any(&by_hand));
+}
+
+#[test]
 fn the_exact_walk_follows_every_profile() {
     // The vampire and its thrall against Schaelee: small enough for exact values under every
     // profile; the sampled rates lie within 4.5 standard errors of them.
@@ -132,7 +158,7 @@ fn wrong_words_exit_2_and_name_what_is_allowed() {
     let out = oddsmith(&["run", "scenarios/warded_door.toml", "--tactics"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("this scenario is no fight"),
+        stderr(&out).contains("this scenario is neither"),
         "{}",
         stderr(&out)
     );

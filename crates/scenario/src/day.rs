@@ -198,6 +198,20 @@ pub fn plan(
             gap_minutes,
         )?);
     }
+    // `[tactics] sides` reaches each encounter's foes too (the party's were put in before
+    // the plan); a side nobody of the day is on is an error.
+    if let Some(t) = super::tactics::read(doc)? {
+        let mut sides = super::tactics::sides_of(&expanded);
+        for e in &mut encounters {
+            e.doc = super::tactics::apply(&e.doc, &t)?;
+            for s in super::tactics::sides_of(&e.doc) {
+                if !sides.contains(&s) {
+                    sides.push(s);
+                }
+            }
+        }
+        super::tactics::check_sides(doc, &t, &sides)?;
+    }
     Ok(Plan {
         side,
         party,

@@ -8,8 +8,8 @@
 //! range = ["by_the_book", "ruthless", "spread"]          # default: every profile
 //! ```
 
-use super::Document;
 use super::keys::common::PROFILES;
+use super::{Document, Node};
 use oddsmith_core::error::ScenarioError;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -95,6 +95,86 @@ pub fn read(doc: &Document) -> Result<Option<TacticsTable>, ScenarioError> {
         sides,
         range,
     }))
+}
+
+/// `doc` with `t`'s `sides` put in: each combatant of a named side that sets no `tactics` of
+/// its own takes the side's profile (a side with no combatant in `doc` is passed over: see
+/// [`check_sides`]).
+pub fn apply(doc: &Document, t: &TacticsTable) -> Result<Document, ScenarioError> {
+    let fighters = crate::sweep::fighters(doc);
+    let mut out = doc.clone();
+    for (side, profile) in &t.sides {
+        for (table, name, _) in fighters.iter().filter(|(_, _, s)| s == side.get_ref()) {
+            let path = format!("{table}.{name}.tactics");
+            if doc.at(&path).is_none() {
+                let word = Node::string(profile.get_ref(), profile.span());
+                out = out
+                    .set(&path, word)
+                    .map_err(|m| doc.invalid(side.span(), "tactics.sides", m))?;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A side of `t.sides` that no combatant is on (`sides`: those there are, in order) is an
+/// error in `doc` naming the sides there are.
+pub fn check_sides(
+    doc: &Document,
+    t: &TacticsTable,
+    sides: &[String],
+) -> Result<(), ScenarioError> {
+    for (side, _) in &t.sides {
+        if !sides.contains(side.get_ref()) {
+            let names: Vec<String> = sides.iter().map(|s| format!("\"{s}\"")).collect();
+            return Err(doc.invalid(
+                side.span(),
+                format!("tactics.sides.{}", side.get_ref()),
+                format!(
+                    "no combatant is on side \"{}\"; sides: {}",
+                    side.get_ref(),
+                    names.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `doc` with `[tactics] sides` holding each `(side, profile)` of `sides` (the table and its
+/// `sides` made where the file has none; other entries kept), without its `[sweep]`,
+/// `[variant]` and `[tune]` tables.
+pub fn with_sides(doc: &Document, sides: &[(String, &str)]) -> Result<Document, String> {
+    use super::NodeValue;
+    let mut out = doc.edited(&["sweep", "variant", "tune"], &[])?;
+    let table = |entries: Vec<(Spanned<String>, Node)>| Node {
+        span: 0..0,
+        value: NodeValue::Table(entries),
+    };
+    if out.get("tactics").is_none() {
+        out = out.set("tactics", table(Vec::new()))?;
+    }
+    if out.at("tactics.sides").is_none() {
+        out = out.set("tactics.sides", table(Vec::new()))?;
+    }
+    for (side, profile) in sides {
+        out = out.set(
+            &format!("tactics.sides.{side}"),
+            Node::string(profile, 0..0),
+        )?;
+    }
+    Ok(out)
+}
+
+/// The sides of `doc`'s combatants, each once, in the file's order.
+pub fn sides_of(doc: &Document) -> Vec<String> {
+    let mut sides: Vec<String> = Vec::new();
+    for (_, _, s) in crate::sweep::fighters(doc) {
+        if !sides.contains(&s) {
+            sides.push(s);
+        }
+    }
+    sides
 }
 
 #[cfg(test)]

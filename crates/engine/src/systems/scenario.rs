@@ -12,7 +12,7 @@ use oddsmith_core::stats::Note;
 use oddsmith_core::stats::difficulty::{self as band, Setting, Thresholds};
 use oddsmith_scenario::set;
 use oddsmith_scenario::sweep::{self, Value, Variant};
-use oddsmith_scenario::tactics::TacticsTable;
+use oddsmith_scenario::tactics;
 use oddsmith_scenario::{Document, Header, RunSettings, Source, difficulty};
 use std::path::Path;
 
@@ -142,8 +142,15 @@ impl Scenario {
         // put in before loading, in a copy (the document kept is the one written, so that an
         // edit of the table takes effect).
         let tactics = oddsmith_scenario::tactics::read(&written)?;
+        let is_day = written.get(oddsmith_scenario::day::DAY).is_some();
         let applied = match &tactics {
-            Some(t) => with_side_tactics(&written, t)?,
+            Some(t) => {
+                // A day's foes come with its encounters: the day's plan checks its sides.
+                if !is_day {
+                    tactics::check_sides(&written, t, &tactics::sides_of(&written))?;
+                }
+                tactics::apply(&written, t)?
+            }
             None => written.clone(),
         };
         let document = applied.expanded()?;
@@ -221,37 +228,58 @@ impl Scenario {
 
     /// A fight played under each pairing of tactic profiles: for each profile of the side
     /// the difficulty band is for (`ours`, the first varying slowest) and each profile of
-    /// every other side (`theirs`), this scenario with every combatant's `tactics` set so.
-    /// `Err` (in words) for a scenario that is no single fight or has no such side.
+    /// every other side (`theirs`), this scenario with every combatant's `tactics` set so (a
+    /// day's through `[tactics] sides`, so that they reach its encounters' foes: a combatant
+    /// of a day that sets its own keeps it). `Err` (in words) for a scenario that is no fight
+    /// or day, or has a sweep.
     pub fn tactics_pairings(&self, profiles: &[Profile]) -> Result<Vec<Pairing>, String> {
         let Some(setting) = &self.difficulty else {
             return Err(
-                "--tactics plays a fight under each pairing of profiles; this \
-                        scenario is no fight"
+                "--tactics plays a fight or a day under each pairing of profiles; \
+                        this scenario is neither"
                     .into(),
             );
         };
-        if self.is_day() {
-            return Err(
-                "--tactics plays a single fight's pairings; a day's are not offered \
-                        yet (run each pairing with --set on its combatants)"
-                    .into(),
-            );
-        }
         if self.sweep_points().map_err(|e| e.to_string())?.is_some() {
             return Err("--tactics and a [sweep] cannot be combined; leave one out".into());
         }
+        // A day: every side's profile through `[tactics] sides`, the foes' sides read from
+        // its encounters.
+        let day_sides = if self.is_day() {
+            let kind = SystemKind::from_name(&self.system_name).expect("a loaded system");
+            let plan = kind.plan_day(&self.document).map_err(|e| e.to_string())?;
+            let mut sides = tactics::sides_of(&self.document);
+            for e in &plan.encounters {
+                for s in tactics::sides_of(&e.doc) {
+                    if !sides.contains(&s) {
+                        sides.push(s);
+                    }
+                }
+            }
+            Some(sides)
+        } else {
+            None
+        };
         let fighters = sweep::fighters(&self.document);
         let mut out = Vec::new();
         for &ours in profiles {
             for &theirs in profiles {
-                let edits: Vec<(String, &str)> = (fighters.iter())
-                    .map(|(table, name, side)| {
-                        let p = if *side == setting.side { ours } else { theirs };
-                        (format!("{table}.{name}.tactics"), p.word())
-                    })
-                    .collect();
-                let doc = sweep::with_words(&self.document, &edits)?;
+                let of = |side: &str| if side == setting.side { ours } else { theirs };
+                let doc = match &day_sides {
+                    Some(sides) => {
+                        let sides: Vec<(String, &str)> =
+                            sides.iter().map(|s| (s.clone(), of(s).word())).collect();
+                        tactics::with_sides(&self.document, &sides)?
+                    }
+                    None => {
+                        let edits: Vec<(String, &str)> = (fighters.iter())
+                            .map(|(table, name, side)| {
+                                (format!("{table}.{name}.tactics"), of(side).word())
+                            })
+                            .collect();
+                        sweep::with_words(&self.document, &edits)?
+                    }
+                };
                 let mut scenario =
                     Self::from_document(doc).map_err(|e| sweep::inner_message(&e))?;
                 scenario.name = format!("{} [{} vs {}]", self.name, ours.word(), theirs.word());
@@ -318,44 +346,6 @@ impl Scenario {
     pub fn integer_at(&self, path: &str) -> Option<i64> {
         sweep::integer_at(&self.document, path)
     }
-}
-
-/// `doc` with `[tactics] sides` put in: each combatant of a named side that sets no `tactics`
-/// of its own takes the side's profile. A side no combatant of the file is on is an error
-/// naming the sides there are.
-fn with_side_tactics(doc: &Document, t: &TacticsTable) -> Result<Document, ScenarioError> {
-    let fighters = sweep::fighters(doc);
-    let mut out = doc.clone();
-    for (side, profile) in &t.sides {
-        if !fighters.iter().any(|(_, _, s)| s == side.get_ref()) {
-            let mut sides: Vec<String> = Vec::new();
-            for (_, _, s) in &fighters {
-                let s = format!("\"{s}\"");
-                if !sides.contains(&s) {
-                    sides.push(s);
-                }
-            }
-            return Err(doc.invalid(
-                side.span(),
-                format!("tactics.sides.{}", side.get_ref()),
-                format!(
-                    "no combatant of this file is on side \"{}\"; sides: {}",
-                    side.get_ref(),
-                    sides.join(", ")
-                ),
-            ));
-        }
-        for (table, name, _) in fighters.iter().filter(|(_, _, s)| s == side.get_ref()) {
-            let path = format!("{table}.{name}.tactics");
-            if doc.at(&path).is_none() {
-                let word = oddsmith_scenario::Node::string(profile.get_ref(), profile.span());
-                out = out
-                    .set(&path, word)
-                    .map_err(|m| doc.invalid(side.span(), "tactics.sides", m))?;
-            }
-        }
-    }
-    Ok(out)
 }
 
 /// The difficulty setting of a fight: `[difficulty]` with its `side` checked against the
