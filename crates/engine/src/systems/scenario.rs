@@ -86,10 +86,42 @@ impl Scenario {
     /// force, if any (`set: check.challenge=7, run.max_rounds=50`).
     pub fn notes(&self) -> Vec<Note> {
         let mut notes = self.system.notes();
+        if let Some(line) = self.tactics_in_force() {
+            notes.push(Note::Remark(line));
+        }
         if !self.sets.is_empty() {
             notes.push(Note::Remark(format!("set: {}", self.sets.join(", "))));
         }
         notes
+    }
+
+    /// "tactics in force: Yeti ruthless, …" when a combatant of the file plays a profile other
+    /// than `by_the_book` (its own or its side's), and the sides of `[tactics] sides` that
+    /// reach only a day's encounters ("foes of side yeti ruthless"); `None` when everyone
+    /// plays by the book.
+    fn tactics_in_force(&self) -> Option<String> {
+        let table = tactics::read(&self.document).ok().flatten();
+        let doc = match &table {
+            Some(t) => tactics::apply(&self.document, t).ok()?,
+            None => self.document.clone(),
+        };
+        let fighters = sweep::fighters(&doc);
+        let mut parts: Vec<String> = Vec::new();
+        for (t, name, _) in &fighters {
+            let word = doc
+                .at(&format!("{t}.{name}.tactics"))
+                .and_then(|n| n.as_str());
+            if let Some(word) = word.filter(|w| *w != Profile::ByTheBook.word()) {
+                parts.push(format!("{name} {word}"));
+            }
+        }
+        for (side, profile) in table.iter().flat_map(|t| &t.sides) {
+            let here = fighters.iter().any(|(_, _, s)| s == side.get_ref());
+            if !here && profile.get_ref() != Profile::ByTheBook.word() {
+                parts.push(format!("side {} {}", side.get_ref(), profile.get_ref()));
+            }
+        }
+        (!parts.is_empty()).then(|| format!("tactics in force: {}", parts.join(", ")))
     }
 
     /// Loads and validates `path` with each `--set PATH=VALUE` of `sets` applied in order
