@@ -175,3 +175,17 @@ fn wrong_words_exit_2_and_name_what_is_allowed() {
         stderr(&out)
     );
 }
+
+#[test]
+fn a_run_says_which_tactics_are_in_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = |args: &[&str]| {
+        let mut all = vec!["run", "scenarios/yeti.toml", "--trials", "2000", "--quiet"];
+        all.extend(args);
+        all.extend(["--out", dir.path().to_str().unwrap()]);
+        String::from_utf8(oddsmith(&all).stdout).unwrap()
+    };
+    assert!(!out(&[]).contains("tactics in force"));
+    let ruthless = out(&["--set", "combatant.Yeti.tactics=ruthless"]);
+    assert!(ruthless.contains("  tactics in force: Yeti ruthless\n"), "{ruthless}");
+}
