@@ -187,5 +187,8 @@ fn a_run_says_which_tactics_are_in_force() {
     };
     assert!(!out(&[]).contains("tactics in force"));
     let ruthless = out(&["--set", "combatant.Yeti.tactics=ruthless"]);
-    assert!(ruthless.contains("  tactics in force: Yeti ruthless\n"), "{ruthless}");
+    assert!(
+        ruthless.contains("  tactics in force: Yeti ruthless\n"),
+        "{ruthless}"
+    );
 }

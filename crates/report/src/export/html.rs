@@ -271,10 +271,10 @@ pub fn page(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
         }
     }
     if let Some(v) = &info.variants {
-        h.push_str(&variants_html(v, &all_charts, &mut shown));
+        h.push_str(&variants_closing(v).html(&all_charts, &mut shown));
     }
     if let Some(t) = &info.tactics {
-        h.push_str(&tactics_html(t, &all_charts, &mut shown));
+        h.push_str(&tactics_closing(t).html(&all_charts, &mut shown));
     }
     let rest = rest_of_charts(results, &all_charts, &shown);
     if !rest.is_empty() {
@@ -344,10 +344,10 @@ pub fn markdown(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
         }
     }
     if let Some(v) = &info.variants {
-        m.push_str(&variants_markdown(v, &all_charts, &mut shown));
+        m.push_str(&variants_closing(v).markdown(&all_charts, &mut shown));
     }
     if let Some(t) = &info.tactics {
-        m.push_str(&tactics_markdown(t, &all_charts, &mut shown));
+        m.push_str(&tactics_closing(t).markdown(&all_charts, &mut shown));
     }
     let rest = rest_of_charts(results, &all_charts, &shown);
     if !rest.is_empty() {
@@ -382,104 +382,88 @@ fn md_figure(name: &str, caption: Option<&str>) -> String {
     }
 }
 
-/// The variants section of a page: why paired, the headlines, the side-by-side tables and
-/// the variants chart with its caption (marked shown).
-fn variants_html(v: &VariantsReport, all: &[(String, String)], shown: &mut Vec<String>) -> String {
-    let mut h = format!(
-        "<h2>Variants</h2>\n<p class=\"note\">{}</p>\n",
-        escape(&paired_line(true))
-    );
-    for line in variants_headlines(v) {
-        let _ = writeln!(h, "<p class=\"headline\">{}</p>", escape(&line));
+/// A closing section of a page made of parts: a note on how it was made, headline
+/// sentences, tables, and a chart with its caption (the chart file `<stem>.svg` among `all`,
+/// marked shown).
+struct Closing {
+    title: &'static str,
+    note: String,
+    headlines: Vec<String>,
+    tables: Vec<TextTable>,
+    chart: (String, String),
+}
+
+impl Closing {
+    fn html(self, all: &[(String, String)], shown: &mut Vec<String>) -> String {
+        let mut h = format!(
+            "<h2>{}</h2>\n<p class=\"note\">{}</p>\n",
+            self.title,
+            escape(&self.note)
+        );
+        for line in &self.headlines {
+            let _ = writeln!(h, "<p class=\"headline\">{}</p>", escape(line));
+        }
+        for t in &self.tables {
+            h.push_str(&html_table(t));
+        }
+        let (stem, caption) = &self.chart;
+        let file = format!("{stem}.svg");
+        if let Some((name, svg)) = all.iter().find(|(n, _)| *n == file) {
+            h.push_str(&figure(name, svg, Some(caption)));
+            shown.push(name.clone());
+        }
+        h
     }
-    for t in variants_tables(v) {
-        h.push_str(&html_table(&t));
+
+    fn markdown(self, all: &[(String, String)], shown: &mut Vec<String>) -> String {
+        let mut m = format!("## {}\n\n{}\n\n", self.title, self.note);
+        for line in &self.headlines {
+            let _ = writeln!(m, "{line}\n");
+        }
+        for t in &self.tables {
+            let _ = writeln!(m, "{}", to_markdown(t));
+        }
+        let (stem, caption) = &self.chart;
+        let file = format!("{stem}.svg");
+        if all.iter().any(|(n, _)| *n == file) {
+            m.push_str(&md_figure(&file, Some(caption)));
+            shown.push(file);
+        }
+        m
     }
+}
+
+/// The variants section: why paired, the headlines, the side-by-side tables and the
+/// variants chart.
+fn variants_closing(v: &VariantsReport) -> Closing {
     let chart = plot::variants::VariantChart;
-    let file = format!("{}.svg", chart.stem());
-    if let Some((name, svg)) = all.iter().find(|(n, _)| *n == file) {
-        h.push_str(&figure(name, svg, Some(&chart.caption(v))));
-        shown.push(name.clone());
+    Closing {
+        title: "Variants",
+        note: paired_line(true),
+        headlines: variants_headlines(v),
+        tables: variants_tables(v),
+        chart: (chart.stem(), chart.caption(v)),
     }
-    h
 }
 
-/// The variants section of `report.md`, as [`variants_html`]'s.
-fn variants_markdown(
-    v: &VariantsReport,
-    all: &[(String, String)],
-    shown: &mut Vec<String>,
-) -> String {
-    let mut m = format!("## Variants\n\n{}\n\n", paired_line(true));
-    for line in variants_headlines(v) {
-        let _ = writeln!(m, "{line}\n");
-    }
-    for t in variants_tables(v) {
-        let _ = writeln!(m, "{}", to_markdown(&t));
-    }
-    let chart = plot::variants::VariantChart;
-    let file = format!("{}.svg", chart.stem());
-    if all.iter().any(|(n, _)| *n == file) {
-        m.push_str(&md_figure(&file, Some(&chart.caption(v))));
-        shown.push(file);
-    }
-    m
-}
-
-/// What the tactics section says first: how the pairings were played.
-fn tactics_note(t: &TacticsReport) -> String {
-    format!(
-        "The fight under each pairing of tactic profiles ({}) for {} and its foes, {} trials \
-         each, all from seed {}: the pairings differ by the tactics, not by noise.",
-        t.profiles.join(", "),
-        t.side,
-        super::format::thousands(t.trials),
-        t.seed
-    )
-}
-
-/// The tactics section of a page: how it was played, the range, the grids and the heatmap
-/// with its caption (marked shown).
-fn tactics_html(t: &TacticsReport, all: &[(String, String)], shown: &mut Vec<String>) -> String {
-    let mut h = format!(
-        "<h2>Tactics</h2>\n<p class=\"note\">{}</p>\n",
-        escape(&tactics_note(t))
-    );
-    if let Some(line) = range_line(t) {
-        let _ = writeln!(h, "<p class=\"headline\">{}</p>", escape(&line));
-    }
-    for table in tactics_tables(t) {
-        h.push_str(&html_table(&table));
-    }
+/// The tactics section: how the pairings were played, the range, the grids and the
+/// heatmap.
+fn tactics_closing(t: &TacticsReport) -> Closing {
     let chart = plot::tactics::TacticsChart;
-    let file = format!("{}.svg", chart.stem());
-    if let Some((name, svg)) = all.iter().find(|(n, _)| *n == file) {
-        h.push_str(&figure(name, svg, Some(&chart.caption(t))));
-        shown.push(name.clone());
+    Closing {
+        title: "Tactics",
+        note: format!(
+            "The fight under each pairing of tactic profiles ({}) for {} and its foes, {} \
+             trials each, all from seed {}: the pairings differ by the tactics, not by noise.",
+            t.profiles.join(", "),
+            t.side,
+            super::format::thousands(t.trials),
+            t.seed
+        ),
+        headlines: range_line(t).into_iter().collect(),
+        tables: tactics_tables(t),
+        chart: (chart.stem(), chart.caption(t)),
     }
-    h
-}
-
-/// The tactics section of `report.md`, as [`tactics_html`]'s.
-fn tactics_markdown(
-    t: &TacticsReport,
-    all: &[(String, String)],
-    shown: &mut Vec<String>,
-) -> String {
-    let mut m = format!("## Tactics\n\n{}\n\n", tactics_note(t));
-    if let Some(line) = range_line(t) {
-        let _ = writeln!(m, "{line}\n");
-    }
-    for table in tactics_tables(t) {
-        let _ = writeln!(m, "{}", to_markdown(&table));
-    }
-    let chart = plot::tactics::TacticsChart;
-    let file = format!("{}.svg", chart.stem());
-    if all.iter().any(|(n, _)| *n == file) {
-        m.push_str(&md_figure(&file, Some(&chart.caption(t))));
-        shown.push(file);
-    }
-    m
 }
 
 /// "Run with --set a=1, --set b=2 (the file below is as written)", when any were given.
