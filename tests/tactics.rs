@@ -146,6 +146,58 @@ fn the_exact_walk_follows_every_profile() {
     }
 }
 
+/// A Gods & Monsters goblin with two attacks against two goblins: small enough for exact
+/// values, and `spread` sends its second attack at the other foe.
+const TWO_HANDED: &str = r#"
+name = "a two-handed goblin against two"
+system = "gods-and-monsters"
+[run]
+max_rounds = 6
+[[combatant]]
+use = "Goblin"
+name = "Goblin A"
+side = "goblins"
+survival = 2
+fights_while_dying = false
+[[combatant]]
+use = "Goblin"
+name = "Goblin B"
+side = "goblins"
+survival = 2
+fights_while_dying = false
+[[combatant]]
+use = "Goblin"
+name = "Goblin C"
+side = "other"
+survival = 2
+fights_while_dying = false
+attacks = [{ name = "club", damage = "d2" }, { name = "knife", damage = "d2" }]
+"#;
+
+#[test]
+fn a_spreading_attacker_with_two_attacks_is_walked_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two_handed.toml");
+    std::fs::write(&file, TWO_HANDED).unwrap();
+    let file = file.to_str().unwrap();
+    let mut seen = Vec::new();
+    for profile in ["by_the_book", "spread"] {
+        let set = format!("combatant.Goblin C.tactics={profile}");
+        let json = run_json(file, &["--trials", "400000", "--set", &set]);
+        for name in ["any_death.goblins", "all_down.goblins", "win.other"] {
+            let (p, se, exact) = rate(&json, name);
+            let exact = exact.unwrap_or_else(|| panic!("{profile}: {name} has no exact value"));
+            assert!(
+                (p - exact).abs() <= 4.5 * se.max(1e-9),
+                "{profile}: {name} sampled {p}, exact {exact}"
+            );
+        }
+        seen.push(rate(&json, "any_death.goblins").2.unwrap());
+    }
+    // Spreading its two attacks kills fewer goblins than a random pick for each.
+    assert!(seen[1] < seen[0] - 0.003, "{seen:?}");
+}
+
 #[test]
 fn wrong_words_exit_2_and_name_what_is_allowed() {
     let out = oddsmith(&["run", "scenarios/yeti.toml", "--tactics", "nasty"]);

@@ -95,6 +95,8 @@ pub struct Sight<'a, W> {
     pub roster: &'a Roster,
     /// The combatant deciding.
     pub me: usize,
+    /// Which of its attacks this turn the choice is for, from 0 (for `Targeting::Spread`).
+    pub nth: usize,
     /// The combatant's side.
     pub side: usize,
     /// Those it may act on, foes or not (those standing when the round began, or with a
@@ -122,7 +124,7 @@ impl Tactic {
             Tactic::Attack(targeting) => {
                 let chosen = targeting.choose(
                     sight.roster,
-                    (sight.me, sight.side),
+                    (sight.me, sight.side, sight.nth),
                     sight.among,
                     focus,
                     sight.weakness,

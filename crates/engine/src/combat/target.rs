@@ -16,8 +16,9 @@ pub enum Targeting {
     /// This combatant (index), or a random foe once it is down.
     Named(usize),
     /// The side shares its foes out: its k-th member (in scenario order, standing or not)
-    /// takes the k-th foe it may attack, counting round (the `spread` tactic). Nothing is
-    /// drawn: the choice is a function of who may be attacked.
+    /// aims its i-th attack of the turn at the (k + i)-th foe it may attack, counting round
+    /// (the `spread` tactic), so a lone attacker with several attacks spreads them too.
+    /// Nothing is drawn: the choice is a function of who may be attacked.
     Spread,
 }
 
@@ -29,7 +30,7 @@ impl Targeting {
         ("focus", Targeting::Focus),
     ];
 
-    /// Picks the foe for one attack by `me` (on `side`) among `standing`.
+    /// Picks the foe for attack `nth` (from 0) of `me`'s turn (on `side`) among `standing`.
     ///
     /// `focus` is the attacker's remembered foe: a random choice is remembered there, and a
     /// `Focus` attacker keeps it while it stands. `weakness(i)` rates foe `i` for `Weakest`
@@ -40,7 +41,7 @@ impl Targeting {
     pub fn choose(
         self,
         roster: &Roster,
-        (me, side): (usize, usize),
+        (me, side, nth): (usize, usize, usize),
         standing: Set,
         focus: &mut Option<usize>,
         weakness: impl Fn(usize) -> i64,
@@ -57,7 +58,7 @@ impl Targeting {
             Targeting::Weakest => return foes.iter().min_by_key(|&i| weakness(i)),
             Targeting::Spread => {
                 let rank = (roster.side_mask(side) & ((1u64 << me) - 1)).count_ones() as usize;
-                return foes.nth(rank % foes.len().max(1));
+                return foes.nth((rank + nth) % foes.len().max(1));
             }
             _ => {}
         }

@@ -10,6 +10,7 @@ fn sight(r: &Roster, among: u64) -> Sight<'_, impl Fn(usize) -> i64> {
     Sight {
         roster: r,
         me: 0,
+        nth: 0,
         side: 0,
         among: Set::from(among),
         weakness: |i: usize| [5, 3, 1][i],

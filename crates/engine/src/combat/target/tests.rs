@@ -13,7 +13,7 @@ fn policies_choose_among_standing_foes() {
     let mut focus = None;
     let weak = |i: usize| [5, 9, 3, 3][i];
     // Random takes the k-th standing foe and remembers it.
-    let t = Targeting::Random.choose(&r, (0, 0), all, &mut focus, weak, |foes: Set| {
+    let t = Targeting::Random.choose(&r, (0, 0, 0), all, &mut focus, weak, |foes: Set| {
         foes.draw(|n| {
             assert_eq!(n, 3);
             2
@@ -21,24 +21,29 @@ fn policies_choose_among_standing_foes() {
     });
     assert_eq!((t, focus), (Some(3), Some(3)));
     // Focus keeps its foe while it stands, then picks again.
-    let t = Targeting::Focus.choose(&r, (0, 0), all, &mut focus, weak, |_| unreachable!());
+    let t = Targeting::Focus.choose(&r, (0, 0, 0), all, &mut focus, weak, |_| unreachable!());
     assert_eq!(t, Some(3));
-    let t = Targeting::Focus.choose(&r, (0, 0), Set::from(0b0111), &mut focus, weak, |f: Set| {
-        f.draw(|_| 0)
-    });
+    let t = Targeting::Focus.choose(
+        &r,
+        (0, 0, 0),
+        Set::from(0b0111),
+        &mut focus,
+        weak,
+        |f: Set| f.draw(|_| 0),
+    );
     assert_eq!((t, focus), (Some(1), Some(1)));
     // Weakest: the first of the weakest in scenario order, no draw.
-    let t = Targeting::Weakest.choose(&r, (0, 0), all, &mut focus, weak, |_| unreachable!());
+    let t = Targeting::Weakest.choose(&r, (0, 0, 0), all, &mut focus, weak, |_| unreachable!());
     assert_eq!(t, Some(2));
     // A named foe while it stands, else random; one foe left needs no draw.
     let named = Targeting::Named(1);
     assert_eq!(
-        named.choose(&r, (0, 0), all, &mut focus, weak, |_| unreachable!()),
+        named.choose(&r, (0, 0, 0), all, &mut focus, weak, |_| unreachable!()),
         Some(1)
     );
     let t = named.choose(
         &r,
-        (0, 0),
+        (0, 0, 0),
         Set::from(0b1001),
         &mut focus,
         weak,
@@ -46,7 +51,7 @@ fn policies_choose_among_standing_foes() {
     );
     assert_eq!(t, Some(3));
     assert_eq!(
-        Targeting::Random.choose(&r, (0, 0), Set::from(1), &mut focus, weak, |_| 0),
+        Targeting::Random.choose(&r, (0, 0, 0), Set::from(1), &mut focus, weak, |_| 0),
         None
     );
 }
@@ -60,7 +65,7 @@ fn spread_shares_the_foes_out_by_place_in_the_side() {
     let spread = |me: usize, among: Set, focus: &mut Option<usize>| {
         Targeting::Spread.choose(
             &r,
-            (me, r.side_of(me)),
+            (me, r.side_of(me), 0),
             among,
             focus,
             weak,
@@ -78,6 +83,12 @@ fn spread_shares_the_foes_out_by_place_in_the_side() {
     assert_eq!(spread(0, Set::from(0b11011), &mut focus), Some(3));
     assert_eq!(spread(1, Set::from(0b11011), &mut focus), Some(3));
     assert_eq!(spread(0, Set::from(0b10011), &mut focus), None);
+    // A member's second attack of the turn goes to the next foe: a's to d, b's round to c.
+    let second = |me: usize| {
+        let at = (me, r.side_of(me), 1);
+        Targeting::Spread.choose(&r, at, all, &mut None, weak, |_| unreachable!())
+    };
+    assert_eq!((second(0), second(1)), (Some(3), Some(2)));
     // Nothing is remembered.
     assert_eq!(focus, None);
 }

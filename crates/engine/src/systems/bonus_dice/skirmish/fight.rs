@@ -335,6 +335,8 @@ impl Skirmish {
         let sight = Sight {
             roster: &self.bout.roster,
             me: a,
+            // Every attack chooses as the turn's first: `spread` shares foes by member here.
+            nth: 0,
             side: self.fighters[a].side,
             among: Set::from(mask),
             weakness: |i: usize| states[i].durability + states[i].health,

@@ -148,7 +148,7 @@ impl Conflict {
                 if candidates == 0 {
                     continue;
                 }
-                let t = self.choose::<K, D>(a, candidates, dice, arena);
+                let t = self.choose::<K, D>((a, s), candidates, dice, arena);
                 fired |= 1 << strike.k;
                 let called = if K & CALLED == 0 {
                     Called::No
@@ -276,14 +276,14 @@ impl Conflict {
         u64::from(damage > 0) << t
     }
 
-    /// The foe for one attack by `a` among `candidates` (not empty), as
+    /// The foe for attack `nth` (from 0) of `a`'s round among `candidates` (not empty), as
     /// [`Targeting::choose`] picks it: a named foe while it is a candidate, the remembered one
     /// for `focus`, the weakest (the fewest survival + verve − injuries when the round
     /// began, the first such in scenario order), else a uniform pick (remembered).
     #[inline(always)]
     pub(super) fn choose<const K: u16, D: Dice>(
         &self,
-        a: usize,
+        (a, nth): (usize, usize),
         candidates: u64,
         dice: &mut D,
         arena: &mut Arena,
@@ -312,6 +312,7 @@ impl Conflict {
         let sight = Sight {
             roster: &self.bout.roster,
             me: a,
+            nth,
             side: self.fighters[a].side,
             among: Set::from(candidates),
             // Survival + verve − injuries when the round began.

@@ -325,6 +325,8 @@ impl Conflict {
         let sight = Sight {
             roster: &self.bout.roster,
             me: i,
+            // Every attack chooses as the turn's first: `spread` shares foes by member here.
+            nth: 0,
             side,
             among: standing,
             weakness,

@@ -303,6 +303,8 @@ impl Conflict {
         let sight = Sight {
             roster: &self.bout.roster,
             me: a,
+            // Every attack chooses as the turn's first: `spread` shares foes by member here.
+            nth: 0,
             side: self.fighters[a].side,
             among: Set::from(targets),
             weakness: |i: usize| states[i].vitality + states[i].health,
