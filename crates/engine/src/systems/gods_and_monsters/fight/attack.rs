@@ -87,31 +87,6 @@ impl Conflict {
                     );
                     continue;
                 }
-                if f.target == Targeting::Random {
-                    // A uniform pick among the foes for every attack: the common policy,
-                    // with nothing to remember.
-                    arena.picks.of(foes);
-                    for strike in strikes {
-                        let t = arena.picks.pick(dice);
-                        struck |= self.resolve::<K, D, O>(
-                            turn,
-                            (a, aim),
-                            strike,
-                            t,
-                            Called::No,
-                            dice,
-                            arena,
-                            observer,
-                        );
-                    }
-                    self.checkpoint(
-                        (turn.round, 0),
-                        [struck, acting.rest(), turn.standing, 0],
-                        dice,
-                        arena,
-                    );
-                    continue;
-                }
             }
             let aim = self.aim::<K>(a, arena);
             // Bit k: attack k is ready to fire this round.
