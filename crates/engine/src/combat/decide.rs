@@ -3,12 +3,17 @@
 //! the roster, its side, whom it may act on, how weak each of them is) and gets an
 //! [`Action`] back, which the system's own rules then play out.
 //!
-//! Today there is one tactic — every combatant attacks a foe chosen by its targeting policy
-//! ([`Targeting`]: random, weakest, focus, a named foe) — so the actions are "attack this
-//! foe" and "hold" (no foe to act on). Actions a table takes besides (aid the fallen, a
-//! potion, flight) and tactic profiles are added here once, for every system. A system may
-//! settle a choice without asking when the answer cannot differ (a lone foe, a uniform pick
-//! it draws from its own table), and says so beside that fast path.
+//! A turn is decided in two steps, both here. First the combatant's profile ([`Profile`])
+//! picks its move ([`Profile::choose`]) among the moves its system offers it now ([`Offers`]:
+//! tend a fallen ally, heal a hurt one, recover, leave the fight): `protect` tends and heals
+//! before fighting, `cautious` recovers or leaves when low, `random` takes any of them at
+//! random. A move to fight then asks [`Tactic::decide`] whom to attack, by the targeting
+//! policy ([`Targeting`]: random, weakest, focus, a named foe, spread). Systems supply the
+//! moves, their costs and what they do (each a rule with its seed line); the choosing is this
+//! module's. A system asks the first step only of a combatant whose profile makes choices
+//! ([`Profile::chooses_moves`]), so `by_the_book`, `ruthless` and `spread` pay nothing for it,
+//! and may settle a choice of foe without asking when the answer cannot differ (a lone foe, a
+//! uniform pick it draws from its own table), saying so beside that fast path.
 
 use super::roster::Roster;
 use super::set::Set;
@@ -42,26 +47,37 @@ pub enum Tactic {
 }
 
 /// A tactic profile: how a combatant plays its turns, by the same word and meaning in every
-/// system (the `tactics` key, `oddsmith_scenario::keys::common::TACTICS`). A profile settles
-/// at load into what the round asks of [`Tactic::decide`] (a targeting policy; the system's
-/// own switch for striking the fallen), so the round pays nothing for it.
+/// system (the `tactics` key, `oddsmith_scenario::keys::common::TACTICS`). Its choice of
+/// foe settles at load into what the round asks of [`Tactic::decide`] (a targeting policy;
+/// the system's own switch for striking the fallen); `protect`, `cautious` and `random` also
+/// choose a move each turn ([`Profile::choose`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Profile {
-    /// Today's behaviour: attack the foe the combatant's `target` names.
+    /// The book's fighter: attack the foe the combatant's `target` names, and take the
+    /// actions its own keys ask for (first aid, flight), as before tactics existed.
     #[default]
     ByTheBook,
+    /// Tend the fallen allies its system lets it tend, then heal those hurt below its
+    /// `protect_below`, before attacking (as `by_the_book` otherwise).
+    Protect,
+    /// Below its `cautious_below`, recover where its system offers a way, else leave the
+    /// fight where it offers one (as `by_the_book` otherwise).
+    Cautious,
     /// Attack the weakest foe; where the rules let it strike the fallen, finish them first.
     Ruthless,
     /// Share the side's foes out ([`Targeting::Spread`]).
     Spread,
-    /// Any action open to it, at random: a random foe (attacking is the only action yet).
+    /// Any move open to it, uniformly (fight, tend or heal one ally, recover — flight aside),
+    /// and a random foe when it fights.
     Random,
 }
 
 impl Profile {
-    /// The `tactics` words, in the order the key declares them.
-    pub const WORDS: [(&'static str, Profile); 4] = [
+    /// The `tactics` words, in the order the key declares them (and the variants').
+    pub const WORDS: [(&'static str, Profile); 6] = [
         ("by_the_book", Profile::ByTheBook),
+        ("protect", Profile::Protect),
+        ("cautious", Profile::Cautious),
         ("ruthless", Profile::Ruthless),
         ("spread", Profile::Spread),
         ("random", Profile::Random),
@@ -75,7 +91,7 @@ impl Profile {
     /// The targeting it plays with: `by_the_book` keeps the combatant's `target` policy.
     pub fn targeting(self, by_the_book: Targeting) -> Targeting {
         match self {
-            Profile::ByTheBook => by_the_book,
+            Profile::ByTheBook | Profile::Protect | Profile::Cautious => by_the_book,
             Profile::Ruthless => Targeting::Weakest,
             Profile::Spread => Targeting::Spread,
             Profile::Random => Targeting::Random,
@@ -86,6 +102,122 @@ impl Profile {
     /// the choice open (Gods & Monsters' `attack_downed`, bonus dice's `finish_downed`).
     pub fn finishes_the_fallen(self) -> bool {
         self == Profile::Ruthless
+    }
+
+    /// Whether it ever chooses a move besides fighting ([`Profile::choose`]): a system asks
+    /// only those, so the others' turns are what they were.
+    #[inline(always)]
+    pub fn chooses_moves(self) -> bool {
+        matches!(self, Profile::Protect | Profile::Cautious | Profile::Random)
+    }
+
+    /// Its move this turn among `offers`. `need(i)` rates how badly ally `i` needs help
+    /// (lower first, the system's weakness); `pick(n)` draws uniformly below `n` (for
+    /// `random`, called only with a choice of two or more).
+    ///
+    /// - `protect`: tend the fallen ally in most need, else heal the hurt one in most need
+    ///   (ties to the first in scenario order), else fight;
+    /// - `cautious`: recover, else flee, when the system offers it (it offers them only
+    ///   below the combatant's `cautious_below`), else fight;
+    /// - `random`: one of fight (when it has a foe), tend or heal each ally offered, recover,
+    ///   uniformly — flight is never a random choice;
+    /// - every other profile fights.
+    #[inline]
+    pub fn choose(
+        self,
+        offers: Offers,
+        need: impl Fn(usize) -> i64,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Move {
+        match self {
+            Profile::Protect => {
+                if let Some(t) = offers.fallen.iter().min_by_key(|&i| need(i)) {
+                    Move::Tend(t)
+                } else if let Some(t) = offers.hurt.iter().min_by_key(|&i| need(i)) {
+                    Move::Heal(t)
+                } else {
+                    Move::Fight
+                }
+            }
+            Profile::Cautious if offers.recover => Move::Recover,
+            Profile::Cautious if offers.flee => Move::Flee,
+            Profile::Random => {
+                let fight = usize::from(offers.fight);
+                let (tend, heal) = (offers.fallen.len(), offers.hurt.len());
+                let n = fight + tend + heal + usize::from(offers.recover);
+                let k = match n {
+                    0 => return Move::Fight,
+                    1 => 0,
+                    _ => pick(n),
+                };
+                if k < fight {
+                    Move::Fight
+                } else if k < fight + tend {
+                    Move::Tend(offers.fallen.nth(k - fight).expect("k counts the fallen"))
+                } else if k < fight + tend + heal {
+                    Move::Heal(
+                        offers
+                            .hurt
+                            .nth(k - fight - tend)
+                            .expect("k counts the hurt"),
+                    )
+                } else {
+                    Move::Recover
+                }
+            }
+            _ => Move::Fight,
+        }
+    }
+}
+
+/// What a combatant's system offers it this turn besides attacking, for its profile to
+/// choose among ([`Profile::choose`]); what is not offered it cannot do now (no such rule,
+/// no AP or action left for it, the once-an-encounter use spent, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Offers {
+    /// It has a foe to attack.
+    pub fight: bool,
+    /// Fallen allies it may tend now (dying, in Shock, down).
+    pub fallen: Set,
+    /// Standing allies it may heal now: for `protect`, those below its `protect_below`;
+    /// for `random`, any it may heal.
+    pub hurt: Set,
+    /// It may recover now (below its `cautious_below` for `cautious`).
+    pub recover: bool,
+    /// It may leave the fight now (below its `cautious_below`).
+    pub flee: bool,
+}
+
+/// The move a profile chose ([`Profile::choose`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    /// Attack: whom, [`Tactic::decide`] says.
+    Fight,
+    /// Tend this fallen ally.
+    Tend(usize),
+    /// Heal this hurt ally.
+    Heal(usize),
+    /// Recover (its system's way: bene, a potion, a breather).
+    Recover,
+    /// Leave the fight.
+    Flee,
+}
+
+/// A fraction of a combatant's full measure (`protect_below`, `cautious_below`), kept in
+/// thousandths so the round compares integers: whether `left` of `full` is below it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Below(pub i64);
+
+impl Below {
+    /// The fraction `f` (0–1), to the thousandth.
+    pub fn of(f: f64) -> Self {
+        Below((f * 1000.0).round() as i64)
+    }
+
+    /// Whether `left` of `full` is below this fraction of it.
+    #[inline(always)]
+    pub fn holds(self, left: i64, full: i64) -> bool {
+        left * 1000 < self.0 * full
     }
 }
 

@@ -4,7 +4,7 @@
 //! one default round limit, validated here for every system, and refused where a scenario
 //! has no rounds), and the `[aftermath]` keys every system shares (`allies`, `foes`).
 
-use super::{Allies, Care, MAX_FIGHTERS, Patients, Profile, Roster, RosterError, Targeting};
+use super::{Allies, Below, Care, MAX_FIGHTERS, Patients, Profile, Roster, RosterError, Targeting};
 use oddsmith_core::error::ScenarioError;
 use oddsmith_scenario::keys::Reader;
 use oddsmith_scenario::keys::common::RUN;
@@ -120,19 +120,61 @@ pub fn roster<'a>(
     }
 }
 
-/// Combatant `me`'s tactic profile (its `tactics` key, read by `r` from the table that
-/// declares it) and the targeting policy it plays with: its `target` ([`targeting`], `key`
-/// names it in messages) under `by_the_book`, the profile's own otherwise.
+/// A combatant's tactic keys as written: `tactics`, `protect_below`, `cautious_below`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TacticKeys<'a> {
+    /// `tactics`.
+    pub tactics: Option<&'a Spanned<String>>,
+    /// `protect_below`.
+    pub protect_below: Option<&'a Spanned<f64>>,
+    /// `cautious_below`.
+    pub cautious_below: Option<&'a Spanned<f64>>,
+}
+
+/// How a combatant plays, read from its tactic keys ([`tactics`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Plays {
+    /// Its profile (`tactics`).
+    pub profile: Profile,
+    /// The targeting it plays with: its `target` under a profile that keeps it.
+    pub target: Targeting,
+    /// `protect_below`.
+    pub protect_below: Below,
+    /// `cautious_below`.
+    pub cautious_below: Below,
+}
+
+impl Plays {
+    /// `by_the_book` with `target`, every threshold at its default (one half).
+    pub fn by_the_book(target: Targeting) -> Self {
+        Plays {
+            profile: Profile::ByTheBook,
+            target,
+            protect_below: Below(500),
+            cautious_below: Below(500),
+        }
+    }
+}
+
+/// Combatant `me`'s tactic profile and thresholds (its tactic keys, read by `r` from the
+/// table that declares them) and the targeting policy it plays with: its `target`
+/// ([`targeting`], `key` names it in messages) under a profile that keeps it, the profile's
+/// own otherwise.
 pub fn tactics(
     r: &Reader<'_>,
     (roster, me): (&Roster, usize),
     key: &str,
     target: Option<&Spanned<String>>,
-    tactics: Option<&Spanned<String>>,
-) -> Result<(Profile, Targeting), ScenarioError> {
-    let profile = r.word("tactics", tactics, &Profile::WORDS)?;
+    written: TacticKeys<'_>,
+) -> Result<Plays, ScenarioError> {
+    let profile = r.word("tactics", written.tactics, &Profile::WORDS)?;
     let by_the_book = targeting(r.source(), roster, me, key, target)?;
-    Ok((profile, profile.targeting(by_the_book)))
+    Ok(Plays {
+        profile,
+        target: profile.targeting(by_the_book),
+        protect_below: Below::of(r.number("protect_below", written.protect_below)?),
+        cautious_below: Below::of(r.number("cautious_below", written.cautious_below)?),
+    })
 }
 
 /// Combatant `me`'s targeting (`key` names it in messages): `"random"` when `target` is

@@ -32,7 +32,7 @@ mod target;
 mod warn;
 
 pub use aftermath::Dying;
-pub use decide::{Action, Profile, Sight, Tactic};
+pub use decide::{Action, Below, Move, Offers, Profile, Sight, Tactic};
 pub use exact::Walk;
 pub use fate::{Allies, Care, Fate, Fates, Foes, Patients};
 pub use fight::{

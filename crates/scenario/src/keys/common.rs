@@ -121,7 +121,14 @@ pub const TUNE: Table = Table {
 };
 
 /// The tactic profiles' words, in order (the engine's `combat::Profile::WORDS`).
-pub const PROFILES: &[&str] = &["by_the_book", "ruthless", "spread", "random"];
+pub const PROFILES: &[&str] = &[
+    "by_the_book",
+    "protect",
+    "cautious",
+    "ruthless",
+    "spread",
+    "random",
+];
 
 /// `[tactics]` (fights): profiles for whole sides, and the pairings `run --tactics` plays.
 pub const TACTICS_TABLE: Table = Table {
@@ -143,8 +150,18 @@ pub const TACTICS_TABLE: Table = Table {
 pub const TACTICS: Key = Key::word("tactics", PROFILES)
     .default("\"by_the_book\"")
     .means(
-        "how it plays its turns, the same in every system: `by_the_book` attacks the foe `target` names (the numbers before tactics existed); `ruthless` attacks the weakest foe and, where the rules let it strike the fallen, finishes them first; `spread` shares its side's foes out (its side's k-th combatant takes the k-th foe it may attack, counting round, and its further attacks of a round the next ones); `random` takes any action open to it at random (today: a random foe). A profile other than `by_the_book` chooses in place of `target`",
+        "how it plays its turns, the same in every system (each system's reference says what its moves are): `by_the_book` attacks the foe `target` names and takes the actions its own keys ask for (the numbers before tactics existed); `protect` tends its fallen allies, then heals those below `protect_below`, before attacking; `cautious` recovers, else leaves the fight, once below `cautious_below`, where its system offers a way; `ruthless` attacks the weakest foe and, where the rules let it strike the fallen, finishes them first; `spread` shares its side's foes out (its side's k-th combatant takes the k-th foe it may attack, counting round, and its further attacks of a round the next ones); `random` takes any move open to it at random (fight a random foe, tend or heal an ally, recover; never flight). A profile that chooses its foe (`ruthless`, `spread`, `random`) does so in place of `target`",
     );
+
+/// A combatant's `protect_below`: how hurt a standing ally must be for `protect` to heal it.
+pub const PROTECT_BELOW: Key = Key::number("protect_below", 0.0, 1.0)
+    .default("0.5")
+    .means("under `tactics = \"protect\"` (and `random`, which may heal anyone hurt): it heals a standing ally whose health left, by its system's measure, is below this fraction of that ally's full health (an assumption: the books leave when to tend to the table)");
+
+/// A combatant's `cautious_below`: how hurt it must be for `cautious` to recover or leave.
+pub const CAUTIOUS_BELOW: Key = Key::number("cautious_below", 0.0, 1.0)
+    .default("0.5")
+    .means("under `tactics = \"cautious\"`: it recovers, else leaves the fight, once its own health left, by its system's measure, is below this fraction of its full health (an assumption: the books leave when to back off to the table)");
 
 /// `[aftermath] allies` (where the standing may only tend or leave).
 pub const ALLIES: Key = Key::word("allies", &["tend", "leave"])

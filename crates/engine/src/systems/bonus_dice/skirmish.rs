@@ -147,6 +147,9 @@ pub struct Fighter {
     pub durability_recovery: i64,
     /// Whom it attacks.
     pub target: Targeting,
+    /// How it plays its turns: its tactic profile and thresholds (`target` above is the
+    /// targeting the profile plays with).
+    pub plays: crate::combat::load::Plays,
     /// Attacks foes in Shock too.
     pub finish_downed: bool,
     /// Size (002:78, 002:87).

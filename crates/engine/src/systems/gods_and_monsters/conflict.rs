@@ -105,6 +105,9 @@ pub struct Fighter {
     pub asleep: bool,
     /// Whom attacks go for.
     pub target: Targeting,
+    /// How it plays its turns: its tactic profile and thresholds (`target` above is the
+    /// targeting the profile plays with).
+    pub plays: crate::combat::load::Plays,
     /// Flees at the end of a round when conscious with survival at or below this.
     pub flee_at_survival: Option<i64>,
     /// Keeps fighting after losing the death contest.

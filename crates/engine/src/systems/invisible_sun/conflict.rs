@@ -77,6 +77,9 @@ pub struct Conflict {
     pub anguish_kills: bool,
     /// Roster indices in turn order.
     turns: Vec<usize>,
+    /// Who chooses a move each turn besides attacking ([`crate::combat::Profile::chooses_moves`]),
+    /// by bit.
+    moves: u64,
     pc_ids: Vec<PcIds>,
     npc_wounds: Vec<HistogramId>,
 }
@@ -135,8 +138,16 @@ impl Conflict {
                 )
             })
             .collect();
+        let plays = pcs
+            .iter()
+            .map(|c| c.plays)
+            .chain(npcs.iter().map(|n| n.plays));
+        let moves = plays
+            .enumerate()
+            .fold(0, |m, (i, p)| m | u64::from(p.profile.chooses_moves()) << i);
         Self {
             turns: fight::turns(pcs.len(), npcs.len(), order),
+            moves,
             pcs,
             npcs,
             bout,

@@ -232,6 +232,9 @@ pub struct Fighter {
     pub first_aid: Option<i64>,
     /// Whom it attacks.
     pub target: Targeting,
+    /// How it plays its turns: its tactic profile and thresholds (`target` above is the
+    /// targeting the profile plays with).
+    pub plays: crate::combat::load::Plays,
     /// Damage types and sources it resists (halved, L418).
     pub resist: Kinds,
     /// Damage types and sources it is vulnerable to (doubled, L418).

@@ -53,6 +53,8 @@ pub(super) struct CombatantSpec {
     offhand: Option<OffhandSpec>,
     target: Option<Spanned<String>>,
     tactics: Option<Spanned<String>>,
+    protect_below: Option<Spanned<f64>>,
+    cautious_below: Option<Spanned<f64>>,
     finish_downed: Option<bool>,
     medicine: Option<MedicineSpec>,
 }
@@ -281,12 +283,16 @@ fn fighter(
     };
     let durability = r.int("durability", Some(&c.durability))?;
     let stamina = r.int("stamina", Some(&c.stamina))?;
-    let (tactics, target) = load::tactics(
+    let plays = load::tactics(
         &r,
         (roster, me),
         "combatant.target",
         c.target.as_ref(),
-        c.tactics.as_ref(),
+        load::TacticKeys {
+            tactics: c.tactics.as_ref(),
+            protect_below: c.protect_below.as_ref(),
+            cautious_below: c.cautious_below.as_ref(),
+        },
     )?;
     Ok(Fighter {
         name: name.clone(),
@@ -313,10 +319,12 @@ fn fighter(
             .opt_int("vigor_recovery", c.vigor_recovery.as_ref())?
             .unwrap_or(stamina / 5),
         durability_recovery: r.int("durability_recovery", c.durability_recovery.as_ref())?,
-        target,
+        target: plays.target,
+
+        plays,
         // A ruthless combatant finishes foes in Shock unless the file says otherwise.
         finish_downed: match c.finish_downed {
-            None if tactics.finishes_the_fallen() => true,
+            None if plays.profile.finishes_the_fallen() => true,
             written => r.bool("finish_downed", written),
         },
         medicine: match &c.medicine {

@@ -8,7 +8,8 @@
 //! the constants beside them, which the loader checks by hand and a test holds to the words.
 
 use oddsmith_scenario::keys::common::{
-    self, ALLIES, DAY_ENCOUNTERS, DAY_GAP, DAY_PARTY, FOES, PATIENTS, TACTICS,
+    self, ALLIES, CAUTIOUS_BELOW, DAY_ENCOUNTERS, DAY_GAP, DAY_PARTY, FOES, PATIENTS,
+    PROTECT_BELOW, TACTICS,
 };
 use oddsmith_scenario::keys::{Form, Key, Metric, Schema, Shape, Table};
 use std::ops::RangeInclusive;
@@ -403,6 +404,8 @@ pub(super) const COMBATANT: Table = Table {
             .default("\"random\"")
             .means("whom it attacks: a random standing foe; the one with least Durability + Health left; a random one, then the same while it stands; or the named one"),
         TACTICS,
+        PROTECT_BELOW,
+        CAUTIOUS_BELOW,
         Key::bool("finish_downed")
             .default("false")
             .means("it attacks foes in Shock too (any damage kills them)")

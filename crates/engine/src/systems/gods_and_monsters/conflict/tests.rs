@@ -181,6 +181,7 @@ pub(super) fn duelist(
         aware: false,
         asleep: false,
         target: Targeting::Random,
+        plays: crate::combat::load::Plays::by_the_book(Targeting::Random),
         flee_at_survival: None,
         fights_while_dying: true,
         group_bonus: 0,

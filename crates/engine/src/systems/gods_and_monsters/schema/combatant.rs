@@ -88,6 +88,8 @@ pub(super) struct CombatantSpec {
     asleep: Option<bool>,
     target: Option<Spanned<String>>,
     tactics: Option<Spanned<String>>,
+    protect_below: Option<Spanned<f64>>,
+    cautious_below: Option<Spanned<f64>>,
     flee_at_survival: Option<Spanned<i64>>,
     fights_while_dying: Option<bool>,
     group_size: Option<Spanned<i64>>,
@@ -267,12 +269,16 @@ fn fighter(
         }
     };
     let side = roster.side_of(me);
-    let (tactics, target) = load::tactics(
+    let plays = load::tactics(
         &r,
         (roster, me),
         "combatant.target",
         c.target.as_ref(),
-        c.tactics.as_ref(),
+        load::TacticKeys {
+            tactics: c.tactics.as_ref(),
+            protect_below: c.protect_below.as_ref(),
+            cautious_below: c.cautious_below.as_ref(),
+        },
     )?;
     let close_combat = r.bool("close_combat", c.close_combat);
     if c.attacks.len() > MAX_ATTACKS {
@@ -320,7 +326,9 @@ fn fighter(
         surprises: r.bool("surprises", c.surprises),
         aware: r.bool("aware", c.aware),
         asleep: r.bool("asleep", c.asleep),
-        target,
+        target: plays.target,
+
+        plays,
         flee_at_survival: r.opt_int("flee_at_survival", c.flee_at_survival.as_ref())?,
         fights_while_dying: r.bool("fights_while_dying", c.fights_while_dying),
         group_bonus: bonus,
@@ -329,7 +337,7 @@ fn fighter(
         mojo_reserve: r.int("mojo_reserve", c.mojo_reserve.as_ref())?,
         // A ruthless combatant strikes the fallen first unless the file says otherwise.
         attack_downed: match &c.attack_downed {
-            None if tactics.finishes_the_fallen() => AttackDowned::First,
+            None if plays.profile.finishes_the_fallen() => AttackDowned::First,
             written => r.word("attack_downed", written.as_ref(), &AttackDowned::WORDS)?,
         },
         knockout_blows: r.bool("knockout_blows", c.knockout_blows),

@@ -16,7 +16,7 @@ pub(super) use hazards::{
 };
 pub(super) use rolls::{CHECK, CONTEST, CONTEST_SIDE, ROLES};
 
-use oddsmith_scenario::keys::common::{ALLIES, FOES, TACTICS};
+use oddsmith_scenario::keys::common::{ALLIES, CAUTIOUS_BELOW, FOES, PROTECT_BELOW, TACTICS};
 use oddsmith_scenario::keys::{Form, Key, Metric, Schema, Shape, Table};
 
 /// The seed files, for the reference's readers.
@@ -98,6 +98,8 @@ pub(super) const COMBATANT: Table = Table {
             .default("\"random\"")
             .means("whom it attacks: a random foe, the one with least survival, all on one foe, or a named one"),
         TACTICS,
+        PROTECT_BELOW,
+        CAUTIOUS_BELOW,
         Key::int("flee_at_survival", 0, 10_000)
             .absent("never flees")
             .means("runs at the end of a round with survival at or below this while conscious")

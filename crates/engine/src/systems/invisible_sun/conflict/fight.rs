@@ -17,7 +17,8 @@ use super::fighter::{
 };
 use crate::combat::day::Member;
 use crate::combat::exact::StateCodec;
-use crate::combat::{Observer, Set, Sight, Tactic};
+use crate::combat::set::members;
+use crate::combat::{Move, Observer, Offers, Profile, Set, Sight, Tactic};
 use crate::systems::invisible_sun::action::{Resolution, VentureDice};
 use crate::systems::invisible_sun::day::State as Carried;
 use oddsmith_core::dice::Dice;
@@ -53,6 +54,25 @@ pub enum Event<'a> {
         /// Whether it hit or avoided the attack.
         success: bool,
     },
+    /// `by` aided ally `to` in `round`, healing 1 Injury (L177).
+    Aid {
+        /// Which round.
+        round: u32,
+        /// The helper.
+        by: usize,
+        /// The ally helped.
+        to: usize,
+    },
+    /// `who` recovered in `round`: a PC spent Physicality on its Injuries (L198), an
+    /// important NPC took its recovery action (L130–135); `state` is its state after.
+    Recover {
+        /// Which round.
+        round: u32,
+        /// Who.
+        who: usize,
+        /// Its state after.
+        state: &'a State,
+    },
     /// `who` took `injuries`; `state` is its state after.
     Hurt {
         /// Who.
@@ -83,6 +103,11 @@ pub struct State {
     pub flux: bool,
     /// The foe it keeps attacking (`Targeting::Focus`).
     focus: Option<usize>,
+    /// The allies it has healed this encounter, by bit: without a first aid kit, once each
+    /// (L177).
+    healed: u64,
+    /// An important NPC's recovery action is spent (once an encounter, L135).
+    recovered: bool,
 }
 
 /// Per-batch buffers, reused by every fight so a trial allocates nothing.
@@ -120,7 +145,9 @@ impl Conflict {
             if arena.up >> i & 1 == 0 {
                 continue;
             }
-            let hurt = if i < self.pcs.len() {
+            let hurt = if self.moves >> i & 1 == 1 && self.moved(i, round, dice, arena, observer) {
+                None
+            } else if i < self.pcs.len() {
                 self.pc_turn(i, round, dice, arena, observer)
             } else {
                 self.npc_turn(i, round, dice, arena, observer)
@@ -166,6 +193,118 @@ impl Conflict {
         arena.states.resize(n, State::default());
         arena.up = up;
         up
+    }
+
+    /// Combatant `i`'s move, when its profile chooses one ([`Profile::choose`]) among those
+    /// the rules offer it now: heal 1 Injury of another standing ally (L177: once per ally
+    /// an encounter without a first aid kit; nobody fallen here can be woken, as the dead and
+    /// the 3-Anguish out do not rise, L181, L190), a PC's Physicality bene spent on its
+    /// Injuries one for one (L198), an important NPC's recovery action (L130–135: 1 Wound,
+    /// else all its Injuries; once an encounter). The seed gives no way out of a conflict,
+    /// so nobody flees. Whether it took a move other than fighting (its turn is spent).
+    #[inline(never)]
+    fn moved<D: Dice + ?Sized, O: Observer<Conflict>>(
+        &self,
+        i: usize,
+        round: u32,
+        dice: &mut D,
+        arena: &mut Arena,
+        observer: &mut O,
+    ) -> bool {
+        let p = self.pcs.len();
+        let (plays, kit) = if i < p {
+            (self.pcs[i].plays, self.pcs[i].first_aid_kit)
+        } else {
+            let n = &self.npcs[i - p];
+            (n.plays, n.first_aid_kit)
+        };
+        let side = usize::from(i >= p);
+        let roster = &self.bout.roster;
+        let states = &arena.states;
+        let me = &states[i];
+        let random = plays.profile == Profile::Random;
+        let mut hurt = 0u64;
+        for j in members(roster.side_mask(side) & arena.up & !(1 << i)) {
+            let s = &states[j];
+            let injured = s.body.injuries > 0 || s.mind.injuries > 0;
+            let may = kit || me.healed >> j & 1 == 0;
+            let (left, full) = self.health(j, s);
+            let low = random || plays.protect_below.holds(left, full);
+            hurt |= u64::from(injured && may && low) << j;
+        }
+        let (left, full) = self.health(i, me);
+        let low = random || plays.cautious_below.holds(left, full);
+        let recover = low
+            && if i < p {
+                me.pools[PHYSICALITY] > 0 && me.body.injuries > 0
+            } else {
+                self.npcs[i - p].important
+                    && !me.recovered
+                    && (me.body.marks > 0 || me.body.injuries > 0)
+            };
+        let offers = Offers {
+            fight: !roster.foes_of(side, Set::from(arena.up)).is_empty(),
+            fallen: Set::default(),
+            hurt: Set::from(hurt),
+            recover,
+            flee: false,
+        };
+        let need = |j: usize| self.weakness(j, p, &states[j]);
+        match plays.profile.choose(offers, need, |n| dice.pick(n)) {
+            Move::Heal(j) => {
+                let s = &mut arena.states[j];
+                // Wounds loom on the body track first (L180); a mind's Injuries are Injuries
+                // too (L190).
+                if s.body.injuries > 0 {
+                    s.body.injuries -= 1;
+                } else {
+                    s.mind.injuries -= 1;
+                }
+                arena.states[i].healed |= 1 << j;
+                observer.see(Event::Aid {
+                    round,
+                    by: i,
+                    to: j,
+                });
+            }
+            Move::Recover => {
+                let s = &mut arena.states[i];
+                if i < p {
+                    let spent = s.pools[PHYSICALITY].min(s.body.injuries);
+                    s.pools[PHYSICALITY] -= spent;
+                    s.physicality_spent += spent;
+                    s.body.injuries -= spent;
+                } else {
+                    s.recovered = true;
+                    if s.body.marks > 0 {
+                        s.body.marks -= 1;
+                    } else {
+                        s.body.injuries = 0;
+                    }
+                }
+                observer.see(Event::Recover {
+                    round,
+                    who: i,
+                    state: &arena.states[i],
+                });
+            }
+            Move::Fight | Move::Tend(_) | Move::Flee => return false,
+        }
+        true
+    }
+
+    /// Combatant `t`'s health by this system's measure: the Injuries that would still take
+    /// it down ([`Self::weakness`]) and the same when unhurt.
+    #[inline]
+    fn health(&self, t: usize, s: &State) -> (i64, i64) {
+        let p = self.pcs.len();
+        let full = if t < p {
+            PC_INJURIES_PER_WOUND * PC_WOUNDS_TO_DIE
+        } else {
+            let n = &self.npcs[t - p];
+            n.injuries_per_wound * n.wounds_to_die
+        };
+        (self.weakness(t, p, s), full)
     }
 
     /// PC `i` attacks; returns the side of a foe it hurt.
@@ -380,6 +519,11 @@ impl Conflict {
             };
             if target == crate::combat::Targeting::Focus {
                 state.field(&mut s.focus);
+            }
+            // What the moves remember (only where someone chooses them).
+            if self.moves != 0 {
+                state.field(&mut s.healed);
+                state.field(&mut s.recovered);
             }
         }
         state.field(&mut arena.up);

@@ -147,6 +147,11 @@ pub struct Pc {
     pub expansive: bool,
     /// Whom it attacks.
     pub target: Targeting,
+    /// How it plays its turns: its tactic profile and thresholds (`target` above is the
+    /// targeting the profile plays with).
+    pub plays: crate::combat::load::Plays,
+    /// Carries a first aid kit: may heal the same ally more than once an encounter (L177).
+    pub first_aid_kit: bool,
     /// Its attack roll.
     pub attack: RollTable,
     /// Its weapon's or spell's damage (L174).
@@ -184,6 +189,13 @@ pub struct Npc {
     pub wound_penalty: i64,
     /// Whom it attacks.
     pub target: Targeting,
+    /// How it plays its turns: its tactic profile and thresholds (`target` above is the
+    /// targeting the profile plays with).
+    pub plays: crate::combat::load::Plays,
+    /// Carries a first aid kit: may heal the same ally more than once an encounter (L177).
+    pub first_aid_kit: bool,
+    /// An important NPC: one recovery action an encounter (L130–135).
+    pub important: bool,
 }
 
 impl Npc {

@@ -55,6 +55,8 @@ fn schaelee() -> Duel {
         injuries_per_wound: 3,
         wounds_to_die: 3,
         npc_wound_penalty: 0,
+        cautious: None,
+        npc_recovers: None,
     }
 }
 
@@ -197,6 +199,67 @@ fn the_exact_programme_agrees_with_an_independent_one_and_with_sampling() {
     let (_, near) = duels().pop().unwrap();
     let stalemate = dp::solve(&near)["stalemate"];
     assert!(stalemate > 0.1 && stalemate < 0.5, "{stalemate}");
+}
+
+/// A duel where both sides recover (tactics `cautious`): Ana spends Physicality on her
+/// Injuries below 0.8 of her health (L198), the important vampire takes its one recovery
+/// action below 0.7 of its (L130–135). The exact walk against the independent programme,
+/// which plays the same choices from its own state, and sampling against both.
+#[test]
+fn a_duel_where_both_recover_is_walked_exactly() {
+    for (label, duel) in [
+        (
+            "both recover",
+            Duel {
+                pools: [2, 1, 0, 4],
+                negate: "never",
+                cautious: Some(0.8),
+                npc_recovers: Some(0.7),
+                ..schaelee()
+            },
+        ),
+        (
+            "npcs first, only the vampire",
+            Duel {
+                pcs_first: false,
+                npc_recovers: Some(0.9),
+                level: 6,
+                wounds_to_die: 4,
+                ..schaelee()
+            },
+        ),
+    ] {
+        let c = conflict(&duel.scenario());
+        let exact = c.exact().unwrap_or_else(|| panic!("{label}: no exact"));
+        let theirs = dp::solve(&duel);
+        for (k, v) in &theirs {
+            let mine = exact.get(k).unwrap_or_else(|| panic!("{label}: no {k}"));
+            assert!((mine - v).abs() < 1e-9, "{label}: {k} {mine} vs {v}");
+        }
+        // Recovering matters: the same duel by the book is another fight.
+        let plain = dp::solve(&Duel {
+            cautious: None,
+            npc_recovers: None,
+            ..duel.clone()
+        });
+        assert!(
+            (plain["win.pcs"] - theirs["win.pcs"]).abs() > 0.005,
+            "{label}: {} vs {}",
+            plain["win.pcs"],
+            theirs["win.pcs"]
+        );
+        let rows = rows(&c, 400_000, 12);
+        for k in [
+            "win.pcs",
+            "death.Ana",
+            "wounds.Foe.mean",
+            "physicality_spent.Ana.mean",
+        ] {
+            if let (Some(row), Some(v)) = (rows.get(k), exact.get(k)) {
+                within(row, *v);
+            }
+        }
+    }
 }
 
 /// The mind-attack duel (Ana can only be put out, by 3 Anguish) under two aftermath choices
@@ -374,4 +437,63 @@ fn bad_conflicts_name_the_key_and_what_is_allowed() {
         assert!(err.contains(expected), "{err}\n  expected: {expected}");
         assert!(err.contains("t.scenario:"), "names the file: {err}");
     }
+}
+
+/// Two PCs against an NPC nobody can hit and nobody can dodge (every roll settled without
+/// dice), which strikes Bo for 2 each round after the PCs act: a fight played by hand.
+fn hand_fight(ana: &str, bo: &str, rounds: u32) -> std::collections::BTreeMap<String, f64> {
+    let body = format!(
+        "[run]\nmax_rounds = {rounds}\n\
+         [[pc]]\nname = \"Ana\"\nnegate = \"never\"\nattack = {{ damage = 2 }}\n{ana}\n\
+         [[pc]]\nname = \"Bo\"\nnegate = \"never\"\nattack = {{ damage = 2 }}\n{bo}\n\
+         [[npc]]\nname = \"Wall\"\nlevel = 10\ndodge = 5\nattack_modifier = 5\ndamage = 2\n\
+         target = \"Bo\"\n"
+    );
+    conflict(&body)
+        .exact()
+        .expect("a fight without dice is walked")
+}
+
+#[test]
+fn aid_heals_one_injury_once_an_ally_without_a_kit() {
+    // By the book Bo takes 2 Injuries a round: 10 by round 5, dead at the 9th (L180–181).
+    let book = hand_fight("", "", 5);
+    assert_eq!(book["wounds.Bo.3"], 1.0);
+    // Ana protects (any Injury): round 2 she heals 1 of Bo's 2 (L177); then Bo's Injuries
+    // are 0 (round 3: she fights) or hers to heal no more without a kit: dead in round 5.
+    let once = hand_fight("tactics = \"protect\"\nprotect_below = 1.0", "", 5);
+    assert_eq!(once["wounds.Bo.3"], 1.0);
+    // With a first aid kit she heals again in round 4 (1W 2I → 1W 1I, then the blow makes
+    // 2W 0I) and round 5 finds him with no Injury: alive at 2 Wounds and 2 Injuries.
+    let kit = hand_fight(
+        "tactics = \"protect\"\nprotect_below = 1.0\nfirst_aid_kit = true",
+        "",
+        5,
+    );
+    assert_eq!(kit["wounds.Bo.2"], 1.0);
+    // protect_below 0.5, the same kit: she heals only below 4.5 Injuries left of 9. Bo is
+    // at 7 (round 2), 5 (round 3), 3 with no Injury to heal (round 4), then 1 with 2
+    // Injuries (round 5): healed to 2W 1I, the blow kills him.
+    let half = hand_fight(
+        "tactics = \"protect\"\nprotect_below = 0.5\nfirst_aid_kit = true",
+        "",
+        5,
+    );
+    assert_eq!(half["wounds.Bo.3"], 1.0);
+}
+
+#[test]
+fn a_cautious_pc_spends_physicality_on_its_injuries() {
+    // Bo, cautious at any hurt, acts before the blow: round 2 he spends 2 Physicality on his
+    // 2 Injuries (L198), round 3 his last on 1 of 2, round 4 he has none left to spend.
+    let spent = hand_fight(
+        "",
+        "physicality = 3\ntactics = \"cautious\"\ncautious_below = 1.0",
+        4,
+    );
+    assert_eq!(spent["physicality_spent.Bo.3"], 1.0);
+    // Injuries: 2, 0+2, 1+2 = 1W 0I, 1W 2I: one Wound after four rounds (by the book: 8
+    // Injuries, 2 Wounds).
+    assert_eq!(spent["wounds.Bo.1"], 1.0);
+    assert_eq!(hand_fight("", "", 4)["wounds.Bo.2"], 1.0);
 }

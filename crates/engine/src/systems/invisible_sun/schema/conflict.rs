@@ -47,6 +47,9 @@ pub(super) struct PcSpec {
     expansive_endeavor: Option<bool>,
     target: Option<Spanned<String>>,
     tactics: Option<Spanned<String>>,
+    protect_below: Option<Spanned<f64>>,
+    cautious_below: Option<Spanned<f64>>,
+    first_aid_kit: Option<bool>,
     attack: Option<Spanned<AttackTable>>,
     dodge: Option<DefenseTable>,
     resist: Option<DefenseTable>,
@@ -69,6 +72,10 @@ pub(super) struct NpcSpec {
     wound_penalty: Option<Spanned<i64>>,
     target: Option<Spanned<String>>,
     tactics: Option<Spanned<String>>,
+    protect_below: Option<Spanned<f64>>,
+    cautious_below: Option<Spanned<f64>>,
+    first_aid_kit: Option<bool>,
+    important: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -242,6 +249,17 @@ fn pc(source: &Source, p: &PcSpec, roster: &Roster, me: usize) -> Result<Pc, Sce
     for (slot, (v, k)) in bene.iter_mut().zip(pools) {
         *slot = r.int(k, v.as_ref())?;
     }
+    let plays = load::tactics(
+        &r,
+        (roster, me),
+        &key("target"),
+        p.target.as_ref(),
+        load::TacticKeys {
+            tactics: p.tactics.as_ref(),
+            protect_below: p.protect_below.as_ref(),
+            cautious_below: p.cautious_below.as_ref(),
+        },
+    )?;
     Ok(Pc {
         name: name.clone(),
         armor: r.int("armor", p.armor.as_ref())?,
@@ -249,14 +267,9 @@ fn pc(source: &Source, p: &PcSpec, roster: &Roster, me: usize) -> Result<Pc, Sce
         wound_penalty: r.int("wound_penalty", p.wound_penalty.as_ref())?,
         negate: r.word("negate", p.negate.as_ref(), &Negate::WORDS)?,
         expansive,
-        target: load::tactics(
-            &r,
-            (roster, me),
-            &key("target"),
-            p.target.as_ref(),
-            p.tactics.as_ref(),
-        )?
-        .1,
+        target: plays.target,
+        plays,
+        first_aid_kit: r.bool("first_aid_kit", p.first_aid_kit),
         attack: RollTable::new(attack_venture),
         damage,
         effect_level,
@@ -283,6 +296,17 @@ fn npc(source: &Source, n: &NpcSpec, roster: &Roster, me: usize) -> Result<Npc, 
         ));
     };
     let level = r.int("level", Some(level))?;
+    let plays = load::tactics(
+        &r,
+        (roster, me),
+        &key("target"),
+        n.target.as_ref(),
+        load::TacticKeys {
+            tactics: n.tactics.as_ref(),
+            protect_below: n.protect_below.as_ref(),
+            cautious_below: n.cautious_below.as_ref(),
+        },
+    )?;
     Ok(Npc {
         name: name.clone(),
         level,
@@ -296,13 +320,9 @@ fn npc(source: &Source, n: &NpcSpec, roster: &Roster, me: usize) -> Result<Npc, 
         injuries_per_wound: r.int("injuries_per_wound", n.injuries_per_wound.as_ref())?,
         wounds_to_die: r.int("wounds_to_die", n.wounds_to_die.as_ref())?,
         wound_penalty: r.int("wound_penalty", n.wound_penalty.as_ref())?,
-        target: load::tactics(
-            &r,
-            (roster, me),
-            &key("target"),
-            n.target.as_ref(),
-            n.tactics.as_ref(),
-        )?
-        .1,
+        target: plays.target,
+        plays,
+        first_aid_kit: r.bool("first_aid_kit", n.first_aid_kit),
+        important: r.bool("important", n.important),
     })
 }

@@ -10,7 +10,7 @@
 use crate::systems::invisible_sun::ongoing::{MAX_INCREMENTS, MAX_ROLLS};
 use crate::systems::invisible_sun::retry::MAX_TRIES;
 use crate::systems::invisible_sun::{MAX_CHALLENGE, MAX_MAGIC_DICE, MAX_PART};
-use oddsmith_scenario::keys::common::{self, ALLIES, FOES, TACTICS};
+use oddsmith_scenario::keys::common::{self, ALLIES, CAUTIOUS_BELOW, FOES, PROTECT_BELOW, TACTICS};
 use oddsmith_scenario::keys::{Form, Key, Metric, Schema, Shape, Table};
 
 /// The seed files, for the reference's readers.
@@ -308,6 +308,12 @@ pub(super) const PC: Table = Table {
             .seed("000:69, 000:79, 000:183"),
         TARGET,
         TACTICS,
+        PROTECT_BELOW,
+        CAUTIOUS_BELOW,
+        Key::bool("first_aid_kit")
+            .default("false")
+            .means("it carries a first aid kit or similar supplies: with one it may heal the same ally more than once an encounter (an assumption: who carries one is the table's)")
+            .seed("000:177"),
         Key::other("attack", "a table: `attack = { … }` (keys below)")
             .required()
             .means("its attack roll")
@@ -443,6 +449,16 @@ pub(super) const NPC: Table = Table {
             .seed("000:121-122, 000:197"),
         TARGET,
         TACTICS,
+        PROTECT_BELOW,
+        CAUTIOUS_BELOW,
+        Key::bool("first_aid_kit")
+            .default("false")
+            .means("it carries a first aid kit or similar supplies: with one it may heal the same ally more than once an encounter (an assumption: who carries one is the table's)")
+            .seed("000:177"),
+        Key::bool("important")
+            .default("false")
+            .means("an important NPC: once an encounter it may take a recovery action, healing 1 Wound, else all its Injuries (under `tactics = \"cautious\"` below `cautious_below`, or at random under `\"random\"`; an assumption: which NPCs are important is the GM's)")
+            .seed("000:130-135"),
     ],
 };
 

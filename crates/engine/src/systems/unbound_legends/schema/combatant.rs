@@ -47,6 +47,8 @@ pub(super) struct CombatantSpec {
     first_aid: Option<Spanned<i64>>,
     target: Option<Spanned<String>>,
     tactics: Option<Spanned<String>>,
+    protect_below: Option<Spanned<f64>>,
+    cautious_below: Option<Spanned<f64>>,
     #[serde(default)]
     resist: Vec<Spanned<String>>,
     #[serde(default)]
@@ -282,6 +284,17 @@ fn fighter(
         .map(|a| attack(source, a, name))
         .collect::<Result<Vec<_>, _>>()?;
     let short_rest = short_rest(source, c, &ap)?;
+    let plays = load::tactics(
+        &r,
+        (roster, me),
+        "combatant.target",
+        c.target.as_ref(),
+        load::TacticKeys {
+            tactics: c.tactics.as_ref(),
+            protect_below: c.protect_below.as_ref(),
+            cautious_below: c.cautious_below.as_ref(),
+        },
+    )?;
     Ok(Fighter {
         name: name.clone(),
         side: 0,
@@ -300,14 +313,8 @@ fn fighter(
         reserve_ap: r.int("reserve_ap", c.reserve_ap.as_ref())?,
         attacks,
         first_aid: r.opt_int("first_aid", c.first_aid.as_ref())?,
-        target: load::tactics(
-            &r,
-            (roster, me),
-            "combatant.target",
-            c.target.as_ref(),
-            c.tactics.as_ref(),
-        )?
-        .1,
+        target: plays.target,
+        plays,
         resist: kinds(source, &c.resist, &r.path("resist"))?,
         vulnerable: kinds(source, &c.vulnerable, &r.path("vulnerable"))?,
         death_save_bonus: r.int("death_save_bonus", c.death_save_bonus.as_ref())?,

@@ -9,7 +9,8 @@
 //! declared once and listed under each shape.
 
 use oddsmith_scenario::keys::common::{
-    self, DAY_ENCOUNTERS, DAY_GAP, DAY_PARTY, FOES, PATIENTS, TACTICS,
+    self, CAUTIOUS_BELOW, DAY_ENCOUNTERS, DAY_GAP, DAY_PARTY, FOES, PATIENTS, PROTECT_BELOW,
+    TACTICS,
 };
 use oddsmith_scenario::keys::{Form, Key, Metric, Schema, Shape, Table};
 
@@ -335,6 +336,8 @@ pub(super) const COMBATANT: Table = Table {
             .default("\"random\"")
             .means("whom it attacks: a random foe, the one with least Vitality + Health, all on one foe, or a named one"),
         TACTICS,
+        PROTECT_BELOW,
+        CAUTIOUS_BELOW,
         Key::words("resist", DAMAGE_KINDS)
             .default("[]")
             .means("damage types and sources it halves (rounded down)")

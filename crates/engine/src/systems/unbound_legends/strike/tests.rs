@@ -33,6 +33,7 @@ fn target(armor_reduction: i64, resist: &str, vulnerable: &str) -> Fighter {
         attacks: Vec::new(),
         first_aid: None,
         target: Targeting::Random,
+        plays: crate::combat::load::Plays::by_the_book(Targeting::Random),
         resist: bits(resist),
         vulnerable: bits(vulnerable),
         death_save_bonus: 0,

@@ -40,6 +40,12 @@ pub struct Duel {
     pub injuries_per_wound: i64,
     pub wounds_to_die: i64,
     pub npc_wound_penalty: i64,
+    /// The PC plays `cautious` with this `cautious_below`: below it, with Physicality bene
+    /// and Injuries, its action spends the bene on them one for one (L198).
+    pub cautious: Option<f64>,
+    /// The NPC is important and plays `cautious` with this `cautious_below`: below it, hurt,
+    /// once, its action is its recovery (L130–135: 1 Wound, else all Injuries).
+    pub npc_recovers: Option<f64>,
 }
 
 impl Duel {
@@ -93,6 +99,22 @@ impl Duel {
             self.wounds_to_die,
             self.npc_wound_penalty,
         )
+        .replacen("[[npc]]", &format!("{}[[npc]]", self.pc_tactics()), 1)
+            + &self.npc_tactics()
+    }
+
+    /// The PC's tactic keys, as lines of its table.
+    fn pc_tactics(&self) -> String {
+        self.cautious.map_or(String::new(), |below| {
+            format!("tactics = \"cautious\"\ncautious_below = {below:?}\n")
+        })
+    }
+
+    /// The NPC's tactic keys, as lines of its table.
+    fn npc_tactics(&self) -> String {
+        self.npc_recovers.map_or(String::new(), |below| {
+            format!("important = true\ntactics = \"cautious\"\ncautious_below = {below:?}\n")
+        })
     }
 }
 
@@ -105,6 +127,7 @@ struct St {
     pools: [i64; 4],
     npc_wounds: i64,
     npc_injuries: i64,
+    npc_recovered: bool,
 }
 
 /// P(at least `successes` of `dice` d10s (0–9) show `needed` or more), by counting faces.
@@ -170,6 +193,7 @@ pub fn solve(d: &Duel) -> BTreeMap<String, f64> {
         pools: d.pools,
         npc_wounds: 0,
         npc_injuries: 0,
+        npc_recovered: false,
     };
     let mental = d.defense == "resist";
     let def_pool = match d.defense {
@@ -216,7 +240,34 @@ pub fn solve(d: &Duel) -> BTreeMap<String, f64> {
                         *next.entry(t).or_insert(0.0) += q * m;
                     }
                 };
-                if pc_turn {
+                // Injuries still to take: the PC's on its nearer track, of 9; the NPC's.
+                let pc_left = (9 - 3 * s.wounds - s.injuries).min(9 - 3 * s.anguish - s.mind);
+                let npc_full = d.injuries_per_wound * d.wounds_to_die;
+                let npc_left = npc_full - d.injuries_per_wound * s.npc_wounds - s.npc_injuries;
+                let pc_recovers = d.cautious.is_some_and(|below| {
+                    (pc_left as f64) < below * 9.0 && s.pools[3] > 0 && s.injuries > 0
+                });
+                let npc_recovers = d.npc_recovers.is_some_and(|below| {
+                    (npc_left as f64) < below * npc_full as f64
+                        && !s.npc_recovered
+                        && (s.npc_wounds > 0 || s.npc_injuries > 0)
+                });
+                if pc_turn && pc_recovers {
+                    let mut t = s;
+                    let spent = t.pools[3].min(t.injuries);
+                    t.pools[3] -= spent;
+                    t.injuries -= spent;
+                    go(t, 1.0);
+                } else if !pc_turn && npc_recovers {
+                    let mut t = s;
+                    t.npc_recovered = true;
+                    if t.npc_wounds > 0 {
+                        t.npc_wounds -= 1;
+                    } else {
+                        t.npc_injuries = 0;
+                    }
+                    go(t, 1.0);
+                } else if pc_turn {
                     let challenge = d.level - d.npc_wound_penalty * s.npc_wounds + d.dodge;
                     let own = d.attack_base - d.wound_penalty * s.wounds;
                     let p_of = |k| chance(challenge, own + k, d.attack_dice, 1);

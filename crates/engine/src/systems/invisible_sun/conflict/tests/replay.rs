@@ -37,6 +37,7 @@ impl Observer<Conflict> for Log {
                 injuries,
                 state,
             } => self.hurts.push((who, injuries, *state)),
+            Event::Aid { .. } | Event::Recover { .. } => {}
         }
     }
 }
@@ -159,6 +160,7 @@ impl Observer<Conflict> for Firsts {
     fn see(&mut self, event: Event<'_>) {
         match event {
             Event::Roll { round, .. } => self.round = round,
+            Event::Aid { .. } | Event::Recover { .. } => {}
             Event::Hurt { who, state, .. } => {
                 let s = self.side[who];
                 if state.dead || state.out {
