@@ -219,6 +219,13 @@ impl Below {
     pub fn holds(self, left: i64, full: i64) -> bool {
         left * 1000 < self.0 * full
     }
+
+    /// The most left of `full` that is below this fraction of it (`None` when nothing is:
+    /// a fraction of 0), for a system whose rules ask "at or below" a number.
+    pub fn most_below(self, full: i64) -> Option<i64> {
+        let x = self.0 * full;
+        (x > 0).then(|| (x - 1).div_euclid(1000))
+    }
 }
 
 /// What a combatant sees when it decides.

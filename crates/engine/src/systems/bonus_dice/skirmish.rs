@@ -230,6 +230,9 @@ pub struct Skirmish {
     /// `pairs[a * n + t]`: attacker `a` against defender `t`.
     pairs: Vec<Pair>,
     own: Vec<Own>,
+    /// The medics whose profile chooses moves ([`crate::combat::Profile::chooses_moves`]),
+    /// by bit: only a medic is offered a move besides attacking.
+    pub(super) moves: u64,
 }
 
 impl Skirmish {
@@ -265,7 +268,11 @@ impl Skirmish {
             })
             .collect();
         let pairs = pairs(&fighters, &encounter, rules);
+        let moves = fighters.iter().enumerate().fold(0, |m, (i, f)| {
+            m | u64::from(f.plays.profile.chooses_moves() && f.medicine.is_some()) << i
+        });
         Self {
+            moves,
             fighters,
             bout,
             encounter,

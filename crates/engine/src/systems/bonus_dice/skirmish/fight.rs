@@ -19,9 +19,12 @@ use crate::combat::aftermath::least_by;
 use crate::combat::day::{Carry, Member};
 use crate::combat::exact::{StateCodec, at_round};
 use crate::combat::set::members;
-use crate::combat::{Observer, Set, Sight, Tactic};
+use crate::combat::{Move, Observer, Offers, Profile, Set, Sight, Tactic};
 use crate::systems::bonus_dice::attack::dodge_cost;
 use oddsmith_core::dice::Dice;
+
+/// Actions emergency aid takes (002:28).
+const AID_ACTIONS: u32 = 2;
 
 /// The Dodge's total of an attack the target did not Dodge (for [`Dice::merged_by`]).
 const NO_DODGE: i32 = i32::MIN;
@@ -64,6 +67,20 @@ pub enum Event<'a> {
         raw: i64,
         /// After armor.
         dealt: i64,
+    },
+    /// `by` tried Medicine on ally `to` (002:28, 002:76): `stabilise` one in Shock, or
+    /// emergency aid to one standing; `success`, and the Durability it restored.
+    Aid {
+        /// The medic.
+        by: usize,
+        /// The ally.
+        to: usize,
+        /// Stabilising one in Shock (else emergency aid).
+        stabilise: bool,
+        /// Whether the check succeeded.
+        success: bool,
+        /// Durability restored.
+        restored: i64,
     },
     /// The round is over, Recovery included.
     RoundEnd {
@@ -286,15 +303,23 @@ impl Skirmish {
         } else {
             actions
         };
-        for n in 0..attacks {
+        let mut n = 0;
+        while n < attacks {
             if n > 0 {
-                // Between attacks: the rest of the turn reads whose turn it is, how many
-                // attacks are left and the fight's state.
+                // Between actions: the rest of the turn reads whose turn it is, how many
+                // actions are spent and the fight's state.
                 self.checkpoint(round, (1 + i, n as usize), dice, arena);
             }
             if arena.states[i].winded {
                 return None;
             }
+            if self.moves >> i & 1 == 1
+                && let Some(cost) = self.moved(i, attacks - n, dice, arena, observer)
+            {
+                n += cost;
+                continue;
+            }
+            n += 1;
             let t = self.choose_target(i, dice, arena)?;
             if let Some(e) = self.strike(i, t, &f.main, false, round, dice, arena, observer) {
                 return Some(e);
@@ -315,6 +340,95 @@ impl Skirmish {
         let s = &mut arena.states[i];
         s.defending = f.defend && actions > 0 && !s.winded;
         None
+    }
+
+    /// Combatant `i`'s move with `left` actions of its turn to spend, when its profile
+    /// chooses one ([`Profile::choose`]) among those the rules offer a medic (a combatant
+    /// with `medicine`): stabilise an ally in Shock, `[aftermath] medicine_actions` actions
+    /// for a Medicine check VS 20 (002:76), which leaves it down and unconscious; emergency
+    /// aid to another standing ally, 2 actions for a Medicine (treatment) check VS 20 that
+    /// restores 1d10 Durability up to its full (002:28). Flight (Escape, 002:23) and items
+    /// (002:27) are not offered yet. The actions it spent, or `None` when it fights.
+    #[inline(never)]
+    fn moved<D: Dice + ?Sized, O: Observer<Skirmish>>(
+        &self,
+        i: usize,
+        left: u32,
+        dice: &mut D,
+        arena: &mut Arena,
+        observer: &mut O,
+    ) -> Option<u32> {
+        let f = &self.fighters[i];
+        let medicine = f.medicine?;
+        let plays = f.plays;
+        let random = plays.profile == Profile::Random;
+        let tend_cost = self.aftermath.medicine_actions;
+        let allies = self.bout.roster.side_mask(f.side) & !(1 << i);
+        let states = &arena.states;
+        let mut hurt = 0u64;
+        if left >= AID_ACTIONS {
+            for j in members(allies) {
+                let (s, g) = (&states[j], &self.fighters[j]);
+                let low = random
+                    || plays
+                        .protect_below
+                        .holds(s.durability + s.health, g.durability + g.health);
+                hurt |= u64::from(s.standing() && s.durability < g.durability && low) << j;
+            }
+        }
+        let fallen = if left >= tend_cost {
+            arena.shocked & allies
+        } else {
+            0
+        };
+        let mut foes = 0u64;
+        for (j, s) in states.iter().enumerate() {
+            foes |= u64::from(s.attackable(f.finish_downed)) << j;
+        }
+        let offers = Offers {
+            fight: !self.bout.roster.foes_of(f.side, Set::from(foes)).is_empty(),
+            fallen: Set::from(fallen),
+            hurt: Set::from(hurt),
+            recover: false,
+            flee: false,
+        };
+        // The fallen nearest death first, then the standing with least left (002:75, 002:51).
+        let need = |j: usize| {
+            let s = &states[j];
+            if s.shock {
+                i64::from(s.dies_in)
+            } else {
+                s.durability + s.health
+            }
+        };
+        let (to, stabilise, cost) = match plays.profile.choose(offers, need, |n| dice.pick(n)) {
+            Move::Tend(t) => (t, true, tend_cost),
+            Move::Heal(t) => (t, false, AID_ACTIONS),
+            Move::Fight | Move::Recover | Move::Flee => return None,
+        };
+        let bonus = &medicine[usize::from(arena.states[i].wounded)];
+        let success = medicine_check(bonus, self.success_on, dice);
+        let mut restored = 0;
+        if success && stabilise {
+            let s = &mut arena.states[to];
+            (s.shock, s.stable) = (false, true);
+            arena.shocked &= !(1 << to);
+            arena.stable |= 1 << to;
+        } else if success {
+            let full = self.fighters[to].durability;
+            let s = &mut arena.states[to];
+            let rolled = 1 + dice.pick(10) as i64;
+            restored = rolled.min(full - s.durability);
+            s.durability += restored;
+        }
+        observer.see(Event::Aid {
+            by: i,
+            to,
+            stabilise,
+            success,
+            restored,
+        });
+        Some(cost)
     }
 
     /// The foe `a` attacks, if any: standing foes, or foes in Shock too for `finish_downed`.

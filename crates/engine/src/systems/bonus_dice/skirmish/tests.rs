@@ -10,6 +10,7 @@ mod carry;
 mod dp;
 mod replay;
 mod solver;
+mod tactics;
 
 use super::Skirmish;
 use crate::systems::{LoadedSystem, Scenario, SystemKind, scenario_text};

@@ -3,6 +3,7 @@
 //! read against the keys declared in [`super::keys`].
 
 use super::keys::{AFTERMATH, ATTACKS, COMBATANT, CONFLICT};
+use crate::combat::Profile;
 use crate::combat::load::{self, Entry};
 use crate::combat::{Care, Roster};
 use crate::systems::gods_and_monsters::conflict::{Aftermath, Attack, Conflict, Fighter};
@@ -327,9 +328,15 @@ fn fighter(
         aware: r.bool("aware", c.aware),
         asleep: r.bool("asleep", c.asleep),
         target: plays.target,
-
         plays,
-        flee_at_survival: r.opt_int("flee_at_survival", c.flee_at_survival.as_ref())?,
+        // A cautious combatant flees below its `cautious_below` of its survival unless the
+        // file says when (004:924: flight is how a fight is left).
+        flee_at_survival: match r.opt_int("flee_at_survival", c.flee_at_survival.as_ref())? {
+            None if plays.profile == Profile::Cautious => {
+                plays.cautious_below.most_below(survival * (1 + bonus))
+            }
+            written => written,
+        },
         fights_while_dying: r.bool("fights_while_dying", c.fights_while_dying),
         group_bonus: bonus,
         mojo: r.int("mojo", c.mojo.as_ref())?,

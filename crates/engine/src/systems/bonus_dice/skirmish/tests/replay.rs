@@ -47,6 +47,23 @@ impl Observer<Skirmish> for Trace {
             Event::Damage { target, raw, dealt } => {
                 format!("{} takes {dealt} of {raw}", self.names[target])
             }
+            Event::Aid {
+                by,
+                to,
+                stabilise,
+                success,
+                restored,
+            } => format!(
+                "{} {} {}: {}",
+                self.names[by],
+                if stabilise { "stabilises" } else { "aids" },
+                self.names[to],
+                match (success, stabilise) {
+                    (false, _) => "fails".to_string(),
+                    (true, true) => "stable".to_string(),
+                    (true, false) => format!("+{restored} Durability"),
+                }
+            ),
             Event::RoundEnd { round, states } => {
                 let what: Vec<String> = states
                     .iter()
@@ -472,4 +489,78 @@ stamina = 0
     );
     assert_eq!(arena.states[0].vigor_spent, 16);
     assert_eq!(arena.states[1].vigor_spent, 3);
+}
+
+#[test]
+fn emergency_aid_takes_two_actions_and_restores_a_d10_of_durability() {
+    // 002:28: two actions, a Medicine (treatment) check VS 20, 1d10 Durability back. Mo
+    // protects anyone hurt; the Orc strikes Al first.
+    let s = skirmish(
+        r#"
+[run]
+max_rounds = 2
+[[combatant]]
+name = "Orc"
+side = "orcs"
+attack_dice = 1
+actions = 1
+dodge_policy = "never"
+durability = 30
+health = 30
+vigor = 10
+stamina = 0
+target = "Al"
+[[combatant]]
+name = "Mo"
+side = "party"
+actions = 3
+dodge_policy = "never"
+durability = 10
+health = 10
+vigor = 10
+stamina = 10
+medicine = { bonus_dice = 1, base_die = "d4" }
+tactics = "protect"
+protect_below = 1.0
+[[combatant]]
+name = "Al"
+side = "party"
+actions = 0
+dodge_policy = "never"
+durability = 10
+health = 10
+vigor = 10
+stamina = 10
+"#,
+    );
+    let mut dice = scripted(
+        &[
+            (20, 15), // initiative: Orc, Mo, Al
+            (20, 10),
+            (20, 5),
+            (20, 10), // round 1: the Orc hits Al, 17 against Guard 15, for 6
+            (10, 7),
+            (8, 6),
+            (20, 18), // Mo's first two actions: 18 + 3 beats 20; the d10 (a pick) gives 5
+            (4, 3),
+            (20, 12), // Mo's third action: Al is hurt still, but one action cannot aid:
+            // Mo attacks the Orc (no attack dice) and misses
+            (20, 2), // round 2: the Orc misses Al
+            (10, 1),
+            (20, 17), // Mo aids again: 17 + 4 (bursting) + 1 = 22 beats 20; +1 of 1 lost
+            (4, 4),
+            (4, 1),
+            (20, 1), // and attacks, missing
+        ],
+        &[(10, 4), (10, 9)],
+    );
+    let (_, _, lines, arena) = replay(&s, &mut dice);
+    let aid: Vec<&String> = lines.iter().filter(|l| l.contains("aids")).collect();
+    assert_eq!(
+        aid,
+        ["Mo aids Al: +5 Durability", "Mo aids Al: +1 Durability"],
+        "{lines:#?}"
+    );
+    // Al: 10 − 6 + 5 = 9, then topped up to 10 (a d10 of 10 restores only what was lost).
+    assert_eq!(arena.states[2].durability, 10, "{lines:#?}");
 }
