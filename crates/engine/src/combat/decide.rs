@@ -118,10 +118,12 @@ impl Profile {
     /// - `protect`: tend the fallen ally in most need, else heal the hurt one in most need
     ///   (ties to the first in scenario order), else fight;
     /// - `cautious`: recover, else flee, when the system offers it (it offers them only
-    ///   below the combatant's `cautious_below`), else fight;
+    ///   below the combatant's `cautious_below`), else as `by_the_book`;
     /// - `random`: one of fight (when it has a foe), tend or heal each ally offered, recover,
     ///   uniformly — flight is never a random choice;
-    /// - every other profile fights.
+    /// - every other profile tends the fallen ally in most need when its system offers one
+    ///   (a system offers the fallen to these only where the combatant's own keys ask for it,
+    ///   as Unbound Legends' `first_aid` does), else fights.
     #[inline]
     pub fn choose(
         self,
@@ -129,16 +131,17 @@ impl Profile {
         need: impl Fn(usize) -> i64,
         pick: impl FnOnce(usize) -> usize,
     ) -> Move {
+        let tend = || {
+            offers
+                .fallen
+                .iter()
+                .min_by_key(|&i| need(i))
+                .map(Move::Tend)
+        };
         match self {
-            Profile::Protect => {
-                if let Some(t) = offers.fallen.iter().min_by_key(|&i| need(i)) {
-                    Move::Tend(t)
-                } else if let Some(t) = offers.hurt.iter().min_by_key(|&i| need(i)) {
-                    Move::Heal(t)
-                } else {
-                    Move::Fight
-                }
-            }
+            Profile::Protect => tend()
+                .or_else(|| offers.hurt.iter().min_by_key(|&i| need(i)).map(Move::Heal))
+                .unwrap_or(Move::Fight),
             Profile::Cautious if offers.recover => Move::Recover,
             Profile::Cautious if offers.flee => Move::Flee,
             Profile::Random => {
@@ -165,7 +168,7 @@ impl Profile {
                     Move::Recover
                 }
             }
-            _ => Move::Fight,
+            _ => tend().unwrap_or(Move::Fight),
         }
     }
 }

@@ -173,7 +173,7 @@ fn variants_take_words_and_booleans_and_name_the_kind_a_path_holds() {
         ),
         (
             "\"combatant.Yeti.tactics\" = \"nasty\"",
-            "\"nasty\" is not allowed; allowed: \"by_the_book\", \"ruthless\", \"spread\", \"random\"",
+            "\"nasty\" is not allowed; allowed: \"by_the_book\", \"protect\", \"cautious\", \"ruthless\", \"spread\", \"random\"",
         ),
         (
             "\"combatant.Yeti.tactics\" = [1]",

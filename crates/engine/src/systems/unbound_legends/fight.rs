@@ -32,6 +32,8 @@ use oddsmith_core::dice::Dice;
 pub enum Action {
     /// First aid on a dying ally (8 AP, L453).
     FirstAid(usize),
+    /// Triage on a hurt ally (8 AP, 001:143).
+    Triage(usize),
     /// Its attack number `k` (index into its attacks).
     Attack(usize),
 }
@@ -107,6 +109,17 @@ pub enum Event<'a> {
         d20: i64,
         /// Whether it stabilised.
         stabilised: bool,
+    },
+    /// Triage rolled `d20` and healed `healed` Health (001:143).
+    Triage {
+        /// Who gave it.
+        who: usize,
+        /// To whom.
+        target: usize,
+        /// The d20.
+        d20: i64,
+        /// Health healed.
+        healed: i64,
     },
     /// `target` took `dealt`.
     Damage {
@@ -238,6 +251,12 @@ impl Default for Arena {
 /// AP that first aid costs (L453).
 pub const FIRST_AID_AP: i64 = 8;
 
+/// AP that Triage on a hurt ally costs, its target number, and the points over it per
+/// Health healed (001:143).
+pub const TRIAGE_AP: i64 = 8;
+const TRIAGE_TN: i64 = 10;
+const TRIAGE_PER: i64 = 5;
+
 impl Conflict {
     /// One round: death saves and AP reset, then one action at a time until nobody can act;
     /// stops the moment a fall decides the fight. Who is up at its end.
@@ -250,7 +269,7 @@ impl Conflict {
     ) -> u64 {
         self.start_round(round, roller, arena, observer);
         while let Some(who) = self.next_actor(arena) {
-            let Some(action) = self.wanted(who, arena) else {
+            let Some(action) = self.wanted(who, arena, roller) else {
                 break;
             };
             self.act(who, action, roller, arena, observer);
@@ -430,6 +449,27 @@ impl Conflict {
                     target: t,
                     d20,
                     stabilised,
+                });
+            }
+            Action::Triage(t) => {
+                observer.see(Event::Action {
+                    who,
+                    action,
+                    target: t,
+                });
+                self.pay(who, TRIAGE_AP, AP_OTHER, arena);
+                let bonus = self.fighters[who].triage.unwrap_or(0);
+                let room = self.fighters[t].health - arena.states[t].health;
+                // The roll matters only as the Health it heals (the exact walk's branches).
+                let healed = |d20: &i64| ((d20 + bonus - TRIAGE_TN) / TRIAGE_PER).clamp(0, room);
+                let d20 = roller.merged_by(|r| r.d20(), healed);
+                let healed = healed(&d20);
+                arena.states[t].health += healed;
+                observer.see(Event::Triage {
+                    who,
+                    target: t,
+                    d20,
+                    healed,
                 });
             }
             Action::Attack(k) => {

@@ -230,6 +230,9 @@ pub struct Fighter {
     pub attacks: Vec<Attack>,
     /// Medicine bonus for first aid (L453), if it gives first aid.
     pub first_aid: Option<i64>,
+    /// Its Triage bonus, if it can use Triage with a Healer's Kit on a hurt ally in the
+    /// fight (001:143), under a profile that heals.
+    pub triage: Option<i64>,
     /// Whom it attacks.
     pub target: Targeting,
     /// How it plays its turns: its tactic profile and thresholds (`target` above is the

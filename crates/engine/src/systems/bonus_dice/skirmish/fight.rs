@@ -376,7 +376,10 @@ impl Skirmish {
                 hurt |= u64::from(s.standing() && s.durability < g.durability && low) << j;
             }
         }
-        let fallen = if left >= tend_cost {
+        // Stabilising is the medic's book action only after the fight (`[aftermath]`):
+        // in it, only a profile that tends is offered it.
+        let tends = matches!(plays.profile, Profile::Protect | Profile::Random);
+        let fallen = if left >= tend_cost && tends {
             arena.shocked & allies
         } else {
             0

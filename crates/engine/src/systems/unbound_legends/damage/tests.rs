@@ -24,6 +24,7 @@ fn fighter(armor: Armor) -> Fighter {
         reserve_ap: 0,
         attacks: Vec::new(),
         first_aid: None,
+        triage: None,
         target: Targeting::Random,
         plays: crate::combat::load::Plays::by_the_book(Targeting::Random),
         resist: 0,

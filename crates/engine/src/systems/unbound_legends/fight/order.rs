@@ -7,9 +7,9 @@
 
 use super::super::conflict::Conflict;
 use super::super::fighter::{ApSource, Fighter, Kind};
-use super::{Action, Arena, FIRST_AID_AP, swing};
+use super::{Action, Arena, FIRST_AID_AP, TRIAGE_AP, swing};
 use crate::combat::set::{everyone, members};
-use crate::combat::{MAX_FIGHTERS, Set, Sight, Tactic, Targeting};
+use crate::combat::{MAX_FIGHTERS, Move, Offers, Profile, Set, Sight, Tactic, Targeting};
 use oddsmith_core::dice::{Dice, DiceSet};
 
 /// A combatant's place in the turn order.
@@ -48,7 +48,8 @@ pub struct Pace {
     /// Its allies when it gives first aid, else 0: first aid is open only while one of them
     /// is dying.
     pub(super) aided: u64,
-    /// Has one attack: whenever it can act and gives no first aid, it makes that attack.
+    /// Has one attack and no other move to choose (its profile chooses none, or it has no
+    /// `triage`): whenever it can act and gives no first aid, it makes that attack.
     pub(super) lone: bool,
     /// Attacks a random standing foe (`Targeting::Random`).
     pub(super) random: bool,
@@ -136,7 +137,7 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
             } else {
                 0
             },
-            lone: f.attacks.len() == 1,
+            lone: f.attacks.len() == 1 && !(f.plays.profile.chooses_moves() && f.triage.is_some()),
             random: f.target == Targeting::Random,
             defends: f.defend.map_or(0, |d| {
                 (0..128).fold(0, |m, ap| {
@@ -223,42 +224,73 @@ pub(super) fn largest(keys: &[u64; MAX_FIGHTERS], n: usize) -> u64 {
 impl Conflict {
     /// The action combatant `i` wants and can pay for, if any.
     #[inline]
-    pub(super) fn wanted(&self, i: usize, arena: &Arena) -> Option<Action> {
+    pub(super) fn wanted<Ro: Dice>(
+        &self,
+        i: usize,
+        arena: &Arena,
+        roller: &mut Ro,
+    ) -> Option<Action> {
         // One test for the rare first aid, then (the same branch for everyone) its key says
         // it can pay for its cheapest attack, the only one.
         let p = &self.paces[i];
         if p.aided & arena.dying == 0 && p.lone {
             return Some(Action::Attack(0));
         }
-        self.chosen(i, arena)
+        self.chosen(i, arena, roller)
     }
 
-    /// [`Conflict::wanted`] with a choice to make: first aid, or among attacks.
+    /// [`Conflict::wanted`] with a choice to make, by its profile ([`Profile::choose`]):
+    /// first aid on a dying ally (8 AP, L453) where it gives first aid, Triage on a hurt one
+    /// (8 AP, 001:143) where it has `triage` and its profile heals, or among attacks.
+    /// Triage is offered only when it could act anyway (its AP reach its cheapest attack),
+    /// so the turn order is the book's.
     #[inline(never)]
-    fn chosen(&self, i: usize, arena: &Arena) -> Option<Action> {
+    fn chosen<Ro: Dice>(&self, i: usize, arena: &Arena, roller: &mut Ro) -> Option<Action> {
         let f = &self.fighters[i];
         let s = &arena.states[i];
         let spare = s.ap - f.reserve_ap;
-        if f.first_aid.is_some()
-            && spare >= FIRST_AID_AP
-            && let Some(t) = self.most_failed_dying_ally(i, arena)
-        {
-            return Some(Action::FirstAid(t));
-        }
-        f.attacks
-            .iter()
-            .position(|a| a.ap <= spare)
-            .map(Action::Attack)
-    }
-
-    fn most_failed_dying_ally(&self, i: usize, arena: &Arena) -> Option<usize> {
-        let mut best: Option<usize> = None;
-        for j in members(arena.dying & self.paces[i].allies) {
-            if best.is_none_or(|b| arena.states[j].failures > arena.states[b].failures) {
-                best = Some(j);
+        let p = &self.paces[i];
+        let states = &arena.states;
+        let fallen = if f.first_aid.is_some() && spare >= FIRST_AID_AP {
+            arena.dying & p.allies
+        } else {
+            0
+        };
+        let mut hurt = 0u64;
+        if f.triage.is_some() && spare >= TRIAGE_AP && spare >= p.needs - p.reserve {
+            let random = f.plays.profile == Profile::Random;
+            for j in members(arena.up & p.allies & !(1 << i)) {
+                let (t, g) = (&states[j], &self.fighters[j]);
+                let low = random
+                    || (f.plays.protect_below).holds(t.vitality + t.health, g.vitality + g.health);
+                hurt |= u64::from(t.health < g.health && low) << j;
             }
         }
-        best
+        let offers = Offers {
+            fight: f.attacks.iter().any(|a| a.ap <= spare),
+            fallen: Set::from(fallen),
+            hurt: Set::from(hurt),
+            recover: false,
+            flee: false,
+        };
+        // The dying with most failed saves first (L447); the hurt with least left.
+        let need = |j: usize| {
+            let t = &states[j];
+            if t.dying {
+                -i64::from(t.failures)
+            } else {
+                t.vitality + t.health
+            }
+        };
+        match f.plays.profile.choose(offers, need, |n| roller.pick(n)) {
+            Move::Tend(t) => Some(Action::FirstAid(t)),
+            Move::Heal(t) => Some(Action::Triage(t)),
+            Move::Fight | Move::Recover | Move::Flee => f
+                .attacks
+                .iter()
+                .position(|a| a.ap <= spare)
+                .map(Action::Attack),
+        }
     }
 
     /// The standing combatant with the most AP that can act, ties by L269 then file order.

@@ -45,6 +45,7 @@ pub(super) struct CombatantSpec {
     #[serde(default)]
     attacks: Vec<AttackSpec>,
     first_aid: Option<Spanned<i64>>,
+    triage: Option<Spanned<i64>>,
     target: Option<Spanned<String>>,
     tactics: Option<Spanned<String>>,
     protect_below: Option<Spanned<f64>>,
@@ -313,6 +314,7 @@ fn fighter(
         reserve_ap: r.int("reserve_ap", c.reserve_ap.as_ref())?,
         attacks,
         first_aid: r.opt_int("first_aid", c.first_aid.as_ref())?,
+        triage: r.opt_int("triage", c.triage.as_ref())?,
         target: plays.target,
         plays,
         resist: kinds(source, &c.resist, &r.path("resist"))?,

@@ -332,6 +332,10 @@ pub(super) const COMBATANT: Table = Table {
             .absent("it cannot give first aid")
             .means("its Medicine bonus: first aid is 8 AP and d20 + it ≥ 10 on a dying ally")
             .seed("001:453"),
+        Key::int("triage", -50, 50)
+            .absent("it cannot use Triage in the fight")
+            .means("its Triage bonus, with a Healer's Kit or Medpack (an assumption: that it carries one): under `tactics = \"protect\"` (or `\"random\"`) it spends 8 AP on a hurt ally below its `protect_below`, d20 + it against 10, 1 Health per 5 over; offered only when its AP would pay for an attack too")
+            .seed("001:143"),
         Key::other("target", "\"random\", \"weakest\", \"focus\" or a foe's name")
             .default("\"random\"")
             .means("whom it attacks: a random foe, the one with least Vitality + Health, all on one foe, or a named one"),

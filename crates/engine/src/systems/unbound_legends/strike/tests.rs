@@ -32,6 +32,7 @@ fn target(armor_reduction: i64, resist: &str, vulnerable: &str) -> Fighter {
         reserve_ap: 0,
         attacks: Vec::new(),
         first_aid: None,
+        triage: None,
         target: Targeting::Random,
         plays: crate::combat::load::Plays::by_the_book(Targeting::Random),
         resist: bits(resist),

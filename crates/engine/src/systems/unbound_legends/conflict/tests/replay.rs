@@ -40,6 +40,9 @@ impl Observer<Conflict> for Trace {
                 stabilised,
                 ..
             } => format!("{who} first aid {d20}: {stabilised}"),
+            Event::Triage {
+                who, d20, healed, ..
+            } => format!("{who} triage {d20}: +{healed} Health"),
             Event::Damage { target, dealt } => format!("{target} takes {}", dealt.total()),
             Event::RoundEnd { round, states } => {
                 let ap: Vec<i64> = states.iter().map(|s| s.ap).collect();
@@ -256,4 +259,63 @@ fn a_parry_crit_counters_and_first_aid_stabilises() {
     assert_eq!((m.ap_by_kind, m.rounds_active), ([9, 3, 0, 0], 1));
     assert_eq!((t.ap_by_kind, t.rounds_active), ([5, 0, 8, 14], 3));
     assert_eq!((o.ap_by_kind, o.rounds_active), ([25, 0, 0, 5], 3));
+}
+
+#[test]
+fn triage_spends_8_ap_and_heals_1_health_per_5_over_10() {
+    // 001:143. Mira protects anyone hurt; the Goblin goes for Bran.
+    let c = conflict(
+        r#"
+[run]
+max_rounds = 1
+[[combatant]]
+name = "Mira"
+side = "party"
+ap = 13
+vitality = 4
+health = 6
+passive_armor = 12
+triage = 2
+tactics = "protect"
+protect_below = 1.0
+attacks = [{ name = "staff", to_hit = 0, damage = "1d6", type = "bludgeoning" }]
+[[combatant]]
+name = "Bran"
+side = "party"
+ap = 6
+vitality = 0
+health = 8
+passive_armor = 12
+attacks = [{ name = "club", to_hit = 0, damage = "1d6", type = "bludgeoning" }]
+[[combatant]]
+name = "Goblin"
+side = "goblins"
+kind = "monster"
+ap = 10
+vitality = 4
+health = 30
+passive_armor = 12
+target = "Bran"
+attacks = [{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing" }]
+"#,
+    );
+    let mut dice = Scripted::new().in_order([
+        (20, 1),  // Mira (13 AP): nobody hurt, she attacks and misses
+        (20, 15), // the Goblin (10): 19 against 12
+        (6, 4),   // for 6: Bran's Health 8 → 2
+        (20, 19), // Mira (8 AP, Triage's price): 19 + 2 = 21, 11 over 10: 2 Health
+        (20, 1),  // the Goblin (5) misses
+        (20, 1),  // Bran (6) misses
+    ]);
+    let mut trace = Trace::default();
+    let (_, _, arena, _) = combat::replay(&c, &mut dice, &mut trace);
+    dice.finish();
+    let triage: Vec<&String> = trace
+        .lines
+        .iter()
+        .filter(|l| l.contains("triage"))
+        .collect();
+    assert_eq!(triage, ["0 triage 19: +2 Health"], "{:#?}", trace.lines);
+    assert_eq!(arena.states[1].health, 4, "{:#?}", trace.lines);
+    assert_eq!(arena.states[0].ap, 0, "{:#?}", trace.lines);
 }
