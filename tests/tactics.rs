@@ -120,7 +120,7 @@ fn a_day_plays_its_pairings_through_its_encounters() {
 fn the_exact_walk_follows_every_profile() {
     // The vampire and its thrall against Schaelee: small enough for exact values under every
     // profile; the sampled rates lie within 4.5 standard errors of them.
-    for profile in ["ruthless", "spread", "random"] {
+    for profile in ["protect", "cautious", "ruthless", "spread", "random"] {
         let set = |who: &str| format!("{who}.tactics={profile}");
         let json = run_json(
             "scenarios/vampire_and_thrall.toml",
@@ -198,12 +198,45 @@ fn a_spreading_attacker_with_two_attacks_is_walked_exactly() {
     assert!(seen[1] < seen[0] - 0.003, "{seen:?}");
 }
 
+/// A cautious Gods & Monsters fighter flees as `flee_at_survival` at the most survival below
+/// its `cautious_below` of its full would: Sam Stevens (survival 6) at half flees at 2 or
+/// less; at 0.9, at 5. The same fights, number for number.
+#[test]
+fn a_cautious_fighter_flees_where_its_threshold_says() {
+    let sam = |key: &str| format!("combatant.Sam Stevens.{key}");
+    for (below, at) in [("0.5", "2"), ("0.9", "5")] {
+        let cautious = run_json(
+            "scenarios/yeti.toml",
+            &[
+                "--trials",
+                "50000",
+                "--set",
+                &format!("{}=cautious", sam("tactics")),
+                "--set",
+                &format!("{}={below}", sam("cautious_below")),
+            ],
+        );
+        let flees = run_json(
+            "scenarios/yeti.toml",
+            &[
+                "--trials",
+                "50000",
+                "--set",
+                &format!("{}={at}", sam("flee_at_survival")),
+            ],
+        );
+        for name in ["any_death.party", "win.party", "fled.Sam Stevens"] {
+            assert_eq!(rate(&cautious, name), rate(&flees, name), "{below}: {name}");
+        }
+    }
+}
+
 #[test]
 fn wrong_words_exit_2_and_name_what_is_allowed() {
     let out = oddsmith(&["run", "scenarios/yeti.toml", "--tactics", "nasty"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("\"nasty\" is no profile; allowed: \"all\" or a comma-separated list of \"by_the_book\", \"ruthless\", \"spread\", \"random\""),
+        stderr(&out).contains("\"nasty\" is no profile; allowed: \"all\" or a comma-separated list of \"by_the_book\", \"protect\", \"cautious\", \"ruthless\", \"spread\", \"random\""),
         "{}",
         stderr(&out)
     );
@@ -222,7 +255,9 @@ fn wrong_words_exit_2_and_name_what_is_allowed() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("allowed: \"by_the_book\", \"ruthless\", \"spread\", \"random\""),
+        stderr(&out).contains(
+            "allowed: \"by_the_book\", \"protect\", \"cautious\", \"ruthless\", \"spread\", \"random\""
+        ),
         "{}",
         stderr(&out)
     );
