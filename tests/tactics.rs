@@ -279,3 +279,70 @@ fn a_run_says_which_tactics_are_in_force() {
         "{ruthless}"
     );
 }
+
+/// A `[sweep]` over words: each point is the run `--set` gives with that word on the same
+/// seed; the tables and `sweep.csv` show the words, `sweep.json` lists them; a list mixing
+/// words and numbers, and a word the key does not allow, exit 2 naming what is allowed.
+#[test]
+fn a_sweep_over_words_runs_each_word_as_its_set_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let yeti = std::fs::read_to_string("scenarios/yeti.toml").unwrap();
+    let file = dir.path().join("yeti_sweep.toml");
+    let sweep = "\n[sweep]\n\"combatant.Yeti.tactics\" = [\"by_the_book\", \"ruthless\"]\n";
+    std::fs::write(&file, format!("{yeti}{sweep}")).unwrap();
+    let out = dir.path().join("out");
+    let file = file.to_str().unwrap();
+    let json = json_of(&oddsmith(&[
+        "run",
+        file,
+        "--json",
+        "--quiet",
+        "--trials",
+        "20000",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert_eq!(
+        json["words"][0],
+        serde_json::json!(["by_the_book", "ruthless"])
+    );
+    for (k, word) in ["by_the_book", "ruthless"].into_iter().enumerate() {
+        let point = &json["points"][k];
+        assert_eq!(point["values"][0].as_f64(), Some(k as f64));
+        let set = run_json(
+            "scenarios/yeti.toml",
+            &[
+                "--trials",
+                "20000",
+                "--set",
+                &format!("combatant.Yeti.tactics={word}"),
+            ],
+        );
+        let death = |j: &Value| {
+            (j["metrics"].as_array().unwrap().iter())
+                .find(|m| m["metric"] == "any_death.party")
+                .map(|m| m["estimate"].as_f64().unwrap())
+        };
+        assert_eq!(death(point), death(&set), "{word}");
+    }
+    let csv = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
+    assert!(csv.starts_with("tactics,metric,"), "{csv}");
+    assert!(csv.contains("\nruthless,any_death.party,"), "{csv}");
+    for (list, expected) in [
+        (
+            "[\"by_the_book\", 3]",
+            "every one a different word in quotes",
+        ),
+        (
+            "[\"by_the_book\", \"nasty\"]",
+            "allowed: \"by_the_book\", \"protect\", \"cautious\"",
+        ),
+    ] {
+        let bad = dir.path().join("bad.toml");
+        let text = format!("{yeti}\n[sweep]\n\"combatant.Yeti.tactics\" = {list}\n");
+        std::fs::write(&bad, text).unwrap();
+        let out = oddsmith(&["run", bad.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{list}");
+        assert!(stderr(&out).contains(expected), "{list}: {}", stderr(&out));
+    }
+}

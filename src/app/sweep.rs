@@ -12,7 +12,6 @@ use super::Plan;
 use super::interrupt::{self, Checkpointer, Watched};
 use super::run::{exact_report, finish_manifest, print_results, report_of, start_manifest};
 use crate::export::{self, manifest::Manifest, progress::TrialBar, table};
-use crate::scenario::sweep::Value;
 use crate::sim::{BATCH_TRIALS, Progress, Start};
 use crate::stats::{Partial, SweepReport, SweepResult, Tally};
 use crate::systems::{Point, Scenario};
@@ -21,10 +20,18 @@ use std::ops::Range;
 use std::path::Path;
 use std::time::Instant;
 
-fn as_number(v: &Value) -> f64 {
-    v.as_float()
-        .or_else(|| v.as_integer().map(|i| i as f64))
-        .unwrap_or(f64::NAN)
+/// Grid point `p`'s values as the report holds them: numbers as they are, a word as its
+/// place among its field's `words`.
+fn as_numbers(p: &Point, words: &[Vec<String>]) -> Vec<f64> {
+    (p.values.iter().enumerate())
+        .map(|(i, v)| match v.as_str() {
+            Some(w) => (words.get(i).and_then(|ws| ws.iter().position(|x| x == w)))
+                .map_or(f64::NAN, |k| k as f64),
+            None => (v.as_float())
+                .or_else(|| v.as_integer().map(|i| i as f64))
+                .unwrap_or(f64::NAN),
+        })
+        .collect()
 }
 
 /// Batches `0..end` of grid point `point` done before this run (from a checkpoint).
@@ -80,6 +87,7 @@ pub fn run(
     done: &[Done],
 ) -> Result<SweepReport> {
     if plan.exact_only {
+        let empty = empty_report(plan, scenario)?;
         let report = SweepReport {
             trials: 0,
             points: points
@@ -87,13 +95,13 @@ pub fn run(
                 .map(|p| {
                     let report = exact_report(plan, &p.scenario);
                     SweepResult {
-                        values: p.values.iter().map(as_number).collect(),
+                        values: as_numbers(p, &empty.words),
                         difficulty: report.difficulty.map(|d| *d),
                         metrics: report.metrics,
                     }
                 })
                 .collect(),
-            ..empty_report(plan, scenario)?
+            ..empty
         };
         print(plan, &report);
         return Ok(report);
@@ -179,6 +187,7 @@ fn empty_report(plan: &Plan, scenario: &Scenario) -> Result<SweepReport> {
         trials: plan.trials(scenario),
         seed: plan.seed(scenario),
         fields: scenario.sweep_fields()?,
+        words: scenario.sweep_words()?,
         points: Vec::new(),
         partial: None,
     })
@@ -204,7 +213,7 @@ pub(super) fn write(
     let mut report = empty_report(plan, scenario)?;
     let mut missing = Vec::new();
     for (p, tally) in points.iter().zip(tallies) {
-        let values: Vec<f64> = p.values.iter().map(as_number).collect();
+        let values = as_numbers(p, &report.words);
         match tally {
             Some(t) => {
                 let point = report_of(plan, &point_scenario(plan, scenario, p), t);

@@ -1,13 +1,14 @@
 //! Sweeps and variants: edits of a parsed [`Document`].
 //!
-//! A `[sweep]` table varies numeric fields over lists or ranges, and several fields give their
-//! full grid:
+//! A `[sweep]` table varies fields over lists or ranges of numbers, or over lists of words, and
+//! several fields give their full grid:
 //!
 //! ```toml
 //! [sweep]
 //! "check.challenge" = { from = 1, to = 17 }     # integers from..=to, optional step
 //! "check.magic_dice" = [0, 1, 2, 3]              # or a list of numbers
 //! "combatant.Yeti.survival" = [10, 20, 30, 40]   # arrays of tables are addressed by name
+//! "combatant.Yeti.tactics" = ["by_the_book", "ruthless"]   # or a list of words
 //! ```
 //!
 //! Each grid point is the document with those values put in; the put-in value carries the
@@ -37,6 +38,13 @@ pub struct Axis {
 }
 
 impl Axis {
+    /// Its words, in order, when it sweeps words (empty when it sweeps numbers).
+    pub fn words(&self) -> Vec<String> {
+        (self.values.iter())
+            .filter_map(|v| v.as_str().map(str::to_string))
+            .collect()
+    }
+
     /// The short name used for table columns: the path's last part.
     pub fn label(&self) -> &str {
         self.path.rsplit('.').next().unwrap_or(&self.path)
@@ -103,11 +111,27 @@ pub fn parse(doc: &Document) -> Result<Option<Sweep>, ScenarioError> {
 fn axis_values(doc: &Document, key: &str, v: &Node) -> Result<Vec<Value>, ScenarioError> {
     let bad = |message: &str| doc.invalid(v.span.clone(), key, message.to_string());
     match &v.value {
-        NodeValue::Array(items) if !items.is_empty() => items
-            .iter()
-            .map(Node::as_number)
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| bad("every value must be a number, e.g. [0, 1, 2, 3]")),
+        NodeValue::Array(items) if !items.is_empty() => {
+            let words = || -> Option<Vec<Value>> {
+                let words: Vec<Value> = (items.iter())
+                    .map(|n| n.as_str().map(|w| Value::String(w.to_string())))
+                    .collect::<Option<_>>()?;
+                // Each word once: a word's place is its point's value in the tables.
+                let distinct = (words.iter().enumerate()).all(|(i, w)| !words[..i].contains(w));
+                distinct.then_some(words)
+            };
+            (items
+                .iter()
+                .map(Node::as_number)
+                .collect::<Option<Vec<_>>>())
+            .or_else(words)
+            .ok_or_else(|| {
+                bad(
+                    "every value must be a number, e.g. [0, 1, 2, 3], or every one a \
+                         different word in quotes, e.g. [\"by_the_book\", \"ruthless\"]",
+                )
+            })
+        }
         NodeValue::Table(entries) => {
             let int = |k: &str| v.get(k).and_then(Node::as_integer);
             let unknown = entries
@@ -135,7 +159,8 @@ fn axis_values(doc: &Document, key: &str, v: &Node) -> Result<Vec<Value>, Scenar
             }
         }
         _ => Err(bad(
-            "give a list of numbers ([0, 1, 2]) or a range ({ from = 1, to = 17 })",
+            "give a list of numbers ([0, 1, 2]), a range ({ from = 1, to = 17 }) or a list of \
+             words ([\"by_the_book\", \"ruthless\"])",
         )),
     }
 }
@@ -161,7 +186,10 @@ impl Sweep {
             .map(|values| {
                 let mut edits = Vec::with_capacity(self.axes.len());
                 for (axis, v) in self.axes.iter().zip(&values) {
-                    let node = Node::number(v, axis.span.clone()).expect("axis values are numbers");
+                    let node = match v.as_str() {
+                        Some(word) => Node::string(word, axis.span.clone()),
+                        None => Node::number(v, axis.span.clone()).expect("a number or a word"),
+                    };
                     edits.push((axis.path.as_str(), node));
                 }
                 let document = doc.edited(&["sweep"], &edits).map_err(|m| {

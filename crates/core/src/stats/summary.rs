@@ -175,6 +175,11 @@ pub struct SweepReport {
     pub seed: u64,
     /// Swept field paths (`check.challenge`).
     pub fields: Vec<String>,
+    /// For a sweep over words: each field's words, in order (empty for a field of numbers),
+    /// a point's value of such a field being its word's place (0, 1, …); empty, and left out
+    /// of the JSON, when every field is a number.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<Vec<String>>,
     /// Grid points, first field slowest (only those finished, when interrupted).
     pub points: Vec<SweepResult>,
     /// Set when the sweep was interrupted: the grid points left out.
@@ -183,6 +188,23 @@ pub struct SweepReport {
 }
 
 impl SweepReport {
+    /// The value `v` of field `field` as written: its word for a field of words, else the
+    /// number.
+    pub fn value_text(&self, field: usize, v: f64) -> String {
+        match self.words.get(field).filter(|w| !w.is_empty()) {
+            Some(words) => words
+                .get(v as usize)
+                .cloned()
+                .unwrap_or_else(|| fmt_value(v)),
+            None => fmt_value(v),
+        }
+    }
+
+    /// Whether field `field` sweeps words.
+    pub fn field_is_words(&self, field: usize) -> bool {
+        self.words.get(field).is_some_and(|w| !w.is_empty())
+    }
+
     /// Short column names for the fields: the last part of each path, or the whole path
     /// where two would clash.
     pub fn field_labels(&self) -> Vec<String> {

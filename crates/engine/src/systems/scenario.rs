@@ -357,6 +357,19 @@ impl Scenario {
             .unwrap_or_default())
     }
 
+    /// For a sweep over words, each swept field's words (empty for a field of numbers);
+    /// empty when no field sweeps words.
+    pub fn sweep_words(&self) -> Result<Vec<Vec<String>>, ScenarioError> {
+        let words: Vec<Vec<String>> = (sweep::parse(&self.document)?)
+            .map(|s| s.axes.iter().map(|a| a.words()).collect())
+            .unwrap_or_default();
+        Ok(if words.iter().all(Vec::is_empty) {
+            Vec::new()
+        } else {
+            words
+        })
+    }
+
     /// The `[variant.NAME]` tables, each with its checked scenario.
     pub fn variants(&self) -> Result<Vec<(Variant, Scenario)>, ScenarioError> {
         sweep::variants(&self.document)?

@@ -7,7 +7,6 @@ use super::format::percent;
 use super::glance::{difficulty_sentence, headlines};
 use super::html::{Results, STYLE, escape};
 use oddsmith_core::stats::difficulty::Band;
-use oddsmith_core::stats::summary::fmt_value;
 use oddsmith_core::stats::{About, MetricRow, Role, SweepReport};
 use std::fmt::Write;
 
@@ -129,8 +128,8 @@ pub fn sweep_headline(sweep: &SweepReport) -> String {
         return format!(
             "As {} goes from {} to {}, {metric} goes from {} to {}{exact}.",
             labels[0],
-            fmt_value(first.0[0]),
-            fmt_value(last.0[0]),
+            sweep.value_text(0, first.0[0]),
+            sweep.value_text(0, last.0[0]),
             percent(shown(first.1)),
             percent(shown(last.1)),
         );
@@ -139,7 +138,8 @@ pub fn sweep_headline(sweep: &SweepReport) -> String {
         labels
             .iter()
             .zip(values)
-            .map(|(l, v)| format!("{l} {}", fmt_value(*v)))
+            .enumerate()
+            .map(|(i, (l, v))| format!("{l} {}", sweep.value_text(i, *v)))
             .collect::<Vec<_>>()
             .join(", ")
     };

@@ -10,7 +10,7 @@
 use super::csv::write_frame;
 use super::write::Staged;
 use oddsmith_core::error::OutputError;
-use oddsmith_core::stats::summary::{file_part, fmt_value};
+use oddsmith_core::stats::summary::file_part;
 use oddsmith_core::stats::{SweepReport, SweepResult};
 use polars::prelude::*;
 use std::path::Path;
@@ -81,6 +81,22 @@ pub fn long_frame(sweep: &SweepReport) -> PolarsResult<DataFrame> {
     DataFrame::new_infer_height(columns)
 }
 
+/// `frame` with each field of `sweep` that sweeps words (a column of its places, 0, 1, …)
+/// shown as its words, as the files give it.
+pub fn with_words(sweep: &SweepReport, mut frame: DataFrame) -> PolarsResult<DataFrame> {
+    for (i, label) in sweep.field_labels().iter().enumerate() {
+        if !sweep.field_is_words(i) || frame.column(label).is_err() {
+            continue;
+        }
+        let places = frame.column(label)?.cast(&DataType::Float64)?;
+        let words: Vec<Option<String>> = (places.f64()?.iter())
+            .map(|v| v.map(|v| sweep.value_text(i, v)))
+            .collect();
+        frame.with_column(Column::new(label.as_str().into(), words))?;
+    }
+    Ok(frame)
+}
+
 /// One metric as a grid: a row per value of `row`, a column `<col>=<value>` per value of
 /// `col` with the estimates, and beside each, where the metric has exact values, a column
 /// `<col>=<value> exact` with them (empty where unknown), taken from the long table by
@@ -92,6 +108,7 @@ pub fn pivot_frame(
     row: &str,
     col: &str,
     col_values: &[f64],
+    col_text: impl Fn(f64) -> String,
 ) -> PolarsResult<DataFrame> {
     let of_metric = long.filter(&long.column("metric")?.str()?.equal(metric))?;
     let with_exact = of_metric
@@ -105,7 +122,7 @@ pub fn pivot_frame(
     // The rows, from the first column: every row begun has its point.
     let mut rows: Vec<Option<f64>> = Vec::new();
     for &v in col_values {
-        let label = format!("{col}={}", fmt_value(v));
+        let label = format!("{col}={}", col_text(v));
         let part = of_metric.filter(&col_f64.f64()?.equal(v))?;
         let keys = as_f64(part.column(row)?)?;
         if columns.is_empty() {
@@ -160,7 +177,7 @@ pub fn difficulty_pivot(sweep: &SweepReport) -> PolarsResult<Option<DataFrame>> 
         Column::new(name, rows.clone())
     }];
     for &c in &cols {
-        let label = format!("{}={}", labels[1], fmt_value(c));
+        let label = format!("{}={}", labels[1], sweep.value_text(1, c));
         columns.push(Column::new(
             label.as_str().into(),
             rows.iter().map(|&r| cell(r, c)).collect::<Vec<_>>(),
@@ -178,25 +195,29 @@ pub fn write_tables(sweep: &SweepReport, files: &mut Staged) -> Result<(), Outpu
             message: e.to_string(),
         }
     };
-    let mut long = long_frame(sweep).map_err(err("sweep.csv"))?;
-    write_frame(&mut long, "sweep.csv", files)?;
+    let long = long_frame(sweep).map_err(err("sweep.csv"))?;
+    let mut written = with_words(sweep, long.clone()).map_err(err("sweep.csv"))?;
+    write_frame(&mut written, "sweep.csv", files)?;
     if sweep.fields.len() == 2 {
         let labels = sweep.field_labels();
         for metric in sweep.headline_metrics() {
             let name = format!("pivot_{}.csv", file_part(&metric));
-            let mut pivot = pivot_frame(
+            let pivot = pivot_frame(
                 &long,
                 &metric,
                 &labels[0],
                 &labels[1],
                 &sweep.field_values(1),
+                |v| sweep.value_text(1, v),
             )
+            .and_then(|p| with_words(sweep, p))
             .map_err(err(&name))?;
-            write_frame(&mut pivot, &name, files)?;
+            write_frame(&mut { pivot }, &name, files)?;
         }
         let name = "pivot_difficulty.csv";
-        if let Some(mut pivot) = difficulty_pivot(sweep).map_err(err(name))? {
-            write_frame(&mut pivot, name, files)?;
+        if let Some(pivot) = difficulty_pivot(sweep).map_err(err(name))? {
+            let pivot = with_words(sweep, pivot).map_err(err(name))?;
+            write_frame(&mut { pivot }, name, files)?;
         }
     }
     let text = serde_json::to_string_pretty(sweep).expect("a sweep always serializes");

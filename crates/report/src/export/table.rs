@@ -10,7 +10,6 @@ use super::combatants::{combatant_means, combatant_table, compact_cell};
 use super::format::{self, percent};
 use super::glance::{self, Glance};
 use oddsmith_core::stats::encounters::{EncounterFate, encounter_fates, encounter_report};
-use oddsmith_core::stats::summary::fmt_value;
 use oddsmith_core::stats::{MetricKind, MetricRow, Note, Report, SweepReport, SweepResult};
 use std::fmt::Write;
 
@@ -459,12 +458,12 @@ fn grids(
         header.extend(
             cols_of
                 .iter()
-                .map(|c| format!("{} = {}", labels[1], fmt_value(*c))),
+                .map(|c| format!("{} = {}", labels[1], sweep.value_text(1, *c))),
         );
         let rows = rows_of
             .iter()
             .map(|&r| {
-                let mut row = vec![fmt_value(r)];
+                let mut row = vec![sweep.value_text(0, r)];
                 for &c in &cols_of {
                     row.push(at(r, c).map_or_else(|| "-".into(), cell));
                 }
@@ -475,7 +474,8 @@ fn grids(
             .iter()
             .skip(2)
             .zip(extra)
-            .map(|(l, v)| format!("{l} = {}", fmt_value(*v)))
+            .enumerate()
+            .map(|(k, (l, v))| format!("{l} = {}", sweep.value_text(2 + k, *v)))
             .collect();
         let mut title = format!("{name} by {}", labels[..2].join(" × "));
         if !fixed.is_empty() {
@@ -531,7 +531,7 @@ fn sweep_columns(sweep: &SweepReport) -> Vec<TextTable> {
                 .points
                 .iter()
                 .map(|p| {
-                    let mut row = vec![fmt_value(p.values[0])];
+                    let mut row = vec![sweep.value_text(0, p.values[0])];
                     if band.is_some() {
                         row.push(difficulty_cell(p));
                     }
@@ -570,7 +570,9 @@ pub fn sweep_long(sweep: &SweepReport) -> TextTable {
     let mut rows = Vec::new();
     for p in &sweep.points {
         for row in p.metrics.iter().filter(|r| headline.contains(&r.metric)) {
-            let mut line: Vec<String> = p.values.iter().map(|v| fmt_value(*v)).collect();
+            let mut line: Vec<String> = (p.values.iter().enumerate())
+                .map(|(i, v)| sweep.value_text(i, *v))
+                .collect();
             let (estimate, interval) = estimate_cells(row);
             line.extend([
                 row.metric.clone(),

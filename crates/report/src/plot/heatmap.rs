@@ -10,7 +10,7 @@ use super::font::FAMILY;
 use super::frame::draw_title;
 use super::sweep::{has_bands, series};
 use oddsmith_core::stats::SweepReport;
-use oddsmith_core::stats::summary::{file_part, fmt_value};
+use oddsmith_core::stats::summary::file_part;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -161,13 +161,17 @@ impl Heatmap {
             })
             .collect();
         let labels = sweep.field_labels();
-        let names = |vals: Vec<f64>| vals.into_iter().map(fmt_value).collect();
+        let names = |field: usize, vals: Vec<f64>| {
+            (vals.into_iter())
+                .map(|v| sweep.value_text(field, v))
+                .collect()
+        };
         let mut grid = Grid {
             title: format!("{}: {}", sweep.scenario, self.metric),
             subtitle: String::new(),
             metric: self.metric.clone(),
-            rows: (labels[0].clone(), names(rows)),
-            cols: (labels[1].clone(), names(cols)),
+            rows: (labels[0].clone(), names(0, rows)),
+            cols: (labels[1].clone(), names(1, cols)),
             cells,
         };
         let sampled = format!("{} trials per cell · seed {}", sweep.trials, sweep.seed);

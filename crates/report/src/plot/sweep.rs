@@ -167,7 +167,13 @@ impl Chart for SweepLines {
             .map_err(err)?;
         draw_rate_mesh(
             &mut chart,
-            &|v| format!("{v:.decimals$}"),
+            &|v| {
+                if sweep.field_is_words(0) {
+                    sweep.value_text(0, *v)
+                } else {
+                    format!("{v:.decimals$}")
+                }
+            },
             sweep.fields[0].as_str(),
             "probability, %",
         )?;
@@ -210,7 +216,7 @@ fn fmt_extreme(sweep: &SweepReport, pick: fn(f64, f64) -> f64) -> String {
         .map(|p| p.values[0])
         .reduce(pick)
         .unwrap_or(f64::NAN);
-    oddsmith_core::stats::summary::fmt_value(v)
+    sweep.value_text(0, v)
 }
 
 /// Height in pixels of the difficulty strip under a fight's sweep chart.

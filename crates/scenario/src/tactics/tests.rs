@@ -27,7 +27,7 @@ fn bad_words_keys_and_lists_name_their_line() {
     for (text, expected) in [
         (
             "[tactics]\nsides = { yeti = \"nasty\" }\n",
-            "t.toml:2:18: `tactics.sides.yeti`: \"nasty\" is no tactic profile; allowed: \"by_the_book\", \"ruthless\", \"spread\", \"random\"",
+            "t.toml:2:18: `tactics.sides.yeti`: \"nasty\" is no tactic profile; allowed: \"by_the_book\", \"protect\", \"cautious\", \"ruthless\", \"spread\", \"random\"",
         ),
         (
             "[tactics]\nrange = [\"ruthless\", \"ruthless\"]\n",

@@ -1,6 +1,7 @@
 //! The tests of `sweep` (the module above, `super`).
 
 use super::*;
+use oddsmith_core::stats::summary::fmt_value;
 
 #[test]
 fn a_pivot_leaves_the_cells_of_an_unfinished_row_empty() {
@@ -12,7 +13,7 @@ fn a_pivot_leaves_the_cells_of_an_unfinished_row_empty() {
         "estimate" => [0.1, 0.2, 0.3],
     )
     .unwrap();
-    let pivot = pivot_frame(&long, "m", "a", "b", &[1.0, 2.0]).unwrap();
+    let pivot = pivot_frame(&long, "m", "a", "b", &[1.0, 2.0], fmt_value).unwrap();
     let column = |name: &str| -> Vec<Option<f64>> {
         pivot.column(name).unwrap().f64().unwrap().iter().collect()
     };
@@ -32,7 +33,7 @@ fn a_pivot_puts_the_exact_values_beside_the_estimates() {
         "exact" => [Some(0.5), Some(0.6), Some(0.1), None],
     )
     .unwrap();
-    let pivot = pivot_frame(&long, "m", "a", "b", &[1.0, 2.0]).unwrap();
+    let pivot = pivot_frame(&long, "m", "a", "b", &[1.0, 2.0], fmt_value).unwrap();
     assert_eq!(
         pivot.get_column_names(),
         ["a", "b=1", "b=1 exact", "b=2", "b=2 exact"]

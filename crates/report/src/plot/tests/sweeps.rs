@@ -41,6 +41,7 @@ fn sweep(fields: &[&str], values: &[Vec<f64>], exact: bool) -> SweepReport {
         })
         .collect();
     SweepReport {
+        words: Vec::new(),
         scenario: "Sweep test".into(),
         system: "a-system".into(),
         trials: 4000,
