@@ -187,6 +187,9 @@ pub struct Encounter {
     pub ambushed_can_react: bool,
     /// Round-1 attacks of the ambushers come from behind an unaware target (002:36).
     pub ambush_from_behind: bool,
+    /// Every standing foe may take the opening one who Escapes creates (002:23, 002:32);
+    /// else nobody is adjacent.
+    pub openings: bool,
     /// Visibility (002:88–92), against ranged attacks.
     pub visibility: Visibility,
 }
@@ -230,8 +233,8 @@ pub struct Skirmish {
     /// `pairs[a * n + t]`: attacker `a` against defender `t`.
     pairs: Vec<Pair>,
     own: Vec<Own>,
-    /// The medics whose profile chooses moves ([`crate::combat::Profile::chooses_moves`]),
-    /// by bit: only a medic is offered a move besides attacking.
+    /// Who is offered a move besides attacking, by bit: the medics whose profile chooses
+    /// moves ([`crate::combat::Profile::chooses_moves`]) and the cautious (Escape).
     pub(super) moves: u64,
 }
 
@@ -269,7 +272,8 @@ impl Skirmish {
             .collect();
         let pairs = pairs(&fighters, &encounter, rules);
         let moves = fighters.iter().enumerate().fold(0, |m, (i, f)| {
-            m | u64::from(f.plays.profile.chooses_moves() && f.medicine.is_some()) << i
+            let cautious = f.plays.profile == crate::combat::Profile::Cautious;
+            m | u64::from(cautious || f.plays.profile.chooses_moves() && f.medicine.is_some()) << i
         });
         Self {
             moves,
@@ -363,6 +367,7 @@ impl Rounds for Skirmish {
             dead: arena.dead,
             dying: arena.shocked,
             down: arena.stable,
+            fled: arena.fled,
             ..Fates::default()
         }
     }

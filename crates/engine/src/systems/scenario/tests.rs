@@ -87,7 +87,11 @@ fn bad_sweeps_name_the_path_and_line() {
         ),
         (
             "\"check.challenge\" = [\"x\"]",
-            "every value must be a number",
+            "`sweep.\"check.challenge\"`: `check.challenge` is not a word or text",
+        ),
+        (
+            "\"check.challenge\" = [1, \"x\"]",
+            "every value must be a number, e.g. [0, 1, 2, 3], or every one a different word",
         ),
         (
             "\"chek.challenge\" = [1]",

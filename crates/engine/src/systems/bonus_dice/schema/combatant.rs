@@ -93,6 +93,7 @@ pub(super) struct EncounterSpec {
     ambushed_actions: Option<Spanned<i64>>,
     ambushed_can_react: Option<bool>,
     ambush_from_behind: Option<bool>,
+    openings: Option<Spanned<String>>,
     visibility: Option<Spanned<String>>,
 }
 
@@ -146,6 +147,11 @@ pub(super) fn skirmish(
         ambushed_actions: count(&r, "ambushed_actions", spec.ambushed_actions.as_ref())?,
         ambushed_can_react: r.bool("ambushed_can_react", spec.ambushed_can_react),
         ambush_from_behind: r.bool("ambush_from_behind", spec.ambush_from_behind),
+        openings: r.word(
+            "openings",
+            spec.openings.as_ref(),
+            &[("every_foe", true), ("none", false)],
+        )?,
         visibility: r.word("visibility", spec.visibility.as_ref(), &Visibility::WORDS)?,
     };
     let spec: AftermathSpec = doc.section("aftermath")?.unwrap_or_default();

@@ -471,6 +471,10 @@ pub(super) const ENCOUNTER: Table = Table {
             .default("false")
             .means("the ambushers' round-1 attacks halve Guard")
             .seed("002:36"),
+        Key::word("openings", &["every_foe", "none"])
+            .default("\"every_foe\"")
+            .means("who is adjacent to one who Escapes (under `tactics = \"cautious\"`) and may take the opening it creates, a main attack for 5 Vigor it cannot Dodge (its own turn): every standing foe that can pay, or nobody (an assumption: the file has no map)")
+            .seed("002:23, 002:30, 002:32"),
         VISIBILITY_KEY.means("for ranged attacks, as in `[attack]`"),
     ],
 };

@@ -26,6 +26,20 @@ use oddsmith_core::dice::Dice;
 /// Actions emergency aid takes (002:28).
 const AID_ACTIONS: u32 = 2;
 
+/// Vigor a reaction costs, taking an opening among them (002:29, 002:32).
+const OPENING_VIGOR: i64 = 5;
+
+/// What a combatant's move did to its turn ([`Skirmish::moved`]).
+enum Step {
+    /// Nothing: it attacks.
+    Fight,
+    /// It spent this many actions.
+    Spent(u32),
+    /// It is out of the fight (escaped, or fell to an opening), its turn over; who stands
+    /// if that decided the fight.
+    Gone(Option<u64>),
+}
+
 /// The Dodge's total of an attack the target did not Dodge (for [`Dice::merged_by`]).
 const NO_DODGE: i32 = i32::MIN;
 
@@ -82,6 +96,11 @@ pub enum Event<'a> {
         /// Durability restored.
         restored: i64,
     },
+    /// `who` Escaped, the openings taken (002:23).
+    Escape {
+        /// Who.
+        who: usize,
+    },
     /// The round is over, Recovery included.
     RoundEnd {
         /// Which round.
@@ -118,6 +137,8 @@ pub struct State {
     pub ever_winded: bool,
     /// Defending: Dodges cost 3 until its next turn (002:22).
     pub defending: bool,
+    /// Escaped the fight (002:23): out of it, alive.
+    pub fled: bool,
     /// The round in whose Recovery phase it dies, while in Shock.
     pub dies_in: u32,
     /// Its initiative total.
@@ -134,7 +155,7 @@ impl State {
     /// Neither dead, in Shock nor stabilised (a Winded combatant stands).
     #[inline]
     pub fn standing(&self) -> bool {
-        !self.dead && !self.shock && !self.stable
+        !self.dead && !self.shock && !self.stable && !self.fled
     }
 
     /// Whether a foe with `finish_downed` may attack it: standing, or in Shock.
@@ -171,6 +192,11 @@ pub struct Arena {
     pub dead: u64,
     /// Who is stabilised ([`State::stable`]), by bit: down.
     pub stable: u64,
+    /// Who escaped ([`State::fled`]), by bit.
+    pub fled: u64,
+    /// The one Escaping now, whose own turn it is: it cannot Dodge the openings it creates
+    /// (002:30).
+    escaping: Option<usize>,
 }
 
 impl Skirmish {
@@ -219,7 +245,8 @@ impl Skirmish {
         arena.states.clear();
         arena.order.clear();
         arena.recovered = 0;
-        (arena.shocked, arena.dead, arena.stable) = (0, 0, 0);
+        (arena.shocked, arena.dead, arena.stable, arena.fled) = (0, 0, 0, 0);
+        arena.escaping = None;
         for (i, f) in self.fighters.iter().enumerate() {
             let c = party.get(i).copied().unwrap_or_else(|| self.fresh(i));
             let mut s = State {
@@ -313,11 +340,15 @@ impl Skirmish {
             if arena.states[i].winded {
                 return None;
             }
-            if self.moves >> i & 1 == 1
-                && let Some(cost) = self.moved(i, attacks - n, dice, arena, observer)
-            {
-                n += cost;
-                continue;
+            if self.moves >> i & 1 == 1 {
+                match self.moved(i, attacks - n, round, dice, arena, observer) {
+                    Step::Fight => {}
+                    Step::Spent(cost) => {
+                        n += cost;
+                        continue;
+                    }
+                    Step::Gone(decided) => return decided,
+                }
             }
             n += 1;
             let t = self.choose_target(i, dice, arena)?;
@@ -348,19 +379,35 @@ impl Skirmish {
     /// for a Medicine check VS 20 (002:76), which leaves it down and unconscious; emergency
     /// aid to another standing ally, 2 actions for a Medicine (treatment) check VS 20 that
     /// restores 1d10 Durability up to its full (002:28). Flight (Escape, 002:23) and items
-    /// (002:27) are not offered yet. The actions it spent, or `None` when it fights.
+    /// (002:27) are not offered yet.
+    ///
+    /// Below its `cautious_below` a `cautious` combatant Escapes instead (002:23), one
+    /// action: each foe `[encounter] openings` makes adjacent, standing, not Winded and with
+    /// 5 Vigor, takes the opening (002:32), its main attack for 5 Vigor, which the one
+    /// escaping cannot Dodge, its own turn (002:30); standing after them, it is gone.
     #[inline(never)]
     fn moved<D: Dice + ?Sized, O: Observer<Skirmish>>(
         &self,
         i: usize,
         left: u32,
+        round: u32,
         dice: &mut D,
         arena: &mut Arena,
         observer: &mut O,
-    ) -> Option<u32> {
+    ) -> Step {
         let f = &self.fighters[i];
-        let medicine = f.medicine?;
         let plays = f.plays;
+        let me = &arena.states[i];
+        if plays.profile == Profile::Cautious
+            && plays
+                .cautious_below
+                .holds(me.durability + me.health, f.durability + f.health)
+        {
+            return Step::Gone(self.escape(i, round, dice, arena, observer));
+        }
+        let Some(medicine) = f.medicine else {
+            return Step::Fight;
+        };
         let random = plays.profile == Profile::Random;
         let tend_cost = self.aftermath.medicine_actions;
         let allies = self.bout.roster.side_mask(f.side) & !(1 << i);
@@ -407,7 +454,7 @@ impl Skirmish {
         let (to, stabilise, cost) = match plays.profile.choose(offers, need, |n| dice.pick(n)) {
             Move::Tend(t) => (t, true, tend_cost),
             Move::Heal(t) => (t, false, AID_ACTIONS),
-            Move::Fight | Move::Recover | Move::Flee => return None,
+            Move::Fight | Move::Recover | Move::Flee => return Step::Fight,
         };
         let bonus = &medicine[usize::from(arena.states[i].wounded)];
         let success = medicine_check(bonus, self.success_on, dice);
@@ -431,7 +478,51 @@ impl Skirmish {
             success,
             restored,
         });
-        Some(cost)
+        Step::Spent(cost)
+    }
+
+    /// `i` Escapes (002:23): the openings (002:32), then gone if it stands. Who stands if
+    /// the fight is decided by it.
+    fn escape<D: Dice + ?Sized, O: Observer<Skirmish>>(
+        &self,
+        i: usize,
+        round: u32,
+        dice: &mut D,
+        arena: &mut Arena,
+        observer: &mut O,
+    ) -> Option<u64> {
+        arena.escaping = Some(i);
+        if self.encounter.openings {
+            let foes = self
+                .bout
+                .roster
+                .foes_of(self.fighters[i].side, Set::everyone(self.fighters.len()));
+            for j in foes.iter() {
+                let s = &arena.states[j];
+                if !s.standing() || s.winded || s.vigor < OPENING_VIGOR {
+                    continue;
+                }
+                arena.states[j].pay(OPENING_VIGOR);
+                let main = &self.fighters[j].main;
+                if let Some(up) = self.strike(j, i, main, false, round, dice, arena, observer) {
+                    arena.escaping = None;
+                    return Some(up);
+                }
+                if !arena.states[i].standing() {
+                    break;
+                }
+            }
+        }
+        arena.escaping = None;
+        let s = &mut arena.states[i];
+        if !s.standing() {
+            return None;
+        }
+        s.fled = true;
+        arena.fled |= 1 << i;
+        observer.see(Event::Escape { who: i });
+        let up = standing(arena);
+        self.bout.decided(up).then_some(up)
     }
 
     /// The foe `a` attacks, if any: standing foes, or foes in Shock too for `finish_downed`.
@@ -475,7 +566,7 @@ impl Skirmish {
                 .encounter
                 .ambush
                 .is_some_and(|side| side != self.fighters[t].side);
-        s.standing() && !s.winded && !surprised
+        s.standing() && !s.winded && !surprised && arena.escaping != Some(t)
     }
 
     /// `a` attacks `t` with `strike`; who stands if the fight is decided by it.
@@ -622,7 +713,7 @@ impl Skirmish {
             .zip(arena.states.iter_mut())
             .enumerate()
         {
-            if s.dead || s.stable {
+            if s.dead || s.stable || s.fled {
                 continue;
             }
             if s.shock {
@@ -738,6 +829,7 @@ impl Skirmish {
                 &mut s.winded,
                 &mut s.ever_winded,
                 &mut s.defending,
+                &mut s.fled,
             ] {
                 state.field(flag);
             }
@@ -751,7 +843,12 @@ impl Skirmish {
         }
         state.fields(&mut arena.order);
         at_round(state, &mut arena.recovered, now);
-        for mask in [&mut arena.shocked, &mut arena.dead, &mut arena.stable] {
+        for mask in [
+            &mut arena.shocked,
+            &mut arena.dead,
+            &mut arena.stable,
+            &mut arena.fled,
+        ] {
             state.field(mask);
         }
     }

@@ -47,6 +47,7 @@ impl Observer<Skirmish> for Trace {
             Event::Damage { target, raw, dealt } => {
                 format!("{} takes {dealt} of {raw}", self.names[target])
             }
+            Event::Escape { who } => format!("{} escapes", self.names[who]),
             Event::Aid {
                 by,
                 to,
@@ -563,4 +564,80 @@ stamina = 10
     );
     // Al: 10 − 6 + 5 = 9, then topped up to 10 (a d10 of 10 restores only what was lost).
     assert_eq!(arena.states[2].durability, 10, "{lines:#?}");
+}
+
+#[test]
+fn escaping_gives_every_foe_an_opening_it_cannot_dodge() {
+    // 002:23, 002:30, 002:32: Al, cautious below 0.8 of his Durability + Health, is hit to
+    // 14 of 20 and Escapes on his turn; the Orc pays 5 Vigor for the opening, which hits and
+    // which Al (who Dodges a hit whenever he can) cannot Dodge on his own turn: 2 more, and
+    // standing, he is gone.
+    let s = skirmish(
+        r#"
+[run]
+max_rounds = 2
+[[combatant]]
+name = "Orc"
+side = "orcs"
+attack_dice = 1
+actions = 1
+dodge_policy = "never"
+durability = 30
+health = 30
+vigor = 10
+vigor_recovery = 0
+stamina = 0
+target = "Al"
+[[combatant]]
+name = "Al"
+side = "party"
+actions = 1
+dodge_dice = 1
+durability = 10
+health = 10
+vigor = 10
+stamina = 10
+tactics = "cautious"
+cautious_below = 0.8
+[[combatant]]
+name = "Mo"
+side = "party"
+actions = 1
+dodge_policy = "never"
+durability = 10
+health = 10
+vigor = 10
+stamina = 10
+"#,
+    );
+    let mut dice = scripted(
+        &[
+            (20, 15), // initiative: Orc, Al, Mo
+            (20, 10),
+            (20, 5),
+            (20, 10), // round 1: the Orc's 17 beats Guard 15
+            (10, 7),
+            (20, 3), // Al Dodges (5 Vigor): 3 + 1 fails
+            (10, 1),
+            (8, 6),   // 6 Durability: 14 of 20 left, below 0.8
+            (20, 15), // Al Escapes: the Orc's opening, 15 + 4 beats Guard 15, no Dodge
+            (10, 4),
+            (8, 2),
+            (20, 1), // Mo attacks and misses
+            (20, 2), // round 2: the Orc at Mo (5 Vigor left: no more openings needed)
+            (10, 1),
+            (20, 1), // Mo misses
+        ],
+        &[],
+    );
+    let (_, _, lines, arena) = replay(&s, &mut dice);
+    assert!(lines.contains(&"Al escapes".to_string()), "{lines:#?}");
+    assert_eq!(arena.fled, 0b010, "{lines:#?}");
+    assert_eq!(arena.states[1].durability, 2, "{lines:#?}");
+    // Vigor: the Orc paid 5 for the opening; Al 5 for his Dodge.
+    assert_eq!(
+        (arena.states[0].vigor, arena.states[1].vigor),
+        (5, 5),
+        "{lines:#?}"
+    );
 }
