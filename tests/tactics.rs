@@ -146,6 +146,32 @@ fn the_exact_walk_follows_every_profile() {
     }
 }
 
+/// The Unbound Legends duel of the benches: the hero playing each profile that chooses moves
+/// (`cautious` Disengages, 001:334), walked exactly and sampled within 4.5 standard errors.
+#[test]
+fn the_exact_walk_follows_a_disengaging_fighter() {
+    let mut fled = Vec::new();
+    for profile in ["by_the_book", "cautious", "random"] {
+        let set = format!("combatant.hero.tactics={profile}");
+        let json = run_json(
+            "benches/fights/ul_duel.toml",
+            &["--trials", "200000", "--set", &set],
+        );
+        for name in ["win.party", "any_death.party", "fled.hero"] {
+            let (p, se, exact) = rate(&json, name);
+            let exact = exact.unwrap_or_else(|| panic!("{profile}: {name} has no exact value"));
+            assert!(
+                (p - exact).abs() <= 4.5 * se.max(1e-9),
+                "{profile}: {name} sampled {p}, exact {exact}"
+            );
+        }
+        fled.push(rate(&json, "fled.hero").2.unwrap());
+    }
+    // Only the cautious hero leaves: more than half the time, below half its health.
+    assert_eq!((fled[0], fled[2]), (0.0, 0.0));
+    assert!(fled[1] > 0.5, "{fled:?}");
+}
+
 /// A Gods & Monsters goblin with two attacks against two goblins: small enough for exact
 /// values, and `spread` sends its second attack at the other foe.
 const TWO_HANDED: &str = r#"

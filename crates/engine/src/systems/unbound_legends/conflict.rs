@@ -133,8 +133,8 @@ impl Rounds for Conflict {
         Fates {
             dead,
             dying,
-            fled: 0,
-            down: everyone(self.fighters.len()) & !arena.up() & !dead & !dying,
+            fled: arena.fled,
+            down: everyone(self.fighters.len()) & !arena.up() & !dead & !dying & !arena.fled,
         }
     }
 

@@ -34,6 +34,8 @@ pub enum Action {
     FirstAid(usize),
     /// Triage on a hurt ally (8 AP, 001:143).
     Triage(usize),
+    /// Disengage: a careful move out of the fight (4 AP, 001:334).
+    Disengage,
     /// Its attack number `k` (index into its attacks).
     Attack(usize),
 }
@@ -182,6 +184,8 @@ pub struct State {
     pub rounds_active: u64,
     /// The foe it keeps attacking (`Targeting::Focus`).
     focus: Option<usize>,
+    /// Disengaged: out of the fight, alive (001:334).
+    pub fled: bool,
 }
 
 /// Per-batch buffers, reused by every fight.
@@ -195,6 +199,8 @@ pub struct Arena {
     dying: u64,
     /// Bit `i`: combatant `i` is dead.
     dead: u64,
+    /// Bit `i`: combatant `i` disengaged out of the fight.
+    pub(super) fled: u64,
     /// Bit `i`: combatant `i` began this round able to act.
     active: u64,
     /// Bit `i`: combatant `i`, a party member carried in not up, sits the fight out: it
@@ -240,6 +246,7 @@ impl Default for Arena {
             dead: 0,
             active: 0,
             absent: 0,
+            fled: 0,
             carried: Vec::new(),
             stale: false,
             keys: [0; MAX_FIGHTERS],
@@ -256,6 +263,10 @@ pub const FIRST_AID_AP: i64 = 8;
 pub const TRIAGE_AP: i64 = 8;
 const TRIAGE_TN: i64 = 10;
 const TRIAGE_PER: i64 = 5;
+
+/// AP that Disengage costs: a move (3 AP, 001:335) and 1 more to move carefully, so that no
+/// foe may counterattack (001:334).
+pub const DISENGAGE_AP: i64 = 4;
 
 impl Conflict {
     /// One round: death saves and AP reset, then one action at a time until nobody can act;
@@ -472,6 +483,18 @@ impl Conflict {
                     healed,
                 });
             }
+            Action::Disengage => {
+                observer.see(Event::Action {
+                    who,
+                    action,
+                    target: who,
+                });
+                self.pay(who, DISENGAGE_AP, AP_OTHER, arena);
+                let s = &mut arena.states[who];
+                (s.up, s.fled) = (false, true);
+                arena.fled |= 1 << who;
+                self.restatus(who, arena);
+            }
             Action::Attack(k) => {
                 let Some(t) = self.choose_target(who, roller, arena) else {
                     return;
@@ -617,6 +640,7 @@ impl Conflict {
             &mut arena.dying,
             &mut arena.dead,
             &mut arena.absent,
+            &mut arena.fled,
         ] {
             state.field(mask);
         }

@@ -49,6 +49,7 @@ impl Conflict {
         }
         // Everyone else starts up; the keys are set when the round begins.
         (arena.up, arena.dying, arena.dead) = (everyone(n) & !absent, 0, dead);
+        arena.fled = 0;
         arena.absent = absent;
         arena.stale = false;
         for (i, (turn, p)) in arena.turns.iter_mut().zip(&self.paces).enumerate() {
@@ -79,7 +80,8 @@ impl Conflict {
         c.clock = None;
         if fate.dead {
             (c.dead, c.incapacitated) = (true, s.incapacitated);
-        } else if s.up {
+        } else if s.up || s.fled {
+            // Standing, or gone out of the fight on its feet (001:334).
             c.incapacitated = false;
         } else {
             // Stable: by its own saves at 1 Health (L447, L449), up unless Incapacitated

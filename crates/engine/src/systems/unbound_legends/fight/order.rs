@@ -7,7 +7,7 @@
 
 use super::super::conflict::Conflict;
 use super::super::fighter::{ApSource, Fighter, Kind};
-use super::{Action, Arena, FIRST_AID_AP, TRIAGE_AP, swing};
+use super::{Action, Arena, DISENGAGE_AP, FIRST_AID_AP, TRIAGE_AP, swing};
 use crate::combat::set::{everyone, members};
 use crate::combat::{MAX_FIGHTERS, Move, Offers, Profile, Set, Sight, Tactic, Targeting};
 use oddsmith_core::dice::{Dice, DiceSet};
@@ -48,8 +48,8 @@ pub struct Pace {
     /// Its allies when it gives first aid, else 0: first aid is open only while one of them
     /// is dying.
     pub(super) aided: u64,
-    /// Has one attack and no other move to choose (its profile chooses none, or it has no
-    /// `triage`): whenever it can act and gives no first aid, it makes that attack.
+    /// Has one attack and no other move to choose (no `triage` under a profile that heals,
+    /// not `cautious`): whenever it can act and gives no first aid, it makes that attack.
     pub(super) lone: bool,
     /// Attacks a random standing foe (`Targeting::Random`).
     pub(super) random: bool,
@@ -137,7 +137,9 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
             } else {
                 0
             },
-            lone: f.attacks.len() == 1 && !(f.plays.profile.chooses_moves() && f.triage.is_some()),
+            lone: f.attacks.len() == 1
+                && !(f.plays.profile.chooses_moves() && f.triage.is_some())
+                && f.plays.profile != Profile::Cautious,
             random: f.target == Targeting::Random,
             defends: f.defend.map_or(0, |d| {
                 (0..128).fold(0, |m, ap| {
@@ -241,9 +243,10 @@ impl Conflict {
 
     /// [`Conflict::wanted`] with a choice to make, by its profile ([`Profile::choose`]):
     /// first aid on a dying ally (8 AP, L453) where it gives first aid, Triage on a hurt one
-    /// (8 AP, 001:143) where it has `triage` and its profile heals, or among attacks.
-    /// Triage is offered only when it could act anyway (its AP reach its cheapest attack),
-    /// so the turn order is the book's.
+    /// (8 AP, 001:143) where it has `triage` and its profile heals, Disengage out of the
+    /// fight (4 AP, 001:334) under `cautious` below its `cautious_below`, or among attacks.
+    /// Triage and Disengage are offered only when it could act anyway (its AP reach its
+    /// cheapest attack), so the turn order is the book's.
     #[inline(never)]
     fn chosen<Ro: Dice>(&self, i: usize, arena: &Arena, roller: &mut Ro) -> Option<Action> {
         let f = &self.fighters[i];
@@ -266,12 +269,17 @@ impl Conflict {
                 hurt |= u64::from(t.health < g.health && low) << j;
             }
         }
+        // Disengage (001:334): a careful move out of reach, below its `cautious_below`.
+        let flee = f.plays.profile == Profile::Cautious
+            && spare >= DISENGAGE_AP
+            && spare >= p.needs - p.reserve
+            && (f.plays.cautious_below).holds(s.vitality + s.health, f.vitality + f.health);
         let offers = Offers {
             fight: f.attacks.iter().any(|a| a.ap <= spare),
             fallen: Set::from(fallen),
             hurt: Set::from(hurt),
             recover: false,
-            flee: false,
+            flee,
         };
         // The dying with most failed saves first (L447); the hurt with least left.
         let need = |j: usize| {
@@ -285,7 +293,8 @@ impl Conflict {
         match f.plays.profile.choose(offers, need, |n| roller.pick(n)) {
             Move::Tend(t) => Some(Action::FirstAid(t)),
             Move::Heal(t) => Some(Action::Triage(t)),
-            Move::Fight | Move::Recover | Move::Flee => f
+            Move::Flee => Some(Action::Disengage),
+            Move::Fight | Move::Recover => f
                 .attacks
                 .iter()
                 .position(|a| a.ap <= spare)
@@ -309,7 +318,7 @@ impl Conflict {
         let all = everyone(self.fighters.len());
         // Who sits the fight out is never attacked (it is never up either).
         let targets = if self.rules.attack_downed {
-            all & !arena.dead & !arena.absent
+            all & !arena.dead & !arena.absent & !arena.fled
         } else {
             arena.up
         };

@@ -319,3 +319,62 @@ attacks = [{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing" 
     assert_eq!(arena.states[1].health, 4, "{:#?}", trace.lines);
     assert_eq!(arena.states[0].ap, 0, "{:#?}", trace.lines);
 }
+
+#[test]
+fn a_cautious_fighter_disengages_for_4_ap_and_is_out_alive() {
+    // 001:334–335: a careful move out of reach, 3 AP and 1 more, no counterattack. Bran,
+    // cautious below 0.9 of his Vitality + Health, is hit to 2 of 8 and goes.
+    let c = conflict(
+        r#"
+[run]
+max_rounds = 1
+[[combatant]]
+name = "Mira"
+side = "party"
+ap = 3
+vitality = 4
+health = 6
+passive_armor = 12
+attacks = [{ name = "staff", to_hit = 0, damage = "1d6", type = "bludgeoning" }]
+[[combatant]]
+name = "Bran"
+side = "party"
+ap = 9
+vitality = 0
+health = 8
+passive_armor = 12
+tactics = "cautious"
+cautious_below = 0.9
+attacks = [{ name = "club", to_hit = 0, damage = "1d6", type = "bludgeoning" }]
+[[combatant]]
+name = "Goblin"
+side = "goblins"
+kind = "monster"
+ap = 10
+vitality = 4
+health = 30
+passive_armor = 12
+target = "Bran"
+attacks = [{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing" }]
+"#,
+    );
+    let mut dice = Scripted::new().in_order([
+        (20, 15), // the Goblin (10 AP): 19 against 12
+        (6, 4),   // for 6: Bran's Health 8 → 2
+        (20, 1),  // the Goblin (5) at Mira, the one left up, misses
+    ]);
+    let mut trace = Trace::default();
+    let (_, _, arena, _) = combat::replay(&c, &mut dice, &mut trace);
+    dice.finish();
+    assert!(
+        trace.lines.contains(&"1 Disengage at 1".to_string()),
+        "{:#?}",
+        trace.lines
+    );
+    assert!(
+        arena.states[1].fled && !arena.states[1].up,
+        "{:#?}",
+        trace.lines
+    );
+    assert_eq!(arena.states[1].ap, 5, "{:#?}", trace.lines);
+}
