@@ -39,6 +39,8 @@ pub struct State {
     pub health: i64,
     /// Vitality Dice left.
     pub vitality_dice: u32,
+    /// Potions of healing left (001:318).
+    pub potions: u32,
     /// Stable at 0 Health: the minutes until it regains 1 Health (L454), once rolled (at the
     /// first gap after it was stabilised).
     pub clock: Option<u32>,

@@ -36,6 +36,9 @@ pub enum Action {
     Triage(usize),
     /// Disengage: a careful move out of the fight (4 AP, 001:334).
     Disengage,
+    /// A potion of healing for this combatant: its own (3 AP quickly, 6 AP all of it for
+    /// the dice's maximum) or given to another (6 AP), 001:318.
+    Potion(usize),
     /// Its attack number `k` (index into its attacks).
     Attack(usize),
 }
@@ -186,6 +189,8 @@ pub struct State {
     focus: Option<usize>,
     /// Disengaged: out of the fight, alive (001:334).
     pub fled: bool,
+    /// Potions of healing left (001:318).
+    pub potions: u32,
 }
 
 /// Per-batch buffers, reused by every fight.
@@ -263,6 +268,11 @@ pub const FIRST_AID_AP: i64 = 8;
 pub const TRIAGE_AP: i64 = 8;
 const TRIAGE_TN: i64 = 10;
 const TRIAGE_PER: i64 = 5;
+
+/// AP that drinking a potion quickly costs, and drinking all of it or giving it to another
+/// (001:318).
+pub const QUICK_POTION_AP: i64 = 3;
+pub const FULL_POTION_AP: i64 = 6;
 
 /// AP that Disengage costs: a move (3 AP, 001:335) and 1 more to move carefully, so that no
 /// foe may counterattack (001:334).
@@ -483,6 +493,50 @@ impl Conflict {
                     healed,
                 });
             }
+            Action::Potion(t) => {
+                observer.see(Event::Action {
+                    who,
+                    action,
+                    target: t,
+                });
+                let potions = self.fighters[who]
+                    .potions
+                    .as_ref()
+                    .expect("one with potions");
+                let full = t == who && potions.full;
+                let cost = if t == who && !potions.full {
+                    QUICK_POTION_AP
+                } else {
+                    FULL_POTION_AP
+                };
+                self.pay(who, cost, AP_OTHER, arena);
+                arena.states[who].potions -= 1;
+                let g = &self.fighters[t];
+                let s = &arena.states[t];
+                let room = (g.health - s.health.max(0), g.vitality - s.vitality);
+                // Health first, then Vitality (the roll matters only as what it restores).
+                let restores = |v: &i64| {
+                    let health = (*v).clamp(0, room.0);
+                    (health, (*v - health).clamp(0, room.1))
+                };
+                let rolled = if full {
+                    potions.heal.max()
+                } else {
+                    roller.merged_by(|r| r.roll(&potions.heal), restores)
+                };
+                let (health, vitality) = restores(&rolled);
+                let s = &mut arena.states[t];
+                s.health = s.health.max(0) + health;
+                s.vitality += vitality;
+                // One dying and healed is up again: no more saves (L453–454), unless
+                // Incapacitated (L447–448).
+                if s.dying && s.health >= 1 {
+                    s.dying = false;
+                    (s.successes, s.failures) = (0, 0);
+                    s.up = !s.incapacitated;
+                    self.restatus(t, arena);
+                }
+            }
             Action::Disengage => {
                 observer.see(Event::Action {
                     who,
@@ -630,6 +684,9 @@ impl Conflict {
             state.field(&mut s.disabled);
             state.field(&mut s.instant_death);
             state.field(&mut s.saved_self);
+            if f.potions.is_some() {
+                state.field(&mut s.potions);
+            }
             if f.target == crate::combat::Targeting::Focus {
                 state.field(&mut s.focus);
             }

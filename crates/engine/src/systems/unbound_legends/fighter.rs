@@ -246,6 +246,8 @@ pub struct Fighter {
     pub death_save_bonus: i64,
     /// Its Vitality Dice for short rests (L610), if it has any.
     pub short_rest: Option<ShortRest>,
+    /// Its potions of healing, if any.
+    pub potions: Option<Potions>,
     /// Strength: the Health a long rest gives back (L612).
     pub strength: i64,
     /// Level: a long rest gives back spent Vitality Dice up to half of it, at least 1 (L612).
@@ -262,6 +264,17 @@ pub struct ShortRest {
     pub die: u32,
     /// Endurance, added to each die (the die and it together give at least 1).
     pub endurance: i64,
+}
+
+/// Potions of healing a combatant carries (001:318, 001:437).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Potions {
+    /// How many it carries into a fresh fight (a day carries what is left).
+    pub count: u32,
+    /// What one heals: Health first, up to its full, then Vitality.
+    pub heal: DiceExpr,
+    /// Drinks its own all at once (6 AP, the dice's maximum) rather than quickly (3 AP).
+    pub full: bool,
 }
 
 /// When a blow at 0 Health or past it kills outright.

@@ -36,10 +36,11 @@ impl Conflict {
                 vitality: f.vitality,
                 health: f.health,
                 up: true,
+                potions: f.potions.as_ref().map_or(0, |p| p.count),
                 ..State::default()
             };
             if let Some(c) = party.get(i) {
-                (s.vitality, s.health) = (c.vitality, c.health);
+                (s.vitality, s.health, s.potions) = (c.vitality, c.health, c.potions);
                 if !day::Member::up(c) {
                     (s.up, s.dead) = (false, c.dead);
                     absent |= 1 << i;
@@ -77,6 +78,7 @@ impl Conflict {
         let s = &arena.states[i];
         c.vitality = s.vitality;
         c.health = s.health;
+        c.potions = s.potions;
         c.clock = None;
         if fate.dead {
             (c.dead, c.incapacitated) = (true, s.incapacitated);
@@ -100,6 +102,7 @@ impl Conflict {
             vitality: f.vitality,
             health: f.health,
             vitality_dice: f.short_rest.map_or(0, |r| r.vitality_dice),
+            potions: f.potions.as_ref().map_or(0, |p| p.count),
             clock: None,
             dead: false,
             incapacitated: false,

@@ -7,7 +7,9 @@
 
 use super::super::conflict::Conflict;
 use super::super::fighter::{ApSource, Fighter, Kind};
-use super::{Action, Arena, DISENGAGE_AP, FIRST_AID_AP, TRIAGE_AP, swing};
+use super::{
+    Action, Arena, DISENGAGE_AP, FIRST_AID_AP, FULL_POTION_AP, QUICK_POTION_AP, TRIAGE_AP, swing,
+};
 use crate::combat::set::{everyone, members};
 use crate::combat::{MAX_FIGHTERS, Move, Offers, Profile, Set, Sight, Tactic, Targeting};
 use oddsmith_core::dice::{Dice, DiceSet};
@@ -138,7 +140,8 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
                 0
             },
             lone: f.attacks.len() == 1
-                && !(f.plays.profile.chooses_moves() && f.triage.is_some())
+                && !(f.plays.profile.chooses_moves()
+                    && (f.triage.is_some() || f.potions.is_some()))
                 && f.plays.profile != Profile::Cautious,
             random: f.target == Targeting::Random,
             defends: f.defend.map_or(0, |d| {
@@ -254,11 +257,37 @@ impl Conflict {
         let spare = s.ap - f.reserve_ap;
         let p = &self.paces[i];
         let states = &arena.states;
-        let fallen = if f.first_aid.is_some() && spare >= FIRST_AID_AP {
+        // Where it could act anyway (its AP reach its cheapest attack), so the turn order is
+        // the book's.
+        let could = spare >= p.needs - p.reserve;
+        let profile = f.plays.profile;
+        // A potion for a dying ally (6 AP), under a profile that tends with it.
+        let potion = s.potions > 0
+            && spare >= FULL_POTION_AP
+            && could
+            && matches!(profile, Profile::Protect | Profile::Random);
+        let fallen = if (f.first_aid.is_some() && spare >= FIRST_AID_AP) || potion {
             arena.dying & p.allies
         } else {
             0
         };
+        // Its own potion: below its `cautious_below` (`cautious`) or whenever hurt (`random`).
+        let drink = f.potions.as_ref().map_or(i64::MAX, |d| {
+            if d.full {
+                FULL_POTION_AP
+            } else {
+                QUICK_POTION_AP
+            }
+        });
+        let hurt_me = s.health < f.health || s.vitality < f.vitality;
+        let low = match profile {
+            Profile::Cautious => {
+                (f.plays.cautious_below).holds(s.vitality + s.health, f.vitality + f.health)
+            }
+            Profile::Random => true,
+            _ => false,
+        };
+        let recover = s.potions > 0 && spare >= drink && could && hurt_me && low;
         let mut hurt = 0u64;
         if f.triage.is_some() && spare >= TRIAGE_AP && spare >= p.needs - p.reserve {
             let random = f.plays.profile == Profile::Random;
@@ -270,15 +299,12 @@ impl Conflict {
             }
         }
         // Disengage (001:334): a careful move out of reach, below its `cautious_below`.
-        let flee = f.plays.profile == Profile::Cautious
-            && spare >= DISENGAGE_AP
-            && spare >= p.needs - p.reserve
-            && (f.plays.cautious_below).holds(s.vitality + s.health, f.vitality + f.health);
+        let flee = profile == Profile::Cautious && spare >= DISENGAGE_AP && could && low;
         let offers = Offers {
             fight: f.attacks.iter().any(|a| a.ap <= spare),
             fallen: Set::from(fallen),
             hurt: Set::from(hurt),
-            recover: false,
+            recover,
             flee,
         };
         // The dying with most failed saves first (L447); the hurt with least left.
@@ -291,10 +317,12 @@ impl Conflict {
             }
         };
         match f.plays.profile.choose(offers, need, |n| roller.pick(n)) {
+            Move::Tend(t) if potion => Some(Action::Potion(t)),
             Move::Tend(t) => Some(Action::FirstAid(t)),
+            Move::Recover => Some(Action::Potion(i)),
             Move::Heal(t) => Some(Action::Triage(t)),
             Move::Flee => Some(Action::Disengage),
-            Move::Fight | Move::Recover => f
+            Move::Fight => f
                 .attacks
                 .iter()
                 .position(|a| a.ap <= spare)

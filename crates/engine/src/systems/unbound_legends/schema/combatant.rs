@@ -9,10 +9,10 @@ use super::super::conflict::Conflict;
 use super::super::d20::Edge;
 use super::super::fighter::{
     ActiveDefense, ApSource, Armor, Attack, DAMAGE_SOURCES, DAMAGE_TYPES, DefendWhen, FightRules,
-    Fighter, Kind, Kinds, ShortRest, Special, kind_bit,
+    Fighter, Kind, Kinds, Potions, ShortRest, Special, kind_bit,
 };
 use super::declared;
-use super::keys::{AFTERMATH, ATTACKS, BLOCK, COMBATANT, DODGE, PARRY, SHORT_REST};
+use super::keys::{AFTERMATH, ATTACKS, BLOCK, COMBATANT, DODGE, PARRY, POTIONS, SHORT_REST};
 use crate::combat::load::{self, Entry};
 use crate::combat::{Care, Roster};
 use oddsmith_core::dice::DiceExpr;
@@ -56,6 +56,7 @@ pub(super) struct CombatantSpec {
     vulnerable: Vec<Spanned<String>>,
     death_save_bonus: Option<Spanned<i64>>,
     short_rest: Option<ShortRestSpec>,
+    potions: Option<PotionsSpec>,
     strength: Option<Spanned<i64>>,
     level: Option<Spanned<i64>>,
 }
@@ -67,6 +68,15 @@ pub(super) struct ShortRestSpec {
     vitality_dice: Option<Spanned<i64>>,
     die: Option<Spanned<String>>,
     endurance: Option<Spanned<i64>>,
+}
+
+/// `potions` of a combatant.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PotionsSpec {
+    count: Option<Spanned<i64>>,
+    heal: Option<Spanned<String>>,
+    drink: Option<Spanned<String>>,
 }
 
 /// `defense` of a combatant.
@@ -321,9 +331,41 @@ fn fighter(
         vulnerable: kinds(source, &c.vulnerable, &r.path("vulnerable"))?,
         death_save_bonus: r.int("death_save_bonus", c.death_save_bonus.as_ref())?,
         short_rest,
+        potions: potions(source, c)?,
         strength: r.int("strength", c.strength.as_ref())?,
         level: r.int("level", c.level.as_ref())?,
     })
+}
+
+/// `potions = { … }`: potions of healing (001:318, 001:437).
+fn potions(source: &Source, c: &CombatantSpec) -> Result<Option<Potions>, ScenarioError> {
+    let Some(spec) = &c.potions else {
+        return Ok(None);
+    };
+    let name = c.name.get_ref();
+    let at = format!("combatant.{name}.potions");
+    let r = POTIONS.reader(source, at.clone(), c.name.span());
+    let count = r.int("count", spec.count.as_ref())? as u32;
+    let Some(heal) = &spec.heal else {
+        return Err(source.invalid(
+            c.name.span(),
+            r.path("heal"),
+            format!(
+                "missing: what one potion heals, {}",
+                r.key("heal").allowed()
+            ),
+        ));
+    };
+    let heal = heal
+        .get_ref()
+        .parse::<DiceExpr>()
+        .map_err(|e| source.invalid(heal.span(), r.path("heal"), e.to_string()))?;
+    let full = r.word(
+        "drink",
+        spec.drink.as_ref(),
+        &[("quick", false), ("full", true)],
+    )?;
+    Ok(Some(Potions { count, heal, full }))
 }
 
 /// `short_rest = { … }`: the Vitality Dice (L610); the die is the combatant's Vitality Die

@@ -354,6 +354,10 @@ pub(super) const COMBATANT: Table = Table {
             .default("0")
             .means("Endurance boosts: added to its death saves")
             .seed("001:18"),
+        Key::other("potions", "the table `potions = { … }` below")
+            .absent("no potions")
+            .means("its potions of healing, drunk in the fight under `tactics = \"cautious\"` (or `\"random\"`) and given to a dying ally under `\"protect\"`")
+            .seed("001:318, 001:437"),
         Key::other("short_rest", "the table `short_rest = { … }` below")
             .absent("no Vitality Dice: a short rest gives it no Vitality back")
             .means("days only: its Vitality Dice, spent in a short rest for Vitality")
@@ -366,6 +370,27 @@ pub(super) const COMBATANT: Table = Table {
             .default("1")
             .means("days only: a long rest gives back spent Vitality Dice up to half the level (rounded down), at least 1")
             .seed("001:612"),
+    ],
+};
+
+/// `potions = { … }` of a combatant: its potions of healing.
+pub(super) const POTIONS: Table = Table {
+    path: "combatant.potions",
+    form: Form::Under,
+    about: "on a combatant (or `potions.KEY = …`): potions of healing it carries into the fight (001:318, 001:437); a day carries what is left",
+    keys: &[
+        Key::int("count", 0, 100)
+            .required()
+            .means("how many it carries")
+            .seed("001:318"),
+        Key::dice("heal")
+            .required()
+            .means("what one heals, e.g. \"2d4+2\": Health first, up to its full, then Vitality (an assumption: the seed's potion of healing \"can remove damage\" and gives no dice; damage goes to Vitality first, L436, so it comes off Health first)")
+            .seed("001:437"),
+        Key::word("drink", &["quick", "full"])
+            .default("\"quick\"")
+            .means("drinking its own: quickly, 3 AP for the rolled dice, or all of it, 6 AP for their maximum; giving one to a dying ally always takes 6 AP, for the rolled dice")
+            .seed("001:318"),
     ],
 };
 
@@ -754,6 +779,7 @@ pub const SCHEMA: Schema = Schema {
                 &BLOCK,
                 &PARRY,
                 &SHORT_REST,
+                &POTIONS,
                 &RULES,
                 &AFTERMATH,
             ],

@@ -6,13 +6,13 @@
 
 use super::combatant::{
     AftermathSpec, AttackSpec, BlockSpec, CombatantSpec, DefenseEntries, DodgeSpec, ParrySpec,
-    ShortRestSpec,
+    PotionsSpec, ShortRestSpec,
 };
 use super::day::DaySpec;
 use super::keys::{
     AFTERMATH, ATTACKS, BLOCK, CHECK, CHECK_DEFENSE, COMBATANT, CONTEST, DAMAGE_KINDS,
-    DAMAGE_SOURCES, DAMAGE_TYPES, DAY, DEFENSE, DODGE, GROUP, MEMBER, PARRY, RULES, SCHEMA,
-    SHORT_REST, SIDE,
+    DAMAGE_SOURCES, DAMAGE_TYPES, DAY, DEFENSE, DODGE, GROUP, MEMBER, PARRY, POTIONS, RULES,
+    SCHEMA, SHORT_REST, SIDE,
 };
 use super::{
     CheckSpec, ContestSpec, DefenseSpec, EntrySpec, GroupSpec, MINOR_BANDS, ROLLS, RulesSpec,
@@ -54,6 +54,7 @@ fn every_table_declares_exactly_the_keys_its_reader_accepts() {
         (&BLOCK, accepted::<BlockSpec>()),
         (&PARRY, accepted::<ParrySpec>()),
         (&SHORT_REST, accepted::<ShortRestSpec>()),
+        (&POTIONS, accepted::<PotionsSpec>()),
         (&AFTERMATH, accepted::<AftermathSpec>()),
         (&DAY, accepted::<DaySpec>()),
     ] {
@@ -76,6 +77,7 @@ fn every_table_declares_exactly_the_keys_its_reader_accepts() {
         "combatant.defense.block",
         "combatant.defense.parry",
         "combatant.short_rest",
+        "combatant.potions",
         "aftermath",
         "day",
         // The shared `[[day.encounter]]`, read by the day's planner.

@@ -65,6 +65,12 @@ struct Out {
     attack: f64,
     defense: f64,
     unspent: f64,
+    /// AP on potions.
+    other: f64,
+    /// Potions drunk.
+    drunk: f64,
+    /// The hero Disengaged (001:334).
+    fled: f64,
     /// Disabled with the brute holding `i` AP.
     disabled_ap: [f64; 16],
     /// The hero's Vitality + Health left when it wins (weighted by the win).
@@ -80,6 +86,9 @@ impl Out {
         self.attack += p * o.attack;
         self.defense += p * o.defense;
         self.unspent += p * o.unspent;
+        self.other += p * o.other;
+        self.drunk += p * o.drunk;
+        self.fled += p * o.fled;
         self.hero_left += p * o.hero_left;
         for (a, b) in self.disabled_ap.iter_mut().zip(o.disabled_ap) {
             *a += p * b;
@@ -114,14 +123,19 @@ fn land(d20: i64, total: i64, defense: i64, active_rank: Option<i64>, rank: i64)
     }
 }
 
-/// Round-start pools (h0, b0), then pools and AP left (h, ah, b, ab).
-type Key = (i64, i64, i64, i64, i64, i64);
+/// Round-start pools and potions (h0, b0, p0), then pools, AP and potions left (h, ah, b,
+/// ab, p).
+type Key = (i64, i64, i64, i64, i64, i64, i64, i64);
 
 struct Dp {
     dodging: bool,
     brute_ap: i64,
+    /// The hero's potion (the sides of its one die, healing Health first then Vitality,
+    /// which in the pool is the pool) and the `cautious_below` under which it drinks one,
+    /// quickly (3 AP, 001:318), on a turn it could attack (its AP reach 5) while hurt.
+    potion: Option<(i64, f64)>,
     memo: HashMap<Key, (Out, f64)>,
-    rounds: HashMap<(i64, i64), Out>,
+    rounds: HashMap<(i64, i64, i64), Out>,
 }
 
 const HERO_AP: i64 = 12;
@@ -131,12 +145,12 @@ const HERO_HEALTH: i64 = 4;
 const BRUTE_POOL: i64 = 12;
 
 impl Dp {
-    /// From the start of a round with pools (h, b).
-    fn round(&mut self, h: i64, b: i64) -> Out {
-        if let Some(o) = self.rounds.get(&(h, b)) {
+    /// From the start of a round with pools (h, b) and `p` potions.
+    fn round(&mut self, h: i64, b: i64, p: i64) -> Out {
+        if let Some(o) = self.rounds.get(&(h, b, p)) {
             return *o;
         }
-        let (known, same) = self.within(h, b, h, HERO_AP, b, self.brute_ap);
+        let (known, same) = self.within((h, b, p), h, HERO_AP, b, self.brute_ap, p);
         let mut o = Out {
             rounds: 1.0,
             ..Out::default()
@@ -145,14 +159,23 @@ impl Dp {
         // O = known + same · O: a round may end with both pools as they were.
         let mut solved = Out::default();
         solved.add(&o, 1.0 / (1.0 - same));
-        self.rounds.insert((h, b), solved);
+        self.rounds.insert((h, b, p), solved);
         solved
     }
 
     /// Within a round that began at pools (h0, b0): the known part of the outcome and the
     /// probability of ending the round with the pools unchanged (solved for in `round`).
-    fn within(&mut self, h0: i64, b0: i64, h: i64, ah: i64, b: i64, ab: i64) -> (Out, f64) {
-        let key = (h0, b0, h, ah, b, ab);
+    fn within(
+        &mut self,
+        start: (i64, i64, i64),
+        h: i64,
+        ah: i64,
+        b: i64,
+        ab: i64,
+        pots: i64,
+    ) -> (Out, f64) {
+        let (h0, b0, p0) = start;
+        let key = (h0, b0, p0, h, ah, b, ab, pots);
         if let Some(v) = self.memo.get(&key) {
             return *v;
         }
@@ -161,12 +184,42 @@ impl Dp {
         let mut same = 0.0;
         if !hero_can && !brute_can {
             out.unspent = ah as f64;
-            if (h, b) == (h0, b0) {
+            if (h, b, pots) == (h0, b0, p0) {
                 same = 1.0;
             } else {
-                let next = self.round(h, b);
+                let next = self.round(h, b, pots);
                 out.add(&next, 1.0);
             }
+        } else if hero_can
+            && (!brute_can || ah >= ab)
+            && let Some((sides, below)) = self.potion
+            && pots > 0
+            && h < HERO_POOL
+            && (h as f64) < below * HERO_POOL as f64
+        {
+            // The hero drinks quickly: 3 AP, a die of Health then Vitality back.
+            out.other += 3.0;
+            out.drunk += 1.0;
+            let p = 1.0 / sides as f64;
+            for face in 1..=sides {
+                let h2 = (h + face).min(HERO_POOL);
+                let (o, s) = self.within(start, h2, ah - 3, b, ab, pots - 1);
+                out.add(&o, p);
+                same += p * s;
+            }
+        } else if hero_can
+            && (!brute_can || ah >= ab)
+            && let Some((_, below)) = self.potion
+            && (h as f64) < below * HERO_POOL as f64
+        {
+            // Out of potions and still low: it Disengages, 4 AP, and the fight is over.
+            let gone = Out {
+                fled: 1.0,
+                other: 4.0,
+                unspent: (ah - 4) as f64,
+                ..Out::default()
+            };
+            out.add(&gone, 1.0);
         } else if hero_can && (!brute_can || ah >= ab) {
             // The hero swings (ties: higher Agility, L269): d20 + 4 against Passive Armor 11;
             // 1d6+1 less armor 1.
@@ -191,7 +244,7 @@ impl Dp {
                         };
                         out.add(&win, p);
                     } else {
-                        let (o, s) = self.within(h0, b0, h, ah - 5, b2, ab);
+                        let (o, s) = self.within(start, h, ah - 5, b2, ab, pots);
                         out.add(&o, p);
                         same += p * s;
                     }
@@ -235,7 +288,7 @@ impl Dp {
                             };
                             out.add(&loss, p);
                         } else {
-                            let (o, s) = self.within(h0, b0, h2, ah2, b, ab - 5);
+                            let (o, s) = self.within(start, h2, ah2, b, ab - 5, pots);
                             out.add(&o, p);
                             same += p * s;
                         }
@@ -250,19 +303,28 @@ impl Dp {
 
 /// The duel's outcome from the start, the brute with `brute_ap` AP.
 fn solve(dodging: bool, brute_ap: i64) -> Out {
+    solve_with(dodging, brute_ap, None, 0)
+}
+
+/// [`solve`] with the hero carrying `potions` potions it drinks as `potion` says.
+fn solve_with(dodging: bool, brute_ap: i64, potion: Option<(i64, f64)>, potions: i64) -> Out {
     let mut dp = Dp {
         dodging,
         brute_ap,
+        potion,
         memo: HashMap::new(),
         rounds: HashMap::new(),
     };
-    // Smaller pools first, so every round a round leads to is solved before it.
-    for h in 1..=HERO_POOL {
-        for b in 1..=BRUTE_POOL {
-            dp.round(h, b);
+    // Fewer potions and smaller pools first, so every round a round leads to is solved
+    // before it (a potion drunk leads to a larger pool, with one fewer).
+    for p in 0..=potions {
+        for h in 1..=HERO_POOL {
+            for b in 1..=BRUTE_POOL {
+                dp.round(h, b, p);
+            }
         }
     }
-    dp.round(HERO_POOL, BRUTE_POOL)
+    dp.round(HERO_POOL, BRUTE_POOL, potions)
 }
 
 /// The exact walk's `metric` ([`crate::combat::exact`]) equals `want` to 1e-9.
@@ -413,4 +475,49 @@ fn the_duels_aftermath_matches_the_recursion() {
         within(&r["first_death.party.never"], 1.0 - o.instant - death);
         within(&r["won_down.monsters.mean"], 0.0);
     }
+}
+
+/// A hero who carries two potions of healing (1d4) and, `cautious` below 0.6 of its
+/// Vitality + Health, drinks one quickly on a turn it could attack (001:318), and with none
+/// left Disengages (001:334): the exact walk against the recursion, which plays the same
+/// choices from its own state, and sampling.
+#[test]
+fn a_hero_who_drinks_its_potions_matches_the_recursion() {
+    let o = solve_with(false, BRUTE_AP, Some((4, 0.6)), 2);
+    let plain = solve(false, BRUTE_AP);
+    // It drinks more than once in two fights, and that moves the fight.
+    assert!(o.drunk > 0.5, "{o:?}");
+    assert!(
+        (o.hero_wins - plain.hero_wins).abs() > 0.005,
+        "{o:?} {plain:?}"
+    );
+    let more = "tactics = \"cautious\"\ncautious_below = 0.6\n\
+                potions = { count = 2, heal = \"1d4\" }\n";
+    let text = duel(false).replacen(
+        "attacks = [{ name = \"mace\"",
+        &format!("{more}attacks = [{{ name = \"mace\""),
+        1,
+    );
+    let c = conflict(&text);
+    let e = crate::combat::exact::exact_values(&c, &crate::combat::exact::Limits::DEFAULT)
+        .unwrap_or_else(|stop| panic!("{stop}"));
+    assert!((o.hero_wins + o.disabled + o.instant + o.fled - 1.0).abs() < 1e-9);
+    for (metric, want) in [
+        ("win.party", o.hero_wins),
+        ("win.monsters", o.disabled + o.instant + o.fled),
+        ("disabled.hero", o.disabled),
+        ("death_instant.hero", o.instant),
+        ("fled.hero", o.fled),
+        ("rounds.mean", o.rounds),
+        ("ap_attack.hero.mean", o.attack / o.rounds),
+        ("ap_other.hero.mean", o.other / o.rounds),
+        ("ap_unspent.hero.mean", o.unspent / o.rounds),
+    ] {
+        walked(&e, metric, want);
+    }
+    let r = rows(&c, 400_000, 96);
+    within(&r["win.party"], o.hero_wins);
+    within(&r["disabled.hero"], o.disabled);
+    within(&r["fled.hero"], o.fled);
+    within(&r["ap_other.hero.mean"], o.other / o.rounds);
 }

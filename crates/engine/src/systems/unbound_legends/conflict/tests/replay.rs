@@ -378,3 +378,63 @@ attacks = [{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing" 
     );
     assert_eq!(arena.states[1].ap, 5, "{:#?}", trace.lines);
 }
+
+#[test]
+fn a_protector_gives_a_dying_ally_a_potion_and_it_rises() {
+    // 001:318: giving a potion to an unconscious creature takes 6 AP; Health back, it is up
+    // again and makes no more saves (L453–454).
+    let c = conflict(
+        r#"
+[run]
+max_rounds = 1
+[[combatant]]
+name = "Mira"
+side = "party"
+ap = 13
+vitality = 4
+health = 6
+passive_armor = 12
+tactics = "protect"
+potions = { count = 1, heal = "1d4" }
+attacks = [{ name = "staff", to_hit = 0, damage = "1d6", type = "bludgeoning" }]
+[[combatant]]
+name = "Bran"
+side = "party"
+ap = 6
+vitality = 0
+health = 5
+passive_armor = 12
+attacks = [{ name = "club", to_hit = 0, damage = "1d6", type = "bludgeoning" }]
+[[combatant]]
+name = "Goblin"
+side = "goblins"
+kind = "monster"
+ap = 10
+vitality = 4
+health = 30
+passive_armor = 12
+target = "Bran"
+attacks = [{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing" }]
+"#,
+    );
+    let mut dice = Scripted::new().in_order([
+        (20, 1),  // Mira (13 AP): nobody down, she attacks and misses
+        (20, 15), // the Goblin (10): 19 against 12
+        (6, 4),   // for 6: Bran's Health 5 → −1, Disabled, dying
+        (4, 3),   // Mira (8): a potion for Bran, 6 AP: 3 Health, up
+        (20, 1),  // Bran (6) attacks and misses
+        (20, 1),  // the Goblin (5) misses Bran
+    ]);
+    let mut trace = Trace::default();
+    let (_, _, arena, _) = combat::replay(&c, &mut dice, &mut trace);
+    dice.finish();
+    assert!(
+        trace.lines.contains(&"0 Potion(1) at 1".to_string()),
+        "{:#?}",
+        trace.lines
+    );
+    let bran = &arena.states[1];
+    assert!(bran.up && !bran.dying, "{:#?}", trace.lines);
+    assert_eq!((bran.health, arena.states[0].potions), (3, 0));
+    assert_eq!(arena.states[0].ap, 2, "{:#?}", trace.lines);
+}
