@@ -13,6 +13,12 @@ use crate::systems::invisible_sun::{MAX_CHALLENGE, MAX_MAGIC_DICE, MAX_PART};
 use oddsmith_scenario::keys::common::{self, ALLIES, CAUTIOUS_BELOW, FOES, PROTECT_BELOW, TACTICS};
 use oddsmith_scenario::keys::{Form, Key, Metric, Schema, Shape, Table};
 
+/// A PC's or NPC's `first_aid_kit` (000:177).
+const FIRST_AID_KIT: Key = Key::bool("first_aid_kit")
+    .default("false")
+    .means("it carries a first aid kit or similar supplies: with one it may heal the same ally more than once an encounter (an assumption: who carries one is the table's)")
+    .seed("000:177");
+
 /// The seed files, for the reference's readers.
 const SEEDS: &[(&str, &str)] = &[("000", "Invisible Sun (`000_2810d6a557b34243.txt`)")];
 
@@ -310,10 +316,7 @@ pub(super) const PC: Table = Table {
         TACTICS,
         PROTECT_BELOW,
         CAUTIOUS_BELOW,
-        Key::bool("first_aid_kit")
-            .default("false")
-            .means("it carries a first aid kit or similar supplies: with one it may heal the same ally more than once an encounter (an assumption: who carries one is the table's)")
-            .seed("000:177"),
+        FIRST_AID_KIT,
         Key::other("attack", "a table: `attack = { … }` (keys below)")
             .required()
             .means("its attack roll")
@@ -451,10 +454,7 @@ pub(super) const NPC: Table = Table {
         TACTICS,
         PROTECT_BELOW,
         CAUTIOUS_BELOW,
-        Key::bool("first_aid_kit")
-            .default("false")
-            .means("it carries a first aid kit or similar supplies: with one it may heal the same ally more than once an encounter (an assumption: who carries one is the table's)")
-            .seed("000:177"),
+        FIRST_AID_KIT,
         Key::bool("important")
             .default("false")
             .means("an important NPC: once an encounter it may take a recovery action, healing 1 Wound, else all its Injuries (under `tactics = \"cautious\"` below `cautious_below`, or at random under `\"random\"`; an assumption: which NPCs are important is the GM's)")

@@ -261,32 +261,32 @@ fn a_parry_crit_counters_and_first_aid_stabilises() {
     assert_eq!((o.ap_by_kind, o.rounds_active), ([25, 0, 0, 5], 3));
 }
 
-#[test]
-fn triage_spends_8_ap_and_heals_1_health_per_5_over_10() {
-    // 001:143. Mira protects anyone hurt; the Goblin goes for Bran.
-    let c = conflict(
+/// Mira (Vitality 4, Health 6) and Bran (Vitality 0) of the party against a Goblin that goes
+/// for Bran, one round: `mira` is her AP and further keys, `bran` his AP, Health and further
+/// keys.
+fn mira_and_bran(mira: (i64, &str), bran: (i64, i64, &str)) -> Conflict {
+    conflict(&format!(
         r#"
 [run]
 max_rounds = 1
 [[combatant]]
 name = "Mira"
 side = "party"
-ap = 13
+ap = {}
 vitality = 4
 health = 6
 passive_armor = 12
-triage = 2
-tactics = "protect"
-protect_below = 1.0
-attacks = [{ name = "staff", to_hit = 0, damage = "1d6", type = "bludgeoning" }]
+{}
+attacks = [{{ name = "staff", to_hit = 0, damage = "1d6", type = "bludgeoning" }}]
 [[combatant]]
 name = "Bran"
 side = "party"
-ap = 6
+ap = {}
 vitality = 0
-health = 8
+health = {}
 passive_armor = 12
-attacks = [{ name = "club", to_hit = 0, damage = "1d6", type = "bludgeoning" }]
+{}
+attacks = [{{ name = "club", to_hit = 0, damage = "1d6", type = "bludgeoning" }}]
 [[combatant]]
 name = "Goblin"
 side = "goblins"
@@ -296,8 +296,18 @@ vitality = 4
 health = 30
 passive_armor = 12
 target = "Bran"
-attacks = [{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing" }]
+attacks = [{{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing" }}]
 "#,
+        mira.0, mira.1, bran.0, bran.1, bran.2
+    ))
+}
+
+#[test]
+fn triage_spends_8_ap_and_heals_1_health_per_5_over_10() {
+    // 001:143. Mira protects anyone hurt; the Goblin goes for Bran.
+    let c = mira_and_bran(
+        (13, "triage = 2\ntactics = \"protect\"\nprotect_below = 1.0"),
+        (6, 8, ""),
     );
     let mut dice = Scripted::new().in_order([
         (20, 1),  // Mira (13 AP): nobody hurt, she attacks and misses
@@ -324,39 +334,9 @@ attacks = [{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing" 
 fn a_cautious_fighter_disengages_for_4_ap_and_is_out_alive() {
     // 001:334–335: a careful move out of reach, 3 AP and 1 more, no counterattack. Bran,
     // cautious below 0.9 of his Vitality + Health, is hit to 2 of 8 and goes.
-    let c = conflict(
-        r#"
-[run]
-max_rounds = 1
-[[combatant]]
-name = "Mira"
-side = "party"
-ap = 3
-vitality = 4
-health = 6
-passive_armor = 12
-attacks = [{ name = "staff", to_hit = 0, damage = "1d6", type = "bludgeoning" }]
-[[combatant]]
-name = "Bran"
-side = "party"
-ap = 9
-vitality = 0
-health = 8
-passive_armor = 12
-tactics = "cautious"
-cautious_below = 0.9
-attacks = [{ name = "club", to_hit = 0, damage = "1d6", type = "bludgeoning" }]
-[[combatant]]
-name = "Goblin"
-side = "goblins"
-kind = "monster"
-ap = 10
-vitality = 4
-health = 30
-passive_armor = 12
-target = "Bran"
-attacks = [{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing" }]
-"#,
+    let c = mira_and_bran(
+        (3, ""),
+        (9, 8, "tactics = \"cautious\"\ncautious_below = 0.9"),
     );
     let mut dice = Scripted::new().in_order([
         (20, 15), // the Goblin (10 AP): 19 against 12
@@ -383,39 +363,12 @@ attacks = [{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing" 
 fn a_protector_gives_a_dying_ally_a_potion_and_it_rises() {
     // 001:318: giving a potion to an unconscious creature takes 6 AP; Health back, it is up
     // again and makes no more saves (L453–454).
-    let c = conflict(
-        r#"
-[run]
-max_rounds = 1
-[[combatant]]
-name = "Mira"
-side = "party"
-ap = 13
-vitality = 4
-health = 6
-passive_armor = 12
-tactics = "protect"
-potions = { count = 1, heal = "1d4" }
-attacks = [{ name = "staff", to_hit = 0, damage = "1d6", type = "bludgeoning" }]
-[[combatant]]
-name = "Bran"
-side = "party"
-ap = 6
-vitality = 0
-health = 5
-passive_armor = 12
-attacks = [{ name = "club", to_hit = 0, damage = "1d6", type = "bludgeoning" }]
-[[combatant]]
-name = "Goblin"
-side = "goblins"
-kind = "monster"
-ap = 10
-vitality = 4
-health = 30
-passive_armor = 12
-target = "Bran"
-attacks = [{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing" }]
-"#,
+    let c = mira_and_bran(
+        (
+            13,
+            "tactics = \"protect\"\npotions = { count = 1, heal = \"1d4\" }",
+        ),
+        (6, 5, ""),
     );
     let mut dice = Scripted::new().in_order([
         (20, 1),  // Mira (13 AP): nobody down, she attacks and misses
