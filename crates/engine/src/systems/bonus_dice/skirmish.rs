@@ -368,7 +368,6 @@ impl Rounds for Skirmish {
             dying: arena.shocked,
             down: arena.stable,
             fled: arena.fled,
-            ..Fates::default()
         }
     }
 
