@@ -100,7 +100,7 @@ fn shown(m: &MetricRow) -> f64 {
 /// goes from 10 to 40, any_death.party goes from 3.20% to 10.30%." for one field; "Across 68
 /// grid points, success ranges from 0.00% (challenge 1, magic_dice 0) to 100.00% (challenge
 /// 1, magic_dice 1); exact values." for more (the first point with the lowest and the
-/// highest value).
+/// highest value), and for one field of words ("Across 3 tactics, …").
 pub fn sweep_headline(sweep: &SweepReport) -> String {
     let Some(metric) = leading_metric(sweep) else {
         return format!("A sweep over {} grid points.", sweep.points.len());
@@ -124,7 +124,9 @@ pub fn sweep_headline(sweep: &SweepReport) -> String {
     let (Some(first), Some(last)) = (values.first(), values.last()) else {
         return format!("A sweep over {} grid points.", sweep.points.len());
     };
-    if sweep.fields.len() == 1 {
+    // Numbers along one field go from the first to the last; words have no order, so they
+    // take the lowest-to-highest form below.
+    if sweep.fields.len() == 1 && !sweep.field_is_words(0) {
         return format!(
             "As {} goes from {} to {}, {metric} goes from {} to {}{exact}.",
             labels[0],
@@ -151,9 +153,13 @@ pub fn sweep_headline(sweep: &SweepReport) -> String {
         .iter()
         .min_by(|a, b| shown(b.1).total_cmp(&shown(a.1)))
         .unwrap_or(first);
+    let across = if sweep.fields.len() == 1 {
+        format!("{} {}", values.len(), labels[0])
+    } else {
+        format!("{} grid points", values.len())
+    };
     format!(
-        "Across {} grid points, {metric} ranges from {} ({}) to {} ({}){exact}.",
-        values.len(),
+        "Across {across}, {metric} ranges from {} ({}) to {} ({}){exact}.",
         percent(shown(lowest.1)),
         at(lowest.0),
         percent(shown(highest.1)),

@@ -221,3 +221,37 @@ fn every_sweep_chart_has_a_caption_that_says_what_it_shows() {
         notes[1]
     );
 }
+
+/// A sweep over words: the chart's axis and the heatmap's rows name the words, in the order
+/// written, and the index's headline names the lowest and the highest by their words.
+#[test]
+fn a_sweep_over_words_names_its_words() {
+    let words = ["by_the_book", "ruthless", "spread"];
+    let mut s = sweep(&["tactics"], &[vec![0.0], vec![1.0], vec![2.0]], false);
+    s.words = vec![words.iter().map(|w| w.to_string()).collect()];
+    let texts = texts_of(&SweepLines, &s);
+    for w in words {
+        assert!(texts.iter().any(|t| t == w), "{w}: {texts:?}");
+    }
+    assert!(x_ticks(&chart_svg(&SweepLines, &s)).is_empty());
+    let headline = crate::export::index_page::sweep_headline(&s);
+    assert_eq!(
+        headline,
+        "Across 3 tactics, success ranges from 79.40% (tactics spread) to 99.40% (tactics \
+         by_the_book)."
+    );
+    let mut two = sweep(
+        &["tactics", "survival"],
+        &[vec![0.0, 10.0], vec![1.0, 10.0]],
+        false,
+    );
+    two.words = vec![vec!["by_the_book".into(), "ruthless".into()], Vec::new()];
+    let heat = texts_of(
+        &Heatmap {
+            metric: "success".into(),
+        },
+        &two,
+    );
+    assert!(heat.iter().any(|t| t == "ruthless"), "{heat:?}");
+    assert!(heat.iter().any(|t| t == "10"), "{heat:?}");
+}
