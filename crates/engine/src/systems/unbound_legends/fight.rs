@@ -36,6 +36,9 @@ pub enum Action {
     Triage(usize),
     /// Disengage: a careful move out of the fight (4 AP, 001:334).
     Disengage,
+    /// A breather (8 AP): a Vitality Die back to Vitality when its next turn begins
+    /// (001:322).
+    Breather,
     /// A potion of healing for this combatant: its own (3 AP quickly, 6 AP all of it for
     /// the dice's maximum) or given to another (6 AP), 001:318.
     Potion(usize),
@@ -191,6 +194,10 @@ pub struct State {
     pub fled: bool,
     /// Potions of healing left (001:318).
     pub potions: u32,
+    /// Vitality Dice left (001:610), for a breather.
+    pub vitality_dice: u32,
+    /// Took a breather: spends a Vitality Die when its next turn begins (001:322).
+    pub breathing: bool,
 }
 
 /// Per-batch buffers, reused by every fight.
@@ -273,6 +280,9 @@ const TRIAGE_PER: i64 = 5;
 /// (001:318).
 pub const QUICK_POTION_AP: i64 = 3;
 pub const FULL_POTION_AP: i64 = 6;
+
+/// AP that a breather costs (001:322).
+pub const BREATHER_AP: i64 = 8;
 
 /// AP that Disengage costs: a move (3 AP, 001:335) and 1 more to move carefully, so that no
 /// foe may counterattack (001:334).
@@ -370,6 +380,18 @@ impl Conflict {
         // In file order; a save changes only its maker's marks.
         for i in members(arena.dying) {
             self.death_save(i, roller, arena, observer);
+        }
+        // A breather's Vitality Die, as the turn after it begins (001:322: the next round,
+        // a reading of ours); one down by then has lost it.
+        for (s, f) in arena.states.iter_mut().zip(&self.fighters) {
+            if !std::mem::take(&mut s.breathing) || !s.up {
+                continue;
+            }
+            let Some(rest) = f.short_rest else { continue };
+            let room = f.vitality - s.vitality;
+            let back = roller.merged_by(|r| r.d(rest.die), |v| (*v).min(room));
+            s.vitality += back.min(room);
+            s.vitality_dice -= 1;
         }
         // A rejoining combatant cannot end the fight: its side was fighting already.
         arena.stale = false;
@@ -537,6 +559,15 @@ impl Conflict {
                     self.restatus(t, arena);
                 }
             }
+            Action::Breather => {
+                observer.see(Event::Action {
+                    who,
+                    action,
+                    target: who,
+                });
+                self.pay(who, BREATHER_AP, AP_OTHER, arena);
+                arena.states[who].breathing = true;
+            }
             Action::Disengage => {
                 observer.see(Event::Action {
                     who,
@@ -686,6 +717,10 @@ impl Conflict {
             state.field(&mut s.saved_self);
             if f.potions.is_some() {
                 state.field(&mut s.potions);
+            }
+            if f.short_rest.is_some() {
+                state.field(&mut s.vitality_dice);
+                state.field(&mut s.breathing);
             }
             if f.target == crate::combat::Targeting::Focus {
                 state.field(&mut s.focus);

@@ -37,10 +37,12 @@ impl Conflict {
                 health: f.health,
                 up: true,
                 potions: f.potions.as_ref().map_or(0, |p| p.count),
+                vitality_dice: f.short_rest.map_or(0, |r| r.vitality_dice),
                 ..State::default()
             };
             if let Some(c) = party.get(i) {
                 (s.vitality, s.health, s.potions) = (c.vitality, c.health, c.potions);
+                s.vitality_dice = c.vitality_dice;
                 if !day::Member::up(c) {
                     (s.up, s.dead) = (false, c.dead);
                     absent |= 1 << i;
@@ -79,6 +81,7 @@ impl Conflict {
         c.vitality = s.vitality;
         c.health = s.health;
         c.potions = s.potions;
+        c.vitality_dice = s.vitality_dice;
         c.clock = None;
         if fate.dead {
             (c.dead, c.incapacitated) = (true, s.incapacitated);

@@ -8,7 +8,8 @@
 use super::super::conflict::Conflict;
 use super::super::fighter::{ApSource, Fighter, Kind};
 use super::{
-    Action, Arena, DISENGAGE_AP, FIRST_AID_AP, FULL_POTION_AP, QUICK_POTION_AP, TRIAGE_AP, swing,
+    Action, Arena, BREATHER_AP, DISENGAGE_AP, FIRST_AID_AP, FULL_POTION_AP, QUICK_POTION_AP,
+    TRIAGE_AP, swing,
 };
 use crate::combat::set::{everyone, members};
 use crate::combat::{MAX_FIGHTERS, Move, Offers, Profile, Set, Sight, Tactic, Targeting};
@@ -287,7 +288,14 @@ impl Conflict {
             Profile::Random => true,
             _ => false,
         };
-        let recover = s.potions > 0 && spare >= drink && could && hurt_me && low;
+        let potion_in_hand = s.potions > 0 && spare >= drink;
+        // A breather (8 AP, 001:322) where it has a Vitality Die and Vitality to gain.
+        let breather = f.short_rest.is_some()
+            && s.vitality_dice > 0
+            && !s.breathing
+            && s.vitality < f.vitality
+            && spare >= BREATHER_AP;
+        let recover = (potion_in_hand || breather) && could && hurt_me && low;
         let mut hurt = 0u64;
         if f.triage.is_some() && spare >= TRIAGE_AP && spare >= p.needs - p.reserve {
             let random = f.plays.profile == Profile::Random;
@@ -319,7 +327,8 @@ impl Conflict {
         match f.plays.profile.choose(offers, need, |n| roller.pick(n)) {
             Move::Tend(t) if potion => Some(Action::Potion(t)),
             Move::Tend(t) => Some(Action::FirstAid(t)),
-            Move::Recover => Some(Action::Potion(i)),
+            Move::Recover if potion_in_hand => Some(Action::Potion(i)),
+            Move::Recover => Some(Action::Breather),
             Move::Heal(t) => Some(Action::Triage(t)),
             Move::Flee => Some(Action::Disengage),
             Move::Fight => f

@@ -261,14 +261,14 @@ fn a_parry_crit_counters_and_first_aid_stabilises() {
     assert_eq!((o.ap_by_kind, o.rounds_active), ([25, 0, 0, 5], 3));
 }
 
-/// Mira (Vitality 4, Health 6) and Bran (Vitality 0) of the party against a Goblin that goes
-/// for Bran, one round: `mira` is her AP and further keys, `bran` his AP, Health and further
-/// keys.
-fn mira_and_bran(mira: (i64, &str), bran: (i64, i64, &str)) -> Conflict {
+/// Mira (Vitality 4, Health 6) and Bran of the party against a Goblin that goes for Bran,
+/// for `rounds` rounds: `mira` is her AP and further keys, `bran` his AP, Vitality, Health
+/// and further keys.
+fn mira_and_bran(rounds: u32, mira: (i64, &str), bran: (i64, i64, i64, &str)) -> Conflict {
     conflict(&format!(
         r#"
 [run]
-max_rounds = 1
+max_rounds = {rounds}
 [[combatant]]
 name = "Mira"
 side = "party"
@@ -282,7 +282,7 @@ attacks = [{{ name = "staff", to_hit = 0, damage = "1d6", type = "bludgeoning" }
 name = "Bran"
 side = "party"
 ap = {}
-vitality = 0
+vitality = {}
 health = {}
 passive_armor = 12
 {}
@@ -298,7 +298,7 @@ passive_armor = 12
 target = "Bran"
 attacks = [{{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing" }}]
 "#,
-        mira.0, mira.1, bran.0, bran.1, bran.2
+        mira.0, mira.1, bran.0, bran.1, bran.2, bran.3
     ))
 }
 
@@ -306,8 +306,9 @@ attacks = [{{ name = "scimitar", to_hit = 4, damage = "1d6+2", type = "slashing"
 fn triage_spends_8_ap_and_heals_1_health_per_5_over_10() {
     // 001:143. Mira protects anyone hurt; the Goblin goes for Bran.
     let c = mira_and_bran(
+        1,
         (13, "triage = 2\ntactics = \"protect\"\nprotect_below = 1.0"),
-        (6, 8, ""),
+        (6, 0, 8, ""),
     );
     let mut dice = Scripted::new().in_order([
         (20, 1),  // Mira (13 AP): nobody hurt, she attacks and misses
@@ -335,8 +336,9 @@ fn a_cautious_fighter_disengages_for_4_ap_and_is_out_alive() {
     // 001:334–335: a careful move out of reach, 3 AP and 1 more, no counterattack. Bran,
     // cautious below 0.9 of his Vitality + Health, is hit to 2 of 8 and goes.
     let c = mira_and_bran(
+        1,
         (3, ""),
-        (9, 8, "tactics = \"cautious\"\ncautious_below = 0.9"),
+        (9, 0, 8, "tactics = \"cautious\"\ncautious_below = 0.9"),
     );
     let mut dice = Scripted::new().in_order([
         (20, 15), // the Goblin (10 AP): 19 against 12
@@ -364,11 +366,12 @@ fn a_protector_gives_a_dying_ally_a_potion_and_it_rises() {
     // 001:318: giving a potion to an unconscious creature takes 6 AP; Health back, it is up
     // again and makes no more saves (L453–454).
     let c = mira_and_bran(
+        1,
         (
             13,
             "tactics = \"protect\"\npotions = { count = 1, heal = \"1d4\" }",
         ),
-        (6, 5, ""),
+        (6, 0, 5, ""),
     );
     let mut dice = Scripted::new().in_order([
         (20, 1),  // Mira (13 AP): nobody down, she attacks and misses
@@ -390,4 +393,45 @@ fn a_protector_gives_a_dying_ally_a_potion_and_it_rises() {
     assert!(bran.up && !bran.dying, "{:#?}", trace.lines);
     assert_eq!((bran.health, arena.states[0].potions), (3, 0));
     assert_eq!(arena.states[0].ap, 2, "{:#?}", trace.lines);
+}
+
+#[test]
+fn a_breather_gives_a_vitality_die_back_when_the_next_round_begins() {
+    // 001:322: 8 AP, then a Vitality Die spent as the next turn begins. Bran, cautious below
+    // 0.9, is hit to 6 of 12 and takes a breather; round 2 begins with his d6 (5, his 4
+    // Vitality lost the cap); still low, with no die left, he Disengages.
+    let c = mira_and_bran(
+        2,
+        (3, ""),
+        (
+            9,
+            4,
+            8,
+            "tactics = \"cautious\"\ncautious_below = 0.9\n\
+             short_rest = { vitality_dice = 1, die = \"d6\" }",
+        ),
+    );
+    let mut dice = Scripted::new().in_order([
+        (20, 15), // the Goblin (10 AP): 19 against 12
+        (6, 4),   // for 6: Bran's Vitality 4 → 0, Health 8 → 6
+        (20, 1),  // Bran (9) breathes; the Goblin (5) misses him
+        (6, 5),   // round 2: Bran's Vitality Die, 5: Vitality back to its 4
+        (20, 1),  // the Goblin (10) misses Bran, who (9) Disengages
+        (20, 1),  // the Goblin (5) misses Mira
+    ]);
+    let mut trace = Trace::default();
+    let (_, _, arena, _) = combat::replay(&c, &mut dice, &mut trace);
+    dice.finish();
+    let bran: Vec<&String> = (trace.lines.iter())
+        .filter(|l| l.starts_with("1 B") || l.starts_with("1 D"))
+        .collect();
+    assert_eq!(
+        bran,
+        ["1 Breather at 1", "1 Disengage at 1"],
+        "{:#?}",
+        trace.lines
+    );
+    let s = &arena.states[1];
+    assert_eq!((s.vitality, s.health, s.vitality_dice), (4, 6, 0));
+    assert!(s.fled);
 }
