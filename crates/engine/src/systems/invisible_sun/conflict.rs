@@ -28,7 +28,9 @@
 //!   Movement, Intellect or Physicality by roll (L169–173): what the pool holds, up to the
 //!   wish, and only the bene that raise the chance of success. `effect_level` L spends L
 //!   Accuracy on each attack that can hit, while the pool holds L, for +2L damage on a hit
-//!   (L77–81, L89, L94, L103). Sortilege (magic dice) costs nothing here.
+//!   (L77–81, L89, L94, L103); at level 4, `effect = "frighten"` chooses the foe frightened
+//!   off instead of the +8 (L102): the NPC it hits flees the fight, alive. Sortilege (magic
+//!   dice) costs nothing here.
 //!
 //! Metrics: the shared fight metrics of [`FightRecorder`] and, per combatant,
 //! `wounds.<name>.K` and `.mean` (Wounds at the end, the dead at their limit); per PC,
@@ -195,11 +197,12 @@ impl Rounds for Conflict {
             let dead = s.dead || (s.out && self.anguish_kills);
             fates.dead |= u64::from(dead) << i;
             fates.down |= u64::from(s.out && !dead) << i;
+            fates.fled |= u64::from(s.fled) << i;
         }
         fates
     }
 
-    /// Everyone not standing is dead or out: no pass over everyone's state.
+    /// Everyone not standing is dead, out or frightened off: no pass over everyone's state.
     #[inline(always)]
     fn out(&self, arena: &Arena) -> u64 {
         everyone(arena.states.len()) & !arena.up()

@@ -99,6 +99,8 @@ pub struct State {
     pub dead: bool,
     /// Out: 3 Anguish (L190); down, not dead.
     pub out: bool,
+    /// Frightened off: fled the fight, alive (L102).
+    pub fled: bool,
     /// Rolled a flux on some magic die.
     pub flux: bool,
     /// The foe it keeps attacking (`Targeting::Focus`).
@@ -356,6 +358,10 @@ impl Conflict {
         if s.body.marks >= npc.wounds_to_die {
             s.dead = true;
             arena.up &= !(1 << t);
+        } else if swing.frightens {
+            // L102: the foe surrenders or flees.
+            s.fled = true;
+            arena.up &= !(1 << t);
         }
         observer.see(Event::Hurt {
             who: t,
@@ -509,7 +515,7 @@ impl Conflict {
                 state.field(v);
             }
             state.fields(&mut s.pools);
-            for flag in [&mut s.dead, &mut s.out, &mut s.flux] {
+            for flag in [&mut s.dead, &mut s.out, &mut s.flux, &mut s.fled] {
                 state.field(flag);
             }
             let target = if i < p {

@@ -158,6 +158,8 @@ pub struct Pc {
     pub damage: i64,
     /// Bene for effect on every attack that can hit: +2 damage each on a hit (L77–81).
     pub effect_level: i64,
+    /// At effect level 4, frightens the NPC it hits off instead of +8 damage (L102).
+    pub frighten: bool,
     /// Dodge, Resist and Withstand roll tables, by [`Defense::index`].
     pub defense: [RollTable; 3],
 }
@@ -294,6 +296,8 @@ pub struct Swing {
     pub effect: i64,
     /// Injuries the NPC takes on a hit (after its Armor).
     pub injuries: i64,
+    /// A hit frightens the NPC off (L102).
+    pub frightens: bool,
 }
 
 impl Pc {
@@ -320,10 +324,14 @@ impl Pc {
         } else {
             0
         };
+        // L102: at level 4 the effect is the foe frightened off, or +8 damage.
+        let frightens = self.frighten && effect == MAX_EFFECT_LEVEL;
+        let bonus = if frightens { 0 } else { 2 * effect };
         Swing {
             plan,
             effect,
-            injuries: (self.damage + 2 * effect - npc.armor).max(0),
+            injuries: (self.damage + bonus - npc.armor).max(0),
+            frightens,
         }
     }
 

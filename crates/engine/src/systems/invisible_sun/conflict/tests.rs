@@ -497,3 +497,36 @@ fn a_cautious_pc_spends_physicality_on_its_injuries() {
     assert_eq!(spent["wounds.Bo.1"], 1.0);
     assert_eq!(hand_fight("", "", 4)["wounds.Bo.2"], 1.0);
 }
+
+#[test]
+fn a_level_4_effect_frightens_the_foe_off_or_deals_8_more() {
+    // 000:102–103: at effect level 4 (4 Accuracy bene, Expansive Endeavor) a hit either adds
+    // 8 damage or frightens the foe off. Ana cannot miss a level-0 NPC: 2 + 8 is 3 Wounds
+    // and death; frightened, it takes her 2 and flees, alive.
+    let fight = |effect: &str| {
+        let body = format!(
+            "[[pc]]\nname = \"Ana\"\naccuracy = 4\nexpansive_endeavor = true\n\
+             attack = {{ damage = 2, skill = 3, effect_level = 4, effect = \"{effect}\" }}\n\
+             [[npc]]\nname = \"Foe\"\nlevel = 0\n"
+        );
+        conflict(&body)
+            .exact()
+            .expect("a fight without dice is walked")
+    };
+    let near = |got: f64, want: f64| assert!((got - want).abs() < 1e-12, "{got} vs {want}");
+    let damage = fight("damage");
+    near(damage["death.Foe"], 1.0);
+    near(damage["fled.Foe"], 0.0);
+    let frighten = fight("frighten");
+    near(frighten["death.Foe"], 0.0);
+    near(frighten["fled.Foe"], 1.0);
+    near(frighten["win.pcs"], 1.0);
+    near(frighten["wounds.Foe.0"], 1.0);
+    // Frightening is a level-4 effect only.
+    let err = load(
+        "[[pc]]\nname = \"Ana\"\nattack = { damage = 2, effect_level = 1, effect = \"frighten\" }\n\
+         [[npc]]\nname = \"Foe\"\nlevel = 0\n",
+    )
+    .unwrap_err();
+    assert!(err.contains("an effect of level 4 (000:102)"), "{err}");
+}

@@ -25,6 +25,7 @@ venture_table! {
     pub(super) struct AttackTable {
         damage: Option<Spanned<i64>>,
         effect_level: Option<Spanned<i64>>,
+        effect: Option<Spanned<String>>,
     }
 }
 
@@ -214,6 +215,26 @@ fn pc(source: &Source, p: &PcSpec, roster: &Roster, me: usize) -> Result<Pc, Sce
             ));
         }
     }
+    let frighten = ra.word(
+        "effect",
+        a.effect.as_ref(),
+        &[("damage", false), ("frighten", true)],
+    )?;
+    if let Some(e) = a
+        .effect
+        .as_ref()
+        .filter(|_| frighten && effect_level != MAX_EFFECT_LEVEL)
+    {
+        return Err(source.invalid(
+            e.span(),
+            key("attack.effect"),
+            format!(
+                "frightening a foe off is an effect of level {MAX_EFFECT_LEVEL} (000:102); \
+                 allowed: effect = \"frighten\" with effect_level = {MAX_EFFECT_LEVEL}, else \
+                 \"damage\""
+            ),
+        ));
+    }
     let defense =
         |t: &Option<DefenseTable>, table: &'static Table| -> Result<RollTable, ScenarioError> {
             let at = key(table.path.trim_start_matches("pc."));
@@ -273,6 +294,7 @@ fn pc(source: &Source, p: &PcSpec, roster: &Roster, me: usize) -> Result<Pc, Sce
         attack: RollTable::new(attack_venture),
         damage,
         effect_level,
+        frighten,
         defense: [
             defense(&p.dodge, &PC_DODGE)?,
             defense(&p.resist, &PC_RESIST)?,

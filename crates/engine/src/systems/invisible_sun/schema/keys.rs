@@ -344,6 +344,10 @@ pub(super) const PC_ATTACK: Table = Table {
     keys: &[
         ATTACK_DAMAGE,
         EFFECT_LEVEL,
+        Key::word("effect", &["damage", "frighten"])
+            .default("\"damage\"")
+            .means("at effect level 4, the effect it chooses: +8 damage, or the NPC it hits frightened off, fleeing the fight (out, alive), with the attack's own damage")
+            .seed("000:102-103"),
         SKILL,
         TOOLS,
         CIRCUMSTANCES,
