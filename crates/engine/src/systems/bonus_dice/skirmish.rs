@@ -165,6 +165,17 @@ pub struct Fighter {
     /// Medicine bonus dice, unwounded and Wounded (002:53), if it can try to stabilise one in
     /// Shock (002:76).
     pub medicine: Option<[BonusDice; 2]>,
+    /// Its potions of healing (002:27), if any.
+    pub potions: Option<Potions>,
+}
+
+/// Potions of healing a combatant carries (002:27).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Potions {
+    /// How many it carries into a fresh fight (a day carries what is left).
+    pub count: u32,
+    /// What one restores: Health first, up to its full, then Durability.
+    pub heal: oddsmith_core::dice::DiceExpr,
 }
 
 /// `[aftermath]`: who tends whom once the fight is over, and the actions a Medicine try takes.
@@ -273,7 +284,8 @@ impl Skirmish {
         let pairs = pairs(&fighters, &encounter, rules);
         let moves = fighters.iter().enumerate().fold(0, |m, (i, f)| {
             let cautious = f.plays.profile == crate::combat::Profile::Cautious;
-            m | u64::from(cautious || f.plays.profile.chooses_moves() && f.medicine.is_some()) << i
+            let kit = f.medicine.is_some() || f.potions.is_some();
+            m | u64::from(cautious || f.plays.profile.chooses_moves() && kit) << i
         });
         Self {
             moves,

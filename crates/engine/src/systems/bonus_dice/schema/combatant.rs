@@ -11,10 +11,12 @@ use super::super::rules::{DamageCharges, Rules};
 use super::super::skirmish::{
     Aftermath, Encounter, Fighter, OFFHAND_CHALLENGES, Offhand, Skirmish, Strike,
 };
-use super::keys::{AFTERMATH, COMBATANT, ENCOUNTER, MEDICINE, OFFHAND};
+use super::keys::{AFTERMATH, COMBATANT, ENCOUNTER, MEDICINE, OFFHAND, POTIONS};
 use super::{armor, count, ladder_die, policy, quality, weapon};
 use crate::combat::load::{self, Entry};
 use crate::combat::{Care, Roster};
+use crate::systems::bonus_dice::skirmish::Potions;
+use oddsmith_core::dice::DiceExpr;
 use oddsmith_core::dice::StepDie;
 use oddsmith_core::error::ScenarioError;
 use oddsmith_scenario::{Document, Source, Spanned};
@@ -57,6 +59,7 @@ pub(super) struct CombatantSpec {
     cautious_below: Option<Spanned<f64>>,
     finish_downed: Option<bool>,
     medicine: Option<MedicineSpec>,
+    potions: Option<PotionsSpec>,
 }
 
 /// `medicine = { bonus_dice = N, base_die = "d10" }`: the combatant can try the Medicine
@@ -66,6 +69,14 @@ pub(super) struct CombatantSpec {
 pub(super) struct MedicineSpec {
     bonus_dice: Spanned<i64>,
     base_die: Option<Spanned<String>>,
+}
+
+/// `potions = { count = N, heal = "2d6" }`: potions of healing (002:27).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PotionsSpec {
+    count: Spanned<i64>,
+    heal: Spanned<String>,
 }
 
 /// `[aftermath]`: who tends whom once the fight is over, and what a Medicine try costs.
@@ -326,7 +337,6 @@ fn fighter(
             .unwrap_or(stamina / 5),
         durability_recovery: r.int("durability_recovery", c.durability_recovery.as_ref())?,
         target: plays.target,
-
         plays,
         // A ruthless combatant finishes foes in Shock unless the file says otherwise.
         finish_downed: match c.finish_downed {
@@ -343,6 +353,18 @@ fn fighter(
                     BonusDice::new(n, bonus_die(base, 0, 0, w, rules.wounded_step), rules.burst)
                 };
                 Some([dice(false), dice(true)])
+            }
+        },
+        potions: match &c.potions {
+            None => None,
+            Some(p) => {
+                let rp = POTIONS.reader(source, format!("{at}.potions"), c.name.span());
+                let heal = (p.heal.get_ref().parse::<DiceExpr>())
+                    .map_err(|e| source.invalid(p.heal.span(), rp.path("heal"), e.to_string()))?;
+                Some(Potions {
+                    count: rp.int("count", Some(&p.count))? as u32,
+                    heal,
+                })
             }
         },
         size: r.word("size", c.size.as_ref(), &Size::WORDS)?,

@@ -414,6 +414,10 @@ pub(super) const COMBATANT: Table = Table {
             .absent("it cannot try Medicine")
             .means("after the fight, it can try the Medicine check VS 20 that stabilises one in Shock")
             .seed("002:76"),
+        Key::other("potions", "the table `potions = { … }` below")
+            .absent("no potions")
+            .means("its potions of healing, used in the fight under `tactics = \"cautious\"` (its own), `\"protect\"` (an ally in Shock) or `\"random\"`")
+            .seed("002:27"),
     ],
 };
 
@@ -447,6 +451,23 @@ pub(super) const MEDICINE: Table = Table {
             .means("its Medicine bonus dice; they burst, and step down while it is Wounded")
             .seed("002:76"),
         BASE_DIE.means("the size of its Medicine dice before Wounded steps them"),
+    ],
+};
+
+/// `potions = { … }` of a combatant: potions of healing it carries.
+pub(super) const POTIONS: Table = Table {
+    path: "combatant.potions",
+    form: Form::Under,
+    about: "on a combatant: potions of healing it carries into the fight, one action each to use (002:27); a day carries what is left",
+    keys: &[
+        Key::int("count", 0, 100)
+            .required()
+            .means("how many it carries")
+            .seed("002:27"),
+        Key::dice("heal")
+            .required()
+            .means("what one restores, e.g. \"2d6\": Health first, up to its full, then Durability (an assumption: the seed names the potion, not its effect); one in Shock given Health is out of it, up again")
+            .seed("002:27, 002:51, 002:75-76"),
     ],
 };
 
@@ -689,7 +710,7 @@ pub const SCHEMA: Schema = Schema {
             title: "Skirmishes",
             about: "a fight of any number of combatants on two or more sides, to Shock and death",
             tables: &[
-                &COMBATANT, &OFFHAND, &MEDICINE, &ENCOUNTER, &AFTERMATH, &RULES,
+                &COMBATANT, &OFFHAND, &MEDICINE, &POTIONS, &ENCOUNTER, &AFTERMATH, &RULES,
             ],
             metrics: FIGHT_METRICS,
             fight: true,

@@ -48,6 +48,8 @@ pub struct State {
     pub winded: bool,
     /// Up, stabilised or dead.
     pub condition: Condition,
+    /// Potions of healing left (002:27).
+    pub potions: u32,
 }
 
 impl Member for State {
@@ -76,6 +78,7 @@ impl Carry for Skirmish {
             wounded: f.durability == 0,
             winded: f.vigor == 0,
             condition: Condition::Up,
+            potions: f.potions.as_ref().map_or(0, |p| p.count),
         }
     }
 
@@ -101,6 +104,7 @@ impl Carry for Skirmish {
             } else {
                 Condition::Up
             },
+            potions: s.potions,
         }
     }
 

@@ -96,6 +96,15 @@ pub enum Event<'a> {
         /// Durability restored.
         restored: i64,
     },
+    /// `by` used a potion on `to` (002:27), restoring `restored` Health and Durability.
+    Potion {
+        /// Who used it.
+        by: usize,
+        /// On whom.
+        to: usize,
+        /// Health and Durability restored.
+        restored: i64,
+    },
     /// `who` Escaped, the openings taken (002:23).
     Escape {
         /// Who.
@@ -139,6 +148,8 @@ pub struct State {
     pub defending: bool,
     /// Escaped the fight (002:23): out of it, alive.
     pub fled: bool,
+    /// Potions of healing left (002:27).
+    pub potions: u32,
     /// The round in whose Recovery phase it dies, while in Shock.
     pub dies_in: u32,
     /// Its initiative total.
@@ -258,6 +269,7 @@ impl Skirmish {
                 ever_winded: c.winded,
                 dead: c.condition == Condition::Dead,
                 stable: c.condition == Condition::Stable,
+                potions: c.potions,
                 ..State::default()
             };
             arena.dead |= u64::from(s.dead) << i;
@@ -398,22 +410,26 @@ impl Skirmish {
         let f = &self.fighters[i];
         let plays = f.plays;
         let me = &arena.states[i];
+        let hurt_me = me.health < f.health || me.durability < f.durability;
+        let potion = me.potions > 0;
         if plays.profile == Profile::Cautious
             && plays
                 .cautious_below
                 .holds(me.durability + me.health, f.durability + f.health)
         {
+            // Its own potion first (one action, 002:27), then Escape.
+            if potion && hurt_me {
+                self.potion(i, i, dice, arena, observer);
+                return Step::Spent(1);
+            }
             return Step::Gone(self.escape(i, round, dice, arena, observer));
         }
-        let Some(medicine) = f.medicine else {
-            return Step::Fight;
-        };
         let random = plays.profile == Profile::Random;
         let tend_cost = self.aftermath.medicine_actions;
         let allies = self.bout.roster.side_mask(f.side) & !(1 << i);
         let states = &arena.states;
         let mut hurt = 0u64;
-        if left >= AID_ACTIONS {
+        if f.medicine.is_some() && left >= AID_ACTIONS {
             for j in members(allies) {
                 let (s, g) = (&states[j], &self.fighters[j]);
                 let low = random
@@ -426,7 +442,7 @@ impl Skirmish {
         // Stabilising is the medic's book action only after the fight (`[aftermath]`):
         // in it, only a profile that tends is offered it.
         let tends = matches!(plays.profile, Profile::Protect | Profile::Random);
-        let fallen = if left >= tend_cost && tends {
+        let fallen = if tends && ((f.medicine.is_some() && left >= tend_cost) || potion) {
             arena.shocked & allies
         } else {
             0
@@ -439,7 +455,7 @@ impl Skirmish {
             fight: !self.bout.roster.foes_of(f.side, Set::from(foes)).is_empty(),
             fallen: Set::from(fallen),
             hurt: Set::from(hurt),
-            recover: false,
+            recover: random && potion && hurt_me,
             flee: false,
         };
         // The fallen nearest death first, then the standing with least left (002:75, 002:51).
@@ -452,10 +468,20 @@ impl Skirmish {
             }
         };
         let (to, stabilise, cost) = match plays.profile.choose(offers, need, |n| dice.pick(n)) {
+            // A potion brings one in Shock back up; a medic without one stabilises.
+            Move::Tend(t) if potion => {
+                self.potion(i, t, dice, arena, observer);
+                return Step::Spent(1);
+            }
+            Move::Recover => {
+                self.potion(i, i, dice, arena, observer);
+                return Step::Spent(1);
+            }
             Move::Tend(t) => (t, true, tend_cost),
             Move::Heal(t) => (t, false, AID_ACTIONS),
-            Move::Fight | Move::Recover | Move::Flee => return Step::Fight,
+            Move::Fight | Move::Flee => return Step::Fight,
         };
+        let medicine = f.medicine.expect("only a medic is offered Medicine");
         let bonus = &medicine[usize::from(arena.states[i].wounded)];
         let success = medicine_check(bonus, self.success_on, dice);
         let mut restored = 0;
@@ -479,6 +505,47 @@ impl Skirmish {
             restored,
         });
         Step::Spent(cost)
+    }
+
+    /// `by` uses a potion of healing on `to` (itself or an ally), one action (002:27): its
+    /// dice back to Health, up to its full, then to Durability; one in Shock given Health is
+    /// out of it and up again (002:75–76, a reading of ours).
+    fn potion<D: Dice + ?Sized, O: Observer<Skirmish>>(
+        &self,
+        by: usize,
+        to: usize,
+        dice: &mut D,
+        arena: &mut Arena,
+        observer: &mut O,
+    ) {
+        let heal = &self.fighters[by]
+            .potions
+            .as_ref()
+            .expect("one with potions")
+            .heal;
+        arena.states[by].potions -= 1;
+        let g = &self.fighters[to];
+        let s = &arena.states[to];
+        let room = (g.health - s.health, g.durability - s.durability);
+        // The roll matters only as what it restores (the exact walk's branches).
+        let restores = |v: &i64| {
+            let health = (*v).clamp(0, room.0);
+            (health, (*v - health).clamp(0, room.1))
+        };
+        let rolled = dice.merged_by(|d| d.roll(heal), restores);
+        let (health, durability) = restores(&rolled);
+        let s = &mut arena.states[to];
+        s.health += health;
+        s.durability += durability;
+        if s.shock && s.health > 0 {
+            s.shock = false;
+            arena.shocked &= !(1 << to);
+        }
+        observer.see(Event::Potion {
+            by,
+            to,
+            restored: health + durability,
+        });
     }
 
     /// `i` Escapes (002:23): the openings (002:32), then gone if it stands. Who stands if
@@ -832,6 +899,9 @@ impl Skirmish {
                 &mut s.fled,
             ] {
                 state.field(flag);
+            }
+            if f.potions.is_some() {
+                state.field(&mut s.potions);
             }
             // The round it dies in, while in Shock (relative to this one).
             let mut dies = if s.shock { s.dies_in } else { u32::MAX };

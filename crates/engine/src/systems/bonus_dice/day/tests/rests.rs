@@ -58,6 +58,7 @@ fn up(durability: i64, health: i64, vigor: i64, wounded: bool) -> State {
         wounded,
         winded: vigor < 5,
         condition: Condition::Up,
+        potions: 0,
     }
 }
 
@@ -266,6 +267,7 @@ fn a_stabilised_member_is_out_until_it_recovers_1_health() {
         wounded: true,
         winded: true,
         condition: Condition::Stable,
+        potions: 0,
     };
     let start = [stable, up(14, 5, 12, false), up(10, 8, 10, false)];
     // No Health within the day (002:54): a short rest, aid and hours change nothing.
@@ -300,6 +302,7 @@ fn a_long_rest_restores_its_health_then_rests_short() {
         wounded: true,
         winded: true,
         condition: Condition::Stable,
+        potions: 0,
     };
     let mut party = [stable, up(14, 5, 12, false), up(10, 8, 10, false)];
     // Ada wakes at 3 Health, then Brann's aid reaches her.
@@ -325,6 +328,7 @@ fn the_dead_keep_their_values() {
         wounded: true,
         winded: true,
         condition: Condition::Dead,
+        potions: 0,
     };
     let mut party = [dead, up(14, 12, 12, false), up(10, 8, 10, false)];
     let r = rests("health_per_day = 1440\nlong_rest = { health = 5 }", MEDIC);

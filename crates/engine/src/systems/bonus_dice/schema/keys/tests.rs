@@ -4,7 +4,7 @@
 //! gives, and every shape's `oddsmith new` file loading with every key listed.
 
 use super::super::combatant::{
-    AftermathSpec, CombatantSpec, EncounterSpec, MedicineSpec, OffhandSpec,
+    AftermathSpec, CombatantSpec, EncounterSpec, MedicineSpec, OffhandSpec, PotionsSpec,
 };
 use super::super::day::DaySpec;
 use super::super::{
@@ -32,7 +32,7 @@ fn declared(table: &Table) -> BTreeSet<String> {
 
 #[test]
 fn every_table_declares_exactly_what_its_reader_accepts() {
-    let pairs: [(&Table, Vec<String>); 13] = [
+    let pairs: [(&Table, Vec<String>); 14] = [
         (&CHECK, serde_fields::<CheckSpec>()),
         (&ATTACK, serde_fields::<AttackSpec>()),
         (&TARGET, serde_fields::<TargetSpec>()),
@@ -43,6 +43,7 @@ fn every_table_declares_exactly_what_its_reader_accepts() {
         (&COMBATANT, serde_fields::<CombatantSpec>()),
         (&OFFHAND, serde_fields::<OffhandSpec>()),
         (&MEDICINE, serde_fields::<MedicineSpec>()),
+        (&POTIONS, serde_fields::<PotionsSpec>()),
         (&ENCOUNTER, serde_fields::<EncounterSpec>()),
         (&AFTERMATH, serde_fields::<AftermathSpec>()),
         (&DAY, serde_fields::<DaySpec>()),
@@ -66,6 +67,7 @@ fn every_table_declares_exactly_what_its_reader_accepts() {
                 "combatant",
                 "combatant.offhand",
                 "combatant.medicine",
+                "combatant.potions",
                 "encounter",
                 "aftermath",
                 "day",

@@ -130,6 +130,7 @@ fn a_member_carried_in_down_or_dead_sits_the_fight_out() {
             wounded: true,
             winded: false,
             condition,
+            potions: 0,
         };
         let party = [a, s.fresh(1)];
         let mut dice = Scripted::new().in_order([
@@ -166,6 +167,7 @@ fn a_wipe_is_dead_in_the_carried_state_whoever_kills_it() {
         wounded: true,
         winded: false,
         condition: Condition::Stable,
+        potions: 0,
     };
     for (aftermath, a_after) in [
         // Left to die: b dies when its Shock runs out (nobody can tend it); a stays stable.

@@ -48,6 +48,10 @@ impl Observer<Skirmish> for Trace {
                 format!("{} takes {dealt} of {raw}", self.names[target])
             }
             Event::Escape { who } => format!("{} escapes", self.names[who]),
+            Event::Potion { by, to, restored } => format!(
+                "{} gives {} a potion: +{restored}",
+                self.names[by], self.names[to]
+            ),
             Event::Aid {
                 by,
                 to,
@@ -640,4 +644,67 @@ stamina = 10
         (5, 5),
         "{lines:#?}"
     );
+}
+
+#[test]
+fn a_potion_is_one_action_and_brings_one_in_shock_back_up() {
+    // 002:27: using an item is one action; a potion restores Health first, then Durability
+    // (our reading), and one in Shock given Health is up again (002:75–76).
+    let s = skirmish(
+        r#"
+[run]
+max_rounds = 1
+[[combatant]]
+name = "Orc"
+side = "orcs"
+attack_dice = 1
+actions = 1
+dodge_policy = "never"
+durability = 30
+health = 30
+vigor = 10
+stamina = 0
+target = "Al"
+[[combatant]]
+name = "Al"
+side = "party"
+actions = 1
+dodge_policy = "never"
+durability = 0
+health = 1
+vigor = 10
+stamina = 3
+[[combatant]]
+name = "Mo"
+side = "party"
+actions = 1
+dodge_policy = "never"
+durability = 10
+health = 10
+vigor = 10
+stamina = 10
+tactics = "protect"
+potions = { count = 1, heal = "1d6" }
+"#,
+    );
+    let mut dice = scripted(
+        &[
+            (20, 15), // initiative: Orc, Al, Mo
+            (20, 10),
+            (20, 5),
+            (20, 10), // the Orc hits Al, 17 against Guard 15, for 3: Shock
+            (10, 7),
+            (8, 3),
+            (6, 5), // Mo's action: the potion for Al, 5 rolled, 1 Health of room
+        ],
+        &[],
+    );
+    let (_, _, lines, arena) = replay(&s, &mut dice);
+    assert!(
+        lines.contains(&"Mo gives Al a potion: +1".to_string()),
+        "{lines:#?}"
+    );
+    assert_eq!(arena.shocked, 0, "{lines:#?}");
+    assert!(arena.states[1].standing() && arena.states[1].fell);
+    assert_eq!((arena.states[1].health, arena.states[2].potions), (1, 0));
 }
