@@ -11,8 +11,8 @@
 //! policy ([`Targeting`]: random, weakest, focus, a named foe, spread). Systems supply the
 //! moves, their costs and what they do (each a rule with its seed line); the choosing is this
 //! module's. A system asks the first step only of a combatant whose profile makes choices
-//! ([`Profile::chooses_moves`]), so `by_the_book`, `ruthless` and `spread` pay nothing for it,
-//! and may settle a choice of foe without asking when the answer cannot differ (a lone foe, a
+//! ([`Profile::chooses_moves`]) or whose own keys ask for a move (Unbound Legends'
+//! `first_aid`), so the others' turns pay nothing for it, and may settle a choice of foe without asking when the answer cannot differ (a lone foe, a
 //! uniform pick it draws from its own table), saying so beside that fast path.
 
 use super::roster::Roster;
