@@ -310,7 +310,7 @@ impl Conflict {
     }
 
     /// PC `i` attacks; returns the side of a foe it hurt.
-    #[inline]
+    #[inline(always)]
     fn pc_turn<D: Dice + ?Sized, O: Observer<Conflict>>(
         &self,
         i: usize,
@@ -372,7 +372,7 @@ impl Conflict {
     }
 
     /// NPC `i` attacks; returns the side of a foe it hurt.
-    #[inline]
+    #[inline(always)]
     fn npc_turn<D: Dice + ?Sized, O: Observer<Conflict>>(
         &self,
         i: usize,
@@ -547,7 +547,7 @@ pub fn turns(pcs: usize, npcs: usize, order: Order) -> Vec<usize> {
 
 /// Rolls a planned roll needing `successes`; a flux marks `me`. Routine and impossible rolls
 /// draw nothing.
-#[inline]
+#[inline(always)]
 fn roll<D: Dice + ?Sized>(
     dice_of: &VentureDice,
     successes: u32,
