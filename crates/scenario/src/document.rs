@@ -193,6 +193,16 @@ impl Document {
         let root = DeTable::parse(&source.text)
             .map_err(|e| source.toml_error(&e))
             .map(|t| Node::from_de(&Spanned::new(t.span(), DeValue::Table(t.into_inner()))))?;
+        // Text goes to terminals, pages and tables: a control character (an escape sequence,
+        // a line break inside a name) is refused where it is written.
+        if let Some((span, path)) = control_text(&root, String::new()) {
+            return Err(source.invalid(
+                span,
+                path,
+                "text may not hold control characters (escape sequences, line breaks, tabs); \
+                 allowed: printable characters",
+            ));
+        }
         Ok(Self {
             source,
             root,
@@ -343,6 +353,31 @@ impl Node {
             return None;
         };
         (entries.len() == 1).then(|| entries.remove(0).1)
+    }
+}
+
+/// The first key or string under `node` (at `path`) that holds a control character: its
+/// span and its key path.
+fn control_text(node: &Node, path: String) -> Option<(Range<usize>, String)> {
+    let control = |t: &str| t.chars().any(char::is_control);
+    let at = |k: &str| {
+        if path.is_empty() {
+            k.to_string()
+        } else {
+            format!("{path}.{k}")
+        }
+    };
+    match &node.value {
+        NodeValue::String(s) if control(s) => Some((node.span.clone(), path)),
+        NodeValue::Array(items) => items.iter().find_map(|n| control_text(n, path.clone())),
+        NodeValue::Table(entries) => entries.iter().find_map(|(k, v)| {
+            if control(k.get_ref()) {
+                Some((k.span(), at(k.get_ref())))
+            } else {
+                control_text(v, at(k.get_ref()))
+            }
+        }),
+        _ => None,
     }
 }
 

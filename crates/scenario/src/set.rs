@@ -10,8 +10,16 @@ use oddsmith_core::error::ScenarioError;
 /// `doc` with one `--set` argument applied; a malformed argument or a path that leads
 /// nowhere is a [`ScenarioError::Set`] naming the argument and what is allowed there.
 pub fn apply(doc: &Document, arg: &str) -> Result<Document, ScenarioError> {
+    // The argument as it is echoed back: control characters shown escaped, never sent to
+    // the terminal.
+    let shown: String = arg.chars().flat_map(char::escape_debug).collect();
+    let shown = if arg.chars().any(char::is_control) {
+        shown
+    } else {
+        arg.to_string()
+    };
     let refuse = |message: String| ScenarioError::Set {
-        arg: arg.to_string(),
+        arg: shown.clone(),
         message,
     };
     let Some((path, text)) = arg.split_once('=') else {
@@ -29,6 +37,13 @@ pub fn apply(doc: &Document, arg: &str) -> Result<Document, ScenarioError> {
     }
     if text.is_empty() {
         return Err(refuse("the value is empty; give one after `=`".into()));
+    }
+    if (path.chars().chain(text.chars())).any(char::is_control) {
+        return Err(refuse(
+            "text may not hold control characters (escape sequences, line breaks, tabs); \
+             allowed: printable characters"
+                .into(),
+        ));
     }
     let value = Node::parse_value(text).unwrap_or_else(|| Node {
         span: 0..0,

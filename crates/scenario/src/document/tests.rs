@@ -68,3 +68,31 @@ fn arrays_of_tables_are_entered_by_name() {
         .unwrap_err();
     assert_eq!(err, "no `combatant` is named \"C\"; names: \"A\", \"B\"");
 }
+
+#[test]
+fn control_characters_in_text_or_keys_are_refused_where_written() {
+    for (text, key) in [
+        ("name = \"a\\u001b[31mred\"\n", "name"),
+        (
+            "[sweep]\n\"combatant.A.name\" = [\"x\", \"y\\tz\"]\n",
+            "sweep.combatant.A.name",
+        ),
+        ("\"a\\nb\" = 1\n", "a\nb"),
+    ] {
+        let err = Document::parse(Source::from_text("t.toml", text.to_string()))
+            .err()
+            .unwrap_or_else(|| panic!("{text}: accepted"))
+            .to_string();
+        assert!(
+            err.contains("text may not hold control characters"),
+            "{err}"
+        );
+        assert!(
+            err.contains(&format!("`{key}`")) || key.contains('\n'),
+            "{err}"
+        );
+    }
+    // A line continued in a multi-line string holds no control character.
+    let ok = "name = \"\"\"a \\\n  b\"\"\"\n";
+    assert!(Document::parse(Source::from_text("t.toml", ok.to_string())).is_ok());
+}

@@ -55,3 +55,19 @@ fn a_bad_set_names_the_argument_and_what_is_allowed() {
         assert!(e.contains(says), "{arg}: {e}\n  wanted: {says}");
     }
 }
+
+#[test]
+fn control_characters_are_refused_and_echoed_escaped() {
+    let err = apply(&doc("name = \"x\"\n"), "name=a\u{1b}[31m")
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(
+        err.contains("text may not hold control characters"),
+        "{err}"
+    );
+    assert!(
+        err.contains("a\\u{1b}[31m") && !err.contains('\u{1b}'),
+        "{err}"
+    );
+}
