@@ -412,19 +412,11 @@ impl Skirmish {
         let me = &arena.states[i];
         let hurt_me = me.health < f.health || me.durability < f.durability;
         let potion = me.potions > 0;
-        if plays.profile == Profile::Cautious
-            && plays
-                .cautious_below
-                .holds(me.durability + me.health, f.durability + f.health)
-        {
-            // Its own potion first (one action, 002:27), then Escape.
-            if potion && hurt_me {
-                self.potion(i, i, dice, arena, observer);
-                return Step::Spent(1);
-            }
-            return Step::Gone(self.escape(i, round, dice, arena, observer));
-        }
         let random = plays.profile == Profile::Random;
+        // Below its `cautious_below`, a cautious one recovers (its own potion, one action,
+        // 002:27), else Escapes (002:23); a random one may drink whenever hurt.
+        let low = plays.profile == Profile::Cautious
+            && (plays.cautious_below).holds(me.durability + me.health, f.durability + f.health);
         let tend_cost = self.aftermath.medicine_actions;
         let allies = self.bout.roster.side_mask(f.side) & !(1 << i);
         let states = &arena.states;
@@ -455,8 +447,8 @@ impl Skirmish {
             fight: !self.bout.roster.foes_of(f.side, Set::from(foes)).is_empty(),
             fallen: Set::from(fallen),
             hurt: Set::from(hurt),
-            recover: random && potion && hurt_me,
-            flee: false,
+            recover: (random || low) && potion && hurt_me,
+            flee: low,
         };
         // The fallen nearest death first, then the standing with least left (002:75, 002:51).
         let need = |j: usize| {
@@ -477,9 +469,10 @@ impl Skirmish {
                 self.potion(i, i, dice, arena, observer);
                 return Step::Spent(1);
             }
+            Move::Flee => return Step::Gone(self.escape(i, round, dice, arena, observer)),
             Move::Tend(t) => (t, true, tend_cost),
             Move::Heal(t) => (t, false, AID_ACTIONS),
-            Move::Fight | Move::Flee => return Step::Fight,
+            Move::Fight => return Step::Fight,
         };
         let medicine = f.medicine.expect("only a medic is offered Medicine");
         let bonus = &medicine[usize::from(arena.states[i].wounded)];
