@@ -471,12 +471,7 @@ impl Conflict {
     ) {
         match action {
             Action::FirstAid(t) => {
-                observer.see(Event::Action {
-                    who,
-                    action,
-                    target: t,
-                });
-                self.pay(who, FIRST_AID_AP, AP_OTHER, arena);
+                self.take_action(who, action, t, FIRST_AID_AP, arena, observer);
                 let bonus = self.fighters[who].first_aid.unwrap_or(0);
                 let d20 = roller.merged_by(|r| r.d20(), |&d20| d20 + bonus >= 10);
                 let stabilised = d20 + bonus >= 10;
@@ -495,12 +490,7 @@ impl Conflict {
                 });
             }
             Action::Triage(t) => {
-                observer.see(Event::Action {
-                    who,
-                    action,
-                    target: t,
-                });
-                self.pay(who, TRIAGE_AP, AP_OTHER, arena);
+                self.take_action(who, action, t, TRIAGE_AP, arena, observer);
                 let bonus = self.fighters[who].triage.unwrap_or(0);
                 let room = self.fighters[t].health - arena.states[t].health;
                 // The roll matters only as the Health it heals (the exact walk's branches).
@@ -516,11 +506,6 @@ impl Conflict {
                 });
             }
             Action::Potion(t) => {
-                observer.see(Event::Action {
-                    who,
-                    action,
-                    target: t,
-                });
                 let potions = self.fighters[who]
                     .potions
                     .as_ref()
@@ -531,7 +516,7 @@ impl Conflict {
                 } else {
                     FULL_POTION_AP
                 };
-                self.pay(who, cost, AP_OTHER, arena);
+                self.take_action(who, action, t, cost, arena, observer);
                 arena.states[who].potions -= 1;
                 let g = &self.fighters[t];
                 let s = &arena.states[t];
@@ -560,21 +545,11 @@ impl Conflict {
                 }
             }
             Action::Breather => {
-                observer.see(Event::Action {
-                    who,
-                    action,
-                    target: who,
-                });
-                self.pay(who, BREATHER_AP, AP_OTHER, arena);
+                self.take_action(who, action, who, BREATHER_AP, arena, observer);
                 arena.states[who].breathing = true;
             }
             Action::Disengage => {
-                observer.see(Event::Action {
-                    who,
-                    action,
-                    target: who,
-                });
-                self.pay(who, DISENGAGE_AP, AP_OTHER, arena);
+                self.take_action(who, action, who, DISENGAGE_AP, arena, observer);
                 let s = &mut arena.states[who];
                 (s.up, s.fled) = (false, true);
                 arena.fled |= 1 << who;
@@ -592,6 +567,25 @@ impl Conflict {
                 self.strike(who, t, k, roller, arena, observer);
             }
         }
+    }
+
+    /// `who` takes `action` at `target` for `cost` AP (of the other kinds than attacks and
+    /// defenses): told, then paid.
+    fn take_action<Ob: Observer<Conflict>>(
+        &self,
+        who: usize,
+        action: Action,
+        target: usize,
+        cost: i64,
+        arena: &mut Arena,
+        observer: &mut Ob,
+    ) {
+        observer.see(Event::Action {
+            who,
+            action,
+            target,
+        });
+        self.pay(who, cost, AP_OTHER, arena);
     }
 
     /// AP still held is unspent.
