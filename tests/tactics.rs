@@ -372,3 +372,67 @@ fn a_sweep_over_words_runs_each_word_as_its_set_does() {
         assert!(stderr(&out).contains(expected), "{list}: {}", stderr(&out));
     }
 }
+
+/// The Unbound Legends duel with a second PC who Helps the hero (001:310) instead of
+/// attacking: the helper's 13 AP leave 7 after Help, so the hero (12) attacks at advantage
+/// before the helper's next turn.
+const HELPED_DUEL: &str = r#"
+name = "hero, helper and brute"
+system = "unbound-legends"
+[run]
+max_rounds = 6
+[[combatant]]
+name = "hero"
+side = "party"
+ap = 12
+agility = 1
+vitality = 6
+health = 4
+passive_armor = 12
+attacks = [{ name = "mace", to_hit = 0, damage = "1d6+1", type = "bludgeoning" }]
+[[combatant]]
+name = "helper"
+side = "party"
+ap = 13
+vitality = 2
+health = 2
+passive_armor = 10
+helps = true
+attacks = [{ name = "knife", to_hit = 0, damage = "1d2", type = "piercing" }]
+[[combatant]]
+name = "brute"
+side = "monsters"
+kind = "monster"
+ap = 10
+vitality = 8
+health = 4
+passive_armor = 11
+target = "hero"
+attacks = [{ name = "club", to_hit = 3, damage = "1d8+1", type = "bludgeoning" }]
+"#;
+
+/// A helper's Help is walked exactly (two d20s for the helped attack, the help's end at the
+/// helper's next turn in the state) and sampled within 4.5 standard errors, and it is worth
+/// more to the party than the helper's own knife.
+#[test]
+fn the_exact_walk_follows_a_helper() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("helped.toml");
+    std::fs::write(&file, HELPED_DUEL).unwrap();
+    let file = file.to_str().unwrap();
+    let mut win = Vec::new();
+    for helps in ["true", "false"] {
+        let set = format!("combatant.helper.helps={helps}");
+        let json = run_json(file, &["--trials", "200000", "--set", &set]);
+        for name in ["win.party", "any_death.party"] {
+            let (p, se, exact) = rate(&json, name);
+            let exact = exact.unwrap_or_else(|| panic!("helps={helps}: {name} has no exact value"));
+            assert!(
+                (p - exact).abs() <= 4.5 * se.max(1e-9),
+                "helps={helps}: {name} sampled {p}, exact {exact}"
+            );
+        }
+        win.push(rate(&json, "win.party").2.unwrap());
+    }
+    assert!(win[0] > win[1] + 0.01, "{win:?}");
+}

@@ -120,10 +120,14 @@ impl Profile {
     /// - `cautious`: recover, else flee, when the system offers it (it offers them only
     ///   below the combatant's `cautious_below`), else as `by_the_book`;
     /// - `random`: one of fight (when it has a foe), tend or heal each ally offered, recover,
-    ///   uniformly — flight is never a random choice;
+    ///   support, uniformly — flight is never a random choice;
     /// - every other profile tends the fallen ally in most need when its system offers one
     ///   (a system offers the fallen to these only where the combatant's own keys ask for it,
     ///   as Unbound Legends' `first_aid` does), else fights.
+    ///
+    /// Support (Unbound Legends' Help, Gods & Monsters' leading) is offered only where the
+    /// combatant's own keys ask for it; every profile but `random` takes it where it would
+    /// otherwise fight (`protect` after tending and healing), for the first ally offered.
     #[inline]
     pub fn choose(
         self,
@@ -138,16 +142,19 @@ impl Profile {
                 .min_by_key(|&i| need(i))
                 .map(Move::Tend)
         };
+        let support = offers.support.first().map(Move::Support);
         match self {
             Profile::Protect => tend()
                 .or_else(|| offers.hurt.iter().min_by_key(|&i| need(i)).map(Move::Heal))
+                .or(support)
                 .unwrap_or(Move::Fight),
             Profile::Cautious if offers.recover => Move::Recover,
             Profile::Cautious if offers.flee => Move::Flee,
             Profile::Random => {
                 let fight = usize::from(offers.fight);
                 let (tend, heal) = (offers.fallen.len(), offers.hurt.len());
-                let n = fight + tend + heal + usize::from(offers.recover);
+                let recover = usize::from(offers.recover);
+                let n = fight + tend + heal + recover + offers.support.len();
                 let k = match n {
                     0 => return Move::Fight,
                     1 => 0,
@@ -164,11 +171,17 @@ impl Profile {
                             .nth(k - fight - tend)
                             .expect("k counts the hurt"),
                     )
-                } else {
+                } else if k < fight + tend + heal + recover {
                     Move::Recover
+                } else {
+                    Move::Support(
+                        (offers.support)
+                            .nth(k - fight - tend - heal - recover)
+                            .expect("k counts those supported"),
+                    )
                 }
             }
-            _ => tend().unwrap_or(Move::Fight),
+            _ => tend().or(support).unwrap_or(Move::Fight),
         }
     }
 }
@@ -189,6 +202,9 @@ pub struct Offers {
     pub recover: bool,
     /// It may leave the fight now (below its `cautious_below`).
     pub flee: bool,
+    /// Allies it may support now instead of attacking (where its own keys ask for it): the
+    /// one its system would choose first.
+    pub support: Set,
 }
 
 /// The move a profile chose ([`Profile::choose`]).
@@ -204,6 +220,8 @@ pub enum Move {
     Recover,
     /// Leave the fight.
     Flee,
+    /// Support this ally instead of attacking (Help, leading).
+    Support(usize),
 }
 
 /// A fraction of a combatant's full measure (`protect_below`, `cautious_below`), kept in

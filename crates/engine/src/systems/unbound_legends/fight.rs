@@ -42,6 +42,9 @@ pub enum Action {
     /// A potion of healing for this combatant: its own (3 AP quickly, 6 AP all of it for
     /// the dice's maximum) or given to another (6 AP), 001:318.
     Potion(usize),
+    /// Help (6 AP, 001:310): advantage on this ally's next attack roll, made before the
+    /// helper's next turn begins.
+    Help(usize),
     /// Its attack number `k` (index into its attacks).
     Attack(usize),
 }
@@ -198,6 +201,9 @@ pub struct State {
     pub vitality_dice: u32,
     /// Took a breather: spends a Vitality Die when its next turn begins (001:322).
     pub breathing: bool,
+    /// The ally it Helped (a bit), whose advantage ends when its own next turn begins
+    /// (001:310); 0 when none.
+    pub helps: u64,
 }
 
 /// Per-batch buffers, reused by every fight.
@@ -215,6 +221,8 @@ pub struct Arena {
     pub(super) fled: u64,
     /// Bit `i`: combatant `i` began this round able to act.
     active: u64,
+    /// Bit `i`: combatant `i`'s next attack roll is at advantage, from a Help (001:310).
+    helped: u64,
     /// Bit `i`: combatant `i`, a party member carried in not up, sits the fight out: it
     /// never acts and is never attacked ([`super::day`]).
     absent: u64,
@@ -257,6 +265,7 @@ impl Default for Arena {
             dying: 0,
             dead: 0,
             active: 0,
+            helped: 0,
             absent: 0,
             fled: 0,
             carried: Vec::new(),
@@ -281,6 +290,9 @@ const TRIAGE_PER: i64 = 5;
 pub const QUICK_POTION_AP: i64 = 3;
 pub const FULL_POTION_AP: i64 = 6;
 
+/// AP that the Help action costs (001:310).
+pub const HELP_AP: i64 = 6;
+
 /// AP that a breather costs (001:322).
 pub const BREATHER_AP: i64 = 8;
 
@@ -300,6 +312,10 @@ impl Conflict {
     ) -> u64 {
         self.start_round(round, roller, arena, observer);
         while let Some(who) = self.next_actor(arena) {
+            // 001:310: a Help ends when its helper's next turn begins.
+            if arena.helped != 0 {
+                arena.helped &= !std::mem::take(&mut arena.states[who].helps);
+            }
             let Some(action) = self.wanted(who, arena, roller) else {
                 break;
             };
@@ -544,6 +560,11 @@ impl Conflict {
                     self.restatus(t, arena);
                 }
             }
+            Action::Help(t) => {
+                self.take_action(who, action, t, HELP_AP, arena, observer);
+                arena.helped |= 1 << t;
+                arena.states[who].helps = 1 << t;
+            }
             Action::Breather => {
                 self.take_action(who, action, who, BREATHER_AP, arena, observer);
                 arena.states[who].breathing = true;
@@ -719,6 +740,9 @@ impl Conflict {
             if f.target == crate::combat::Targeting::Focus {
                 state.field(&mut s.focus);
             }
+            if f.helps {
+                state.field(&mut s.helps);
+            }
             state.field(&mut arena.turns[i % MAX_FIGHTERS].at);
         }
         for mask in [
@@ -727,6 +751,7 @@ impl Conflict {
             &mut arena.dead,
             &mut arena.absent,
             &mut arena.fled,
+            &mut arena.helped,
         ] {
             state.field(mask);
         }

@@ -233,6 +233,9 @@ pub struct Fighter {
     /// Its Triage bonus, if it can use Triage with a Healer's Kit on a hurt ally in the
     /// fight (001:143), under a profile that heals.
     pub triage: Option<i64>,
+    /// Takes the Help action (6 AP, 001:310) for an ally instead of attacking where it
+    /// could act: advantage on that ally's next attack roll before its own next turn.
+    pub helps: bool,
     /// Whom it attacks.
     pub target: Targeting,
     /// How it plays its turns: its tactic profile and thresholds (`target` above is the

@@ -449,6 +449,7 @@ impl Skirmish {
             hurt: Set::from(hurt),
             recover: (random || low) && potion && hurt_me,
             flee: low,
+            support: Set::EMPTY,
         };
         // The fallen nearest death first, then the standing with least left (002:75, 002:51).
         let need = |j: usize| {
@@ -472,7 +473,7 @@ impl Skirmish {
             Move::Flee => return Step::Gone(self.escape(i, round, dice, arena, observer)),
             Move::Tend(t) => (t, true, tend_cost),
             Move::Heal(t) => (t, false, AID_ACTIONS),
-            Move::Fight => return Step::Fight,
+            Move::Fight | Move::Support(_) => return Step::Fight,
         };
         let medicine = f.medicine.expect("only a medic is offered Medicine");
         let bonus = &medicine[usize::from(arena.states[i].wounded)];

@@ -250,6 +250,7 @@ impl Conflict {
             hurt: Set::from(hurt),
             recover,
             flee: false,
+            support: Set::EMPTY,
         };
         let need = |j: usize| self.weakness(j, p, &states[j]);
         match plays.profile.choose(offers, need, |n| dice.pick(n)) {
@@ -290,7 +291,7 @@ impl Conflict {
                     state: &arena.states[i],
                 });
             }
-            Move::Fight | Move::Tend(_) | Move::Flee => return false,
+            Move::Fight | Move::Tend(_) | Move::Flee | Move::Support(_) => return false,
         }
         true
     }

@@ -25,6 +25,7 @@ fn fighter(armor: Armor) -> Fighter {
         attacks: Vec::new(),
         first_aid: None,
         triage: None,
+        helps: false,
         potions: None,
         target: Targeting::Random,
         plays: crate::combat::load::Plays::by_the_book(Targeting::Random),

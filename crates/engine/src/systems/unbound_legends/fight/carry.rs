@@ -52,7 +52,7 @@ impl Conflict {
         }
         // Everyone else starts up; the keys are set when the round begins.
         (arena.up, arena.dying, arena.dead) = (everyone(n) & !absent, 0, dead);
-        arena.fled = 0;
+        (arena.fled, arena.helped) = (0, 0);
         arena.absent = absent;
         arena.stale = false;
         for (i, (turn, p)) in arena.turns.iter_mut().zip(&self.paces).enumerate() {

@@ -8,8 +8,8 @@
 use super::super::conflict::Conflict;
 use super::super::fighter::{ApSource, Fighter, Kind};
 use super::{
-    Action, Arena, BREATHER_AP, DISENGAGE_AP, FIRST_AID_AP, FULL_POTION_AP, QUICK_POTION_AP,
-    TRIAGE_AP, swing,
+    Action, Arena, BREATHER_AP, DISENGAGE_AP, FIRST_AID_AP, FULL_POTION_AP, HELP_AP,
+    QUICK_POTION_AP, TRIAGE_AP, swing,
 };
 use crate::combat::set::{everyone, members};
 use crate::combat::{MAX_FIGHTERS, Move, Offers, Profile, Set, Sight, Tactic, Targeting};
@@ -52,7 +52,7 @@ pub struct Pace {
     /// is dying.
     pub(super) aided: u64,
     /// Has one attack and no other move to choose (no `triage` under a profile that heals,
-    /// not `cautious`): whenever it can act and gives no first aid, it makes that attack.
+    /// not `cautious`, no `helps`): whenever it can act and gives no first aid, it makes that attack.
     pub(super) lone: bool,
     /// Attacks a random standing foe (`Targeting::Random`).
     pub(super) random: bool,
@@ -143,7 +143,8 @@ pub fn paces(fighters: &[Fighter]) -> Vec<Pace> {
             lone: f.attacks.len() == 1
                 && !(f.plays.profile.chooses_moves()
                     && (f.triage.is_some() || f.potions.is_some()))
-                && f.plays.profile != Profile::Cautious,
+                && f.plays.profile != Profile::Cautious
+                && !f.helps,
             random: f.target == Targeting::Random,
             defends: f.defend.map_or(0, |d| {
                 (0..128).fold(0, |m, ap| {
@@ -248,7 +249,8 @@ impl Conflict {
     /// [`Conflict::wanted`] with a choice to make, by its profile ([`Profile::choose`]):
     /// first aid on a dying ally (8 AP, L453) where it gives first aid, Triage on a hurt one
     /// (8 AP, 001:143) where it has `triage` and its profile heals, Disengage out of the
-    /// fight (4 AP, 001:334) under `cautious` below its `cautious_below`, or among attacks.
+    /// fight (4 AP, 001:334) under `cautious` below its `cautious_below`, Help for an ally
+    /// (6 AP, 001:310) where it `helps`, or among attacks.
     /// Triage and Disengage are offered only when it could act anyway (its AP reach its
     /// cheapest attack), so the turn order is the book's.
     #[inline(never)]
@@ -308,12 +310,28 @@ impl Conflict {
         }
         // Disengage (001:334): a careful move out of reach, below its `cautious_below`.
         let flee = profile == Profile::Cautious && spare >= DISENGAGE_AP && could && low;
+        // Help (001:310) for the standing ally next in the turn order (the largest key: the
+        // most AP left, then L269) with no help pending, where that ally acts before the
+        // helper's own next turn (its key beats the helper's once Help is paid), so the
+        // advantage can be used.
+        let mut support = 0u64;
+        if f.helps && spare >= HELP_AP && could {
+            let allies = arena.up & p.allies & !(1 << i) & !arena.helped;
+            let after = arena.turns[i % MAX_FIGHTERS].key(s.ap - HELP_AP);
+            let next = members(allies)
+                .map(|j| (arena.keys[j % MAX_FIGHTERS], j))
+                .filter(|&(key, _)| key > after)
+                .max()
+                .map(|(_, j)| j);
+            support = next.map_or(0, |j| 1 << j);
+        }
         let offers = Offers {
             fight: f.attacks.iter().any(|a| a.ap <= spare),
             fallen: Set::from(fallen),
             hurt: Set::from(hurt),
             recover,
             flee,
+            support: Set::from(support),
         };
         // The dying with most failed saves first (L447); the hurt with least left.
         let need = |j: usize| {
@@ -331,6 +349,7 @@ impl Conflict {
             Move::Recover => Some(Action::Breather),
             Move::Heal(t) => Some(Action::Triage(t)),
             Move::Flee => Some(Action::Disengage),
+            Move::Support(t) => Some(Action::Help(t)),
             Move::Fight => f
                 .attacks
                 .iter()

@@ -40,6 +40,20 @@ impl Conflict {
             }
     }
 
+    /// The d20 of `a`'s attack roll at advantage from a Help, which it uses up (001:310):
+    /// two d20s, the higher kept; `class` is what the roll decides (the exact walk's
+    /// branches).
+    #[cold]
+    fn helped_d20<Ro: Dice, C: PartialEq>(
+        a: usize,
+        roller: &mut Ro,
+        arena: &mut Arena,
+        class: impl Fn(i64) -> C,
+    ) -> i64 {
+        arena.helped &= !(1 << a);
+        roller.merged_by(|r| r.d20().max(r.d20()), |&d20| class(d20))
+    }
+
     /// `a` attacks `t` with its attack `k`; a Parry's crit answers with a counterattack, which
     /// can be parried and answered in turn (L259, L386).
     pub(super) fn strike<Ro: Dice, Ob: Observer<Conflict>>(
@@ -90,7 +104,11 @@ impl Conflict {
                 // Against the Passive Armor: the result and damage steps are tables.
                 let p = self.strikes.passive(a, k, t);
                 // Its face matters only as the result it gives (the exact walk's branches).
-                let d20 = roller.merged_by(|r| r.d20(), |&d20| p.hit(d20));
+                let d20 = if arena.helped >> a & 1 == 0 {
+                    roller.merged_by(|r| r.d20(), |&d20| p.hit(d20))
+                } else {
+                    Self::helped_d20(a, roller, arena, |d20| p.hit(d20))
+                };
                 let hit = p.hit(d20);
                 let total = d20 + attack.to_hit;
                 observer.see(Event::Attack {
@@ -142,10 +160,24 @@ impl Conflict {
         };
         // The defense's roll, then the d20: they matter only as the result they give (the
         // exact walk's branches), which depends on nothing but the attack and the defense.
-        let key = (a * MAX_FIGHTERS + t) * 256 + k;
+        let helped = arena.helped >> a & 1;
+        arena.helped &= !(helped << a);
+        let key = ((a * MAX_FIGHTERS + t) * 256 + k) * 2 + helped as usize;
         let (value, d20) = roller.merged_as(
             key as u64,
-            |r| (Self::roll_defense(d, r) as i32, r.d20() as i32),
+            |r| {
+                let value = Self::roll_defense(d, r) as i32;
+                let d20 = r.d20() as i32;
+                // 001:310: a Helped attack rolls two d20s and keeps the higher.
+                (
+                    value,
+                    if helped == 1 {
+                        d20.max(r.d20() as i32)
+                    } else {
+                        d20
+                    },
+                )
+            },
             |&(value, d20)| result(value.into(), d20.into()),
         );
         let (value, d20) = (i64::from(value), i64::from(d20));

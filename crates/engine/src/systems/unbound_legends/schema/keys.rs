@@ -336,6 +336,10 @@ pub(super) const COMBATANT: Table = Table {
             .absent("it cannot use Triage in the fight")
             .means("its Triage bonus, with a Healer's Kit or Medpack (an assumption: that it carries one): under `tactics = \"protect\"` (or `\"random\"`) it spends 8 AP on a hurt ally below its `protect_below`, d20 + it against 10, 1 Health per 5 over; offered only when its AP would pay for an attack too")
             .seed("001:143"),
+        Key::bool("helps")
+            .default("false")
+            .means("takes the Help action (6 AP) instead of attacking, whenever it could attack, for the standing ally next in the turn order (most AP left) with no help pending, where that ally acts before the helper's own next turn: the ally's next attack roll is at advantage (two d20s, the higher kept), and the help ends when the helper's next turn begins")
+            .seed("001:310"),
         Key::other("target", "\"random\", \"weakest\", \"focus\" or a foe's name")
             .default("\"random\"")
             .means("whom it attacks: a random foe, the one with least Vitality + Health, all on one foe, or a named one"),

@@ -33,6 +33,7 @@ fn target(armor_reduction: i64, resist: &str, vulnerable: &str) -> Fighter {
         attacks: Vec::new(),
         first_aid: None,
         triage: None,
+        helps: false,
         potions: None,
         target: Targeting::Random,
         plays: crate::combat::load::Plays::by_the_book(Targeting::Random),

@@ -435,3 +435,67 @@ fn a_breather_gives_a_vitality_die_back_when_the_next_round_begins() {
     assert_eq!((s.vitality, s.health, s.vitality_dice), (4, 6, 0));
     assert!(s.fled);
 }
+
+#[test]
+fn help_spends_6_ap_and_the_helped_ally_attacks_at_advantage() {
+    // 001:310: Mira (13 AP) Helps Bran (9), who acts before her next turn (her 7 left); the
+    // Goblin (10) misses; Bran's attack rolls two d20s and keeps the higher; the help is
+    // used up, so Mira, with no ally left to act before her, attacks with one d20.
+    let c = mira_and_bran(1, (13, "helps = true"), (9, 4, 8, ""));
+    let mut dice = Scripted::new().in_order([
+        (20, 1),  // the Goblin (10) misses Bran
+        (20, 3),  // Bran (9), helped: 3 …
+        (20, 17), // … and 17, the higher kept: 17 against 12
+        (6, 5),   // for 5: the Goblin's Vitality 4 → 0, Health 30 → 29
+        (20, 2),  // Mira (7) attacks alone and misses
+        (20, 1),  // the Goblin (5) misses Bran
+    ]);
+    let mut trace = Trace::default();
+    let (_, _, arena, _) = combat::replay(&c, &mut dice, &mut trace);
+    dice.finish();
+    assert!(
+        trace.lines.contains(&"0 Help(1) at 1".to_string()),
+        "{:#?}",
+        trace.lines
+    );
+    assert!(
+        trace.lines.contains(&"17 → 17 vs 12: Hit".to_string()),
+        "{:#?}",
+        trace.lines
+    );
+    let goblin = &arena.states[2];
+    assert_eq!(
+        (goblin.vitality, goblin.health),
+        (0, 29),
+        "{:#?}",
+        trace.lines
+    );
+    assert_eq!(arena.states[0].ap, 2, "{:#?}", trace.lines);
+}
+
+#[test]
+fn help_is_not_given_where_the_helper_would_act_again_first() {
+    // 001:310: the advantage lasts until the helper's next turn. Mira with 20 AP would act
+    // again (14) before Bran (9), so she attacks instead.
+    let c = mira_and_bran(1, (20, "helps = true"), (9, 4, 8, ""));
+    let mut dice = Scripted::new().in_order([
+        (20, 1), // Mira (20) attacks and misses
+        (20, 1), // Mira (15) again, ahead of Bran's 9 even at 9 (L269, file order); misses
+        // Mira (10, ahead of the Goblin's 10 as a PC) now has 4 left after Help: Help Bran
+        (20, 1), // the Goblin (10) misses Bran
+        (20, 3), // Bran (9), helped: 3 …
+        (20, 2), // … and 2: 3 against 12 misses
+        (20, 1), // the Goblin (5) misses Bran; nobody else can pay 5
+    ]);
+    let mut trace = Trace::default();
+    let (_, _, _, _) = combat::replay(&c, &mut dice, &mut trace);
+    let helps: Vec<&String> = (trace.lines.iter())
+        .filter(|l| l.starts_with("0 "))
+        .collect();
+    assert_eq!(
+        helps,
+        ["0 Attack(0) at 2", "0 Attack(0) at 2", "0 Help(1) at 1"],
+        "{:#?}",
+        trace.lines
+    );
+}
