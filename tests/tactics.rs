@@ -286,7 +286,21 @@ fn wrong_words_exit_2_and_name_what_is_allowed() {
         ),
         "{}",
         stderr(&out)
-    );
+    ); // 004:822 and 004:619 read a level; only a warrior leads.
+    for (set, says) in [
+        (
+            "combatant.Yeti.leads=true",
+            "`leads = true` is for a warrior",
+        ),
+        (
+            "combatant.Charlotte Korde.last_effort=true",
+            "`last_effort = true` needs `level` (an integer from 0 to 40)",
+        ),
+    ] {
+        let out = oddsmith(&["validate", "scenarios/yeti.toml", "--set", set]);
+        assert_eq!(out.status.code(), Some(2), "{set}");
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+    }
 }
 
 #[test]
@@ -380,7 +394,7 @@ const HELPED_DUEL: &str = r#"
 name = "hero, helper and brute"
 system = "unbound-legends"
 [run]
-max_rounds = 6
+max_rounds = 4
 [[combatant]]
 name = "hero"
 side = "party"
@@ -435,4 +449,92 @@ fn the_exact_walk_follows_a_helper() {
         win.push(rate(&json, "win.party").2.unwrap());
     }
     assert!(win[0] > win[1] + 0.01, "{win:?}");
+}
+
+/// A Gods & Monsters warrior who leads (004:822) an archer in weak cover against a bandit's
+/// bow, and makes a heroic last effort (004:619) when its time runs out: small enough for
+/// exact values.
+const LEADER: &str = r#"
+name = "a warlord, an archer and a bandit"
+system = "gods-and-monsters"
+[run]
+max_rounds = 2
+[[combatant]]
+name = "Warlord"
+side = "party"
+survival = 1
+endurance = 3
+level = 2
+warrior = true
+leads = true
+last_effort = true
+perception = 12
+willpower = 12
+fortitude = 12
+attack = 0
+defense = 2
+attacks = [{ name = "spear", damage = "d4" }]
+[[combatant]]
+name = "Archer"
+side = "party"
+survival = 2
+endurance = 10
+perception = 8
+willpower = 8
+fortitude = 8
+attack = 0
+defense = 0
+cover = "weak"
+attacks = [{ name = "bow", damage = "d4", ranged = true }]
+[[combatant]]
+name = "Bandit"
+side = "bandits"
+survival = 3
+endurance = 10
+perception = 8
+willpower = 8
+fortitude = 8
+attack = 1
+defense = 1
+attacks = [{ name = "bow", damage = "d6", ranged = true }]
+"#;
+
+/// Leading and the last effort are walked exactly (sampled within 4.5 standard errors), and
+/// each moves the numbers: the archer covered dies less; the warlord's last effort wins more.
+#[test]
+fn the_exact_walk_follows_a_leader_and_a_last_effort() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("leader.toml");
+    std::fs::write(&file, LEADER).unwrap();
+    let file = file.to_str().unwrap();
+    let mut seen = Vec::new();
+    // As written; with a perception roll that always fails (it leads, covering nobody);
+    // without the last effort.
+    for (perception, last) in [(12, true), (0, true), (12, false)] {
+        let sets = [
+            format!("combatant.Warlord.perception={perception}"),
+            format!("combatant.Warlord.last_effort={last}"),
+        ];
+        let json = run_json(
+            file,
+            &["--trials", "200000", "--set", &sets[0], "--set", &sets[1]],
+        );
+        for name in ["win.party", "any_death.party", "death.Archer"] {
+            let (p, se, exact) = rate(&json, name);
+            let exact =
+                exact.unwrap_or_else(|| panic!("{perception} {last}: {name} has no exact value"));
+            assert!(
+                (p - exact).abs() <= 4.5 * se.max(1e-9),
+                "{perception} {last}: {name} sampled {p}, exact {exact}"
+            );
+        }
+        seen.push((
+            rate(&json, "death.Archer").2.unwrap(),
+            rate(&json, "win.party").2.unwrap(),
+        ));
+    }
+    // Exact values: the archer covered dies less (2.745% against 2.873%); the last effort
+    // wins more (32.39% against 32.22%).
+    assert!(seen[0].0 < seen[1].0 - 0.001, "leading covers: {seen:?}");
+    assert!(seen[0].1 > seen[2].1 + 0.001, "the last effort: {seen:?}");
 }

@@ -112,6 +112,12 @@ pub struct Fighter {
     pub flee_at_survival: Option<i64>,
     /// Keeps fighting after losing the death contest.
     pub fights_while_dying: bool,
+    /// Makes one heroic last effort when its time to die runs out in the fight: one more
+    /// attack, the round after, at +level with no injury penalty (004:619).
+    pub last_effort: bool,
+    /// A warrior who leads its companions instead of fighting: on a perception roll, up to
+    /// level of them use cover as warriors do this round (004:822).
+    pub leads: bool,
     /// Group effort bonus (0 for a single combatant).
     pub group_bonus: i64,
     /// Mojo at the start of the fight (976); it lasts the fight.

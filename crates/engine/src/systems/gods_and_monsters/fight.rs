@@ -51,7 +51,7 @@ use super::rules::{
 use super::survival;
 use crate::combat::exact::{StateCodec, at_round, at_round_within};
 use crate::combat::set::members;
-use crate::combat::{MAX_FIGHTERS, Observer, Roster, Set, Sight, Tactic};
+use crate::combat::{MAX_FIGHTERS, Move, Observer, Offers, Roster, Set, Sight, Tactic};
 use oddsmith_core::dice::stream::PlainDice;
 use oddsmith_core::dice::{Among, Dice, DiceExpr};
 
@@ -200,6 +200,9 @@ struct Facts {
     flee_at: i64,
     /// Whom its attacks go for.
     target: Targeting,
+    /// Its level (0 where none is given): a heroic last effort's bonus (619) and how many
+    /// companions it may lead (822).
+    level: i64,
 }
 
 impl Default for Facts {
@@ -214,6 +217,7 @@ impl Default for Facts {
             endurance_left: 0,
             flee_at: i64::MIN,
             target: Targeting::Random,
+            level: 0,
         }
     }
 }
@@ -253,6 +257,8 @@ struct Strike {
     /// A ranged attack from out of close combat: shot at someone in it, it meets the
     /// crowd's cover and may stray (780–784).
     afar: bool,
+    /// A ranged attack: cover counts against it (815–820).
+    ranged: bool,
     /// Which of its maker's attacks it is (bit `k` of the ready mask).
     k: u8,
 }
@@ -431,6 +437,9 @@ pub struct Arena {
     pub dies_at: Box<[u32; MAX_FIGHTERS]>,
     /// The soonest of `dies_at` among the dying not dead yet; `u32::MAX` when nobody.
     next_death: u32,
+    /// Those whose time ran out at the last round's end, dead, who make their heroic last
+    /// effort this round (619; [`rule::MOJO`]).
+    last: u64,
     /// Those with survival at the fight's start: dropping to 0 survival hurts them (762).
     has_survival: u64,
     /// Those whose flight threshold is reached at the fight's start: they run at the end of
@@ -460,6 +469,7 @@ impl Default for Arena {
             states: Vec::new(),
             dies_at: Box::new([u32::MAX; MAX_FIGHTERS]),
             next_death: u32::MAX,
+            last: 0,
             has_survival: 0,
             flee_at_start: 0,
             absent: 0,
@@ -487,6 +497,10 @@ struct Turn {
     calls: u64,
     /// The cover the close-combat crowd gives against shots fired into it (780).
     crowd: Cover,
+    /// Leaders who lead this round instead of attacking (822; [`rule::AFAR`]).
+    leading: u64,
+    /// Those a leader covers this round: cover as warriors use it (822).
+    led: u64,
 }
 
 /// A conflict resolved for the engine when the scenario loads.
@@ -505,6 +519,12 @@ pub struct Engine {
     fight_dying: u64,
     /// Those with a flight threshold.
     flee: u64,
+    /// Those who make a heroic last effort when their time runs out (619).
+    last_effort: u64,
+    /// Warriors who lead instead of fighting (822).
+    leaders: u64,
+    /// Per leader: its allies it may cover, those not warriors with cover of their own (822).
+    coverable: Box<[u64; MAX_FIGHTERS]>,
     /// Those with a flight threshold already reached at the start: they run at the end of
     /// round 1 if conscious.
     flee_at_start: u64,
@@ -583,6 +603,7 @@ impl Engine {
                         (false, false) => 0,
                     },
                     afar: a.ranged && !f.close_combat,
+                    ranged: a.ranged,
                     k: k as u8,
                 }
             };
@@ -598,6 +619,7 @@ impl Engine {
                 endurance_left: f.endurance,
                 flee_at: (f.flee_at_survival.filter(|&at| at >= 0)).unwrap_or(i64::MIN),
                 target: f.target,
+                level: f.level.unwrap_or(0),
             };
         }
         let surprise = (fighters.iter().zip(rolls_surprise).enumerate())
@@ -619,9 +641,11 @@ impl Engine {
             (fighters.iter().flat_map(|f| &f.attacks)).any(|a| a.reload > 0 || a.first_ready > 0);
         let needed = [
             (called_shots, CALLED),
-            (close != all, AFAR),
+            // Leading changes the cover against ranged attacks: a rule of reach and cover.
+            (close != all || fighters.iter().any(|f| f.leads), AFAR),
             (reloads, RELOAD),
-            (fighters.iter().any(|f| f.mojo > 0), MOJO),
+            // A last effort, like a bid, is a rule of what the dying may still do.
+            (fighters.iter().any(|f| f.mojo > 0 || f.last_effort), MOJO),
             (
                 fighters
                     .iter()
@@ -643,6 +667,14 @@ impl Engine {
             has_survival: mask(&|f| f.survival > 0),
             fight_dying: mask(&|f| f.fights_while_dying),
             flee: mask(&|f| f.flee_at_survival.is_some()),
+            last_effort: mask(&|f| f.last_effort),
+            leaders: mask(&|f| f.leads),
+            coverable: Box::new(std::array::from_fn(|i| match fighters.get(i) {
+                Some(l) if l.leads => {
+                    mask(&|f| f.side == l.side && !f.warrior && f.cover != Cover::None) & !(1 << i)
+                }
+                _ => 0,
+            })),
             flee_at_start: mask(&|f| f.flee_at_survival.is_some_and(|at| f.survival <= at)),
             close,
             surprise,

@@ -184,6 +184,8 @@ pub(super) fn duelist(
         plays: crate::combat::load::Plays::by_the_book(Targeting::Random),
         flee_at_survival: None,
         fights_while_dying: true,
+        last_effort: false,
+        leads: false,
         group_bonus: 0,
         mojo: 0,
         mojo_on: MojoOn::DEATH,

@@ -53,13 +53,25 @@ impl Conflict {
         if plan {
             arena.plan.clear();
         }
-        // Everyone standing attacks; the surprised do not act in round 1.
+        // Everyone standing attacks, and those making a last effort (619), but not leaders
+        // leading (822); the surprised do not act in round 1.
+        let mut who = turn.standing;
+        if K & MOJO != 0 {
+            who |= arena.last;
+        }
+        if K & AFAR != 0 {
+            who &= !turn.leading;
+        }
         let mut acting = members(if turn.late {
-            turn.standing
+            who
         } else {
-            turn.standing & !arena.surprised
+            who & !arena.surprised
         });
         while let Some(a) = acting.next() {
+            if K & MOJO != 0 && arena.last >> a & 1 == 1 {
+                struck |= self.last_effort::<K, D, O>(turn, a, dice, arena, observer);
+                continue;
+            }
             let attacker = &self.fighters[a];
             let f = &e.facts[a];
             let strikes = &e.strikes[a];
@@ -200,6 +212,36 @@ impl Conflict {
         struck
     }
 
+    /// The heroic last effort of `a`, dead as its time ran out at the last round's end (619):
+    /// its first attack, at a foe its policy picks among those standing that it reaches,
+    /// at +level with no injury penalty (−3 while surprised). Who was struck.
+    #[cold]
+    fn last_effort<const K: u16, D: Dice, O: Observer<Conflict>>(
+        &self,
+        turn: &Turn,
+        a: usize,
+        dice: &mut D,
+        arena: &mut Arena,
+        observer: &mut O,
+    ) -> u64 {
+        let e = &self.engine;
+        let Some(strike) = e.strikes[a].first() else {
+            return 0;
+        };
+        let reach = if K & AFAR != 0 {
+            strike.reach
+        } else {
+            u64::MAX
+        };
+        let candidates = turn.standing & reach & e.facts[a].foes;
+        if candidates == 0 {
+            return 0;
+        }
+        let t = self.choose::<K, D>((a, 0), candidates, dice, arena);
+        let aim = e.facts[a].level - 3 * (arena.surprised >> a & 1) as i64;
+        self.resolve::<K, D, O>(turn, (a, aim), strike, t, Called::No, dice, arena, observer)
+    }
+
     /// Every attack of attacker `a` (with its `aim`) at its lone foe `t`, in a plain round:
     /// each resolved in turn, or, where neither per-hit rules nor mojo are compiled in, the
     /// rolls made in order and their damage taken at once (the same numbers). Who was struck.
@@ -314,6 +356,11 @@ impl Conflict {
     ) -> i64 {
         let mut needed =
             i64::from(strike.to_hit[t]) + aim + self.exposure::<K>(t, turn) - 3 * i64::from(called);
+        // 822: one a leader covers uses its cover as a warrior does: one more (weak +1
+        // against 0, strong +2 against +1, full +3 against +2).
+        if K & AFAR != 0 && strike.ranged {
+            needed -= (turn.led >> t & 1) as i64;
+        }
         if K & AFAR != 0 && strike.afar && self.engine.close >> t & 1 == 1 {
             let target = &self.fighters[t];
             if turn.crowd > target.cover {

@@ -23,6 +23,13 @@ impl Conflict {
         observer: &mut O,
     ) -> Option<u64> {
         let e = &self.engine;
+        // Those who made their last effort this round are done (619); those already dead.
+        let made = if K & MOJO != 0 {
+            std::mem::take(&mut arena.last)
+        } else {
+            0
+        };
+        let dead_before = arena.flags.dead;
         // Who this round hurt: gaining injuries (the pool fell below 0, or a blow went
         // straight to injuries), or dropping to 0 survival (it fell to 0, where there was
         // survival).
@@ -58,7 +65,7 @@ impl Conflict {
         let falls = if K & PER_HIT != 0 { arena.falls } else { 0 };
         // Someone dying whose time runs out at this round's end (615).
         let due = turn.round >= arena.next_death;
-        if hurt | gained | fleeing | falls | woken == 0 && !due {
+        if hurt | gained | fleeing | falls | woken | made == 0 && !due {
             return None;
         }
         let surprised = if turn.late { arena.surprised } else { 0 };
@@ -154,7 +161,13 @@ impl Conflict {
         if due {
             self.time_runs_out(turn.round, arena);
         }
-        Some(e.able(&arena.flags))
+        if K & MOJO != 0 && e.last_effort != 0 {
+            // 619: one whose time ran out makes one heroic last effort, conscious, the round
+            // after; its side fights on for it.
+            let doomed = arena.flags.dead & !dead_before & e.last_effort;
+            arena.last = doomed & !arena.flags.unconscious & !arena.flags.fled & !arena.absent;
+        }
+        Some(e.able(&arena.flags) | arena.last)
     }
 
     /// The dying in `fainting` go unconscious at the end of `round`: the minutes they had

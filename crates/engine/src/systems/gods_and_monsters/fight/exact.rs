@@ -125,6 +125,10 @@ impl Conflict {
         ] {
             state.field(mask);
         }
+        if self.engine.last_effort != 0 {
+            state.field(&mut arena.last);
+        }
+        let f = &arena.flags;
         let dying = f.dying & !f.dead;
         for i in 0..self.fighters.len() {
             let (now, more) = (&mut arena.now[i], &mut arena.more[i]);

@@ -128,6 +128,7 @@ impl Conflict {
         }
         arena.flags = Flags::default();
         arena.next_death = u32::MAX;
+        arena.last = 0;
         arena.has_survival = e.has_survival;
         arena.flee_at_start = e.flee_at_start;
         arena.absent = 0;
@@ -208,7 +209,8 @@ impl Conflict {
         dice.round_begins();
         let e = &self.engine;
         let late = round >= 2;
-        let mut standing = up;
+        // Those making a last effort act, but are dead: nobody's target (619).
+        let mut standing = if K & MOJO != 0 { up & !arena.last } else { up };
         let mut woken = 0u64;
         if K & WAKING != 0 && e.rules.unconscious_for == UnconsciousFor::Injuries {
             // 605: out for a minute (six rounds) per injury point; 758: out two or more
@@ -258,7 +260,12 @@ impl Conflict {
             exposure,
             calls: 0,
             crowd: Cover::None,
+            leading: 0,
+            led: 0,
         };
+        if K & AFAR != 0 && e.leaders != 0 {
+            self.lead::<K, D>(&mut turn, dice, arena);
+        }
         if K & AFAR != 0 && e.into_melee {
             // 780: the combatants standing in close combat, a unit as its size.
             let mut crowd = 0;
@@ -279,5 +286,40 @@ impl Conflict {
             });
         }
         settled
+    }
+
+    /// The leaders of this round (822): each warrior who `leads` and could act chooses
+    /// through its profile ([`crate::combat::Profile::choose`]) between fighting and leading,
+    /// offered where a companion it covers stands; one who leads makes no attack and rolls
+    /// perception (d20 ≤ perception − injuries): on a success up to `level` of its companions
+    /// who are not warriors and have cover, the first standing in scenario order, use cover
+    /// as warriors do this round.
+    #[cold]
+    fn lead<const K: u16, D: Dice>(&self, turn: &mut Turn, dice: &mut D, arena: &mut Arena) {
+        let e = &self.engine;
+        let able = if turn.late {
+            turn.standing
+        } else {
+            turn.standing & !arena.surprised
+        };
+        for i in members(e.leaders & able) {
+            let f = &e.facts[i];
+            let covered = Set::from(e.coverable[i] & turn.standing)
+                .iter()
+                .take(usize::try_from(f.level).unwrap_or(0))
+                .fold(0u64, |m, j| m | 1 << j);
+            let offers = Offers {
+                fight: turn.standing & f.foes != 0,
+                support: Set::from(covered & covered.wrapping_neg()),
+                ..Offers::default()
+            };
+            let plays = self.fighters[i].plays.profile;
+            if let Move::Support(_) = plays.choose(offers, |_| 0, |n| dice.pick(n)) {
+                turn.leading |= 1 << i;
+                let needed = self.fighters[i].perception - self.injuries::<K>(i, arena, false);
+                let roll = survival::d20_under(dice, needed, false);
+                turn.led |= covered & (u64::from(roll <= needed)).wrapping_neg();
+            }
+        }
     }
 }

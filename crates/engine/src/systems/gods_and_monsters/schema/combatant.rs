@@ -93,6 +93,8 @@ pub(super) struct CombatantSpec {
     cautious_below: Option<Spanned<f64>>,
     flee_at_survival: Option<Spanned<i64>>,
     fights_while_dying: Option<bool>,
+    last_effort: Option<bool>,
+    leads: Option<bool>,
     group_size: Option<Spanned<i64>>,
     mojo: Option<Spanned<i64>>,
     mojo_on: Option<Spanned<Vec<Spanned<String>>>>,
@@ -201,7 +203,8 @@ pub(super) fn conflict(
     // Both given: `endurance` counts, `level` is not read (004: endurance is 10 + level/2
     // only for those the Guide gives a level alone).
     for c in specs {
-        if let (Some(e), Some(l)) = (&c.endurance, &c.level) {
+        let reads_level = c.leads == Some(true) || c.last_effort == Some(true);
+        if let (Some(e), Some(l), false) = (&c.endurance, &c.level, reads_level) {
             let (line, _) = source.line_col(l.span().start);
             conflict.noticed.push(format!(
                 "line {line}: `combatant.{}.level`: both `endurance` ({}) and `level` ({}) are \
@@ -282,6 +285,35 @@ fn fighter(
         },
     )?;
     let close_combat = r.bool("close_combat", c.close_combat);
+    // 004:619 and 004:822 read the level: one who makes a last effort or leads needs it.
+    for (key, on) in [("last_effort", c.last_effort), ("leads", c.leads)] {
+        if on == Some(true) && c.level.is_none() {
+            return Err(source.invalid(
+                c.name.span(),
+                format!("combatant.{}.{key}", c.name.get_ref()),
+                format!(
+                    "`{key} = true` needs `level` ({}): {}",
+                    r.key("level").allowed(),
+                    if key == "leads" {
+                        "a leader covers up to level companions (004:822)"
+                    } else {
+                        "the last effort is at +level (004:619)"
+                    }
+                ),
+            ));
+        }
+    }
+    if c.leads == Some(true)
+        && !c
+            .warrior
+            .unwrap_or(r.bool("verve_in_combat", c.verve_in_combat))
+    {
+        return Err(source.invalid(
+            c.name.span(),
+            format!("combatant.{}.leads", c.name.get_ref()),
+            "`leads = true` is for a warrior (`warrior = true`): warriors lead their companions' use of cover (004:822)",
+        ));
+    }
     if c.attacks.len() > MAX_ATTACKS {
         return Err(source.invalid(
             c.name.span(),
@@ -338,6 +370,8 @@ fn fighter(
             written => written,
         },
         fights_while_dying: r.bool("fights_while_dying", c.fights_while_dying),
+        last_effort: r.bool("last_effort", c.last_effort),
+        leads: r.bool("leads", c.leads),
         group_bonus: bonus,
         mojo: r.int("mojo", c.mojo.as_ref())?,
         mojo_on: mojo_on(&r, c)?,

@@ -108,6 +108,14 @@ pub(super) const COMBATANT: Table = Table {
             .default("true")
             .means("a dying combatant fights on until its minutes pass")
             .seed("004:615"),
+        Key::bool("last_effort")
+            .default("false")
+            .means("when its time to die runs out in the fight (endurance − injuries minutes, none left: at once), it makes one heroic last effort before it dies: if conscious, one more attack the round after, its first, at +`level` with no injury penalty (its side fights on for it); it is dead all the same")
+            .seed("004:619"),
+        Key::bool("leads")
+            .default("false")
+            .means("a warrior (needs `warrior` and `level`) who leads instead of fighting: each round it could attack, it rolls perception (d20 ≤ perception − injuries) and on a success up to `level` companions who are not warriors and have cover, the first standing in scenario order, use cover as warriors do that round (+1 defense against ranged attacks); it makes no attack that round")
+            .seed("004:822"),
         Key::int("group_size", 1, 1 << 20)
             .default("1")
             .means("a unit fighting as one: +floor(log2 n) to attack, defense and rolls, survival × (1 + bonus), 1 + bonus attacks a round")

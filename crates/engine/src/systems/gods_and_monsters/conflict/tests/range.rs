@@ -145,3 +145,26 @@ fn strays_on_a_hit_on_a_miss_and_none_after_a_called_hit() {
     assert!(log.strays.is_empty());
     assert_eq!((end[1].survival, end[C].survival), (96, 100));
 }
+
+#[test]
+fn a_leader_covers_a_companion_as_a_warrior_and_does_not_attack() {
+    // 004:822: L, a warrior of level 1 who leads, rolls perception (d20 ≤ 10): on 5, B (weak
+    // cover, not a warrior: 0) uses cover as a warrior (+1), so S's shot needs 10, not 11; on
+    // 15 it does not. L makes no attack either way.
+    let fighters = || {
+        let mut b = target("B", 1, 100);
+        b.cover = Cover::Weak;
+        b.close_combat = false;
+        let mut l = target("L", 1, 100);
+        l.warrior = true;
+        l.level = Some(1);
+        l.leads = true;
+        l.attacks = vec![Attack::melee("d6".parse().unwrap(), 0)];
+        l.attacks[0].ranged = true;
+        vec![shooter(1, false, true), b, l]
+    };
+    for (perception, needed) in [(5, 10), (15, 11)] {
+        let (_, _, log, _) = play(fighters(), 1, rules(), &[perception, 20], &[]);
+        assert_eq!(log.attacks, [(1, 0, 1, 20, needed, None)], "{perception}");
+    }
+}

@@ -329,3 +329,31 @@ fn the_dying_die_when_their_minutes_run_out_in_the_fight() {
     assert_eq!((ending, rounds), (Ending::Win(0), 13));
     assert!(end[B].dead);
 }
+
+#[test]
+fn a_heroic_last_effort_is_one_attack_at_plus_level_then_death() {
+    // 004:619. Two hits of 6 on B's 1 survival: 11 injuries. B (willpower 30) stays
+    // conscious (1 ≤ 19) and loses the death contest (1 ≤ 11; its endurance 10 − 11 fails
+    // whatever it rolls): dying with no minutes left, so dead at the round's end. With
+    // `last_effort`, B strikes once more in round 2 at +3 (its level) with no injury penalty:
+    // 13 ≤ 11 + 3 hits for 4; nobody may attack it; then the fight is over.
+    let fighters = |last_effort: bool| {
+        let mut b = target("B", 1, 1);
+        b.willpower = 30;
+        b.attacks = vec![Attack::melee("d6".parse().unwrap(), 0)];
+        b.level = Some(3);
+        b.last_effort = last_effort;
+        vec![striker(2), b]
+    };
+    let round_1 = [1, 1, 20, 1, 1, 20];
+    let (ending, rounds, log, end) = play(fighters(false), 5, rules(), &round_1, &[6, 6]);
+    assert_eq!((ending, rounds), (Ending::Win(0), 1));
+    assert!(end[B].dead);
+    let d20 = [&round_1[..], &[13]].concat();
+    let (ending, rounds, log_2, end) = play(fighters(true), 5, rules(), &d20, &[6, 6, 4]);
+    assert_eq!((ending, rounds), (Ending::Win(0), 2));
+    assert_eq!(log_2.attacks[..3], log.attacks[..]);
+    assert_eq!(log_2.attacks[3..], [(2, B, 0, 13, 14, Some(4))]);
+    assert!(end[B].dead);
+    assert_eq!(end[0].survival, 96);
+}
