@@ -200,9 +200,6 @@ struct Facts {
     flee_at: i64,
     /// Whom its attacks go for.
     target: Targeting,
-    /// Its level (0 where none is given): a heroic last effort's bonus (619) and how many
-    /// companions it may lead (822).
-    level: i64,
 }
 
 impl Default for Facts {
@@ -217,7 +214,6 @@ impl Default for Facts {
             endurance_left: 0,
             flee_at: i64::MIN,
             target: Targeting::Random,
-            level: 0,
         }
     }
 }
@@ -619,7 +615,6 @@ impl Engine {
                 endurance_left: f.endurance,
                 flee_at: (f.flee_at_survival.filter(|&at| at >= 0)).unwrap_or(i64::MIN),
                 target: f.target,
-                level: f.level.unwrap_or(0),
             };
         }
         let surprise = (fighters.iter().zip(rolls_surprise).enumerate())

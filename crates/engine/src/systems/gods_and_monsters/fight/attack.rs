@@ -238,7 +238,8 @@ impl Conflict {
             return 0;
         }
         let t = self.choose::<K, D>((a, 0), candidates, dice, arena);
-        let aim = e.facts[a].level - 3 * (arena.surprised >> a & 1) as i64;
+        let level = self.fighters[a].level.unwrap_or(0);
+        let aim = level - 3 * (arena.surprised >> a & 1) as i64;
         self.resolve::<K, D, O>(turn, (a, aim), strike, t, Called::No, dice, arena, observer)
     }
 

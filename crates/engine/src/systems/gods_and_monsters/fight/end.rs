@@ -167,7 +167,10 @@ impl Conflict {
             let doomed = arena.flags.dead & !dead_before & e.last_effort;
             arena.last = doomed & !arena.flags.unconscious & !arena.flags.fled & !arena.absent;
         }
-        Some(e.able(&arena.flags) | arena.last)
+        if K & MOJO != 0 {
+            return Some(e.able(&arena.flags) | arena.last);
+        }
+        Some(e.able(&arena.flags))
     }
 
     /// The dying in `fainting` go unconscious at the end of `round`: the minutes they had

@@ -306,7 +306,7 @@ impl Conflict {
             let f = &e.facts[i];
             let covered = Set::from(e.coverable[i] & turn.standing)
                 .iter()
-                .take(usize::try_from(f.level).unwrap_or(0))
+                .take(usize::try_from(self.fighters[i].level.unwrap_or(0)).unwrap_or(0))
                 .fold(0u64, |m, j| m | 1 << j);
             let offers = Offers {
                 fight: turn.standing & f.foes != 0,
