@@ -69,14 +69,28 @@ impl Chart for SweepLines {
     fn caption(&self, sweep: &SweepReport) -> String {
         let metrics = lines(sweep);
         let more = sweep.headline_metrics().len() - metrics.len();
+        let (from, to, mark) = if sweep.field_is_words(0) {
+            let first = sweep.points.first().map(|p| p.values[0]).unwrap_or(0.0);
+            let last = sweep.points.last().map(|p| p.values[0]).unwrap_or(0.0);
+            (
+                sweep.value_text(0, first),
+                sweep.value_text(0, last),
+                "each dot a rate's estimate on its 95% interval",
+            )
+        } else {
+            (
+                fmt_extreme(sweep, f64::min),
+                fmt_extreme(sweep, f64::max),
+                "each line a rate's estimate over its 95% interval",
+            )
+        };
         let mut s = format!(
-            "How {} move{} as {} goes from {} to {}: each line a rate's estimate over its \
-             95% interval{}",
+            "How {} move{} as {} goes from {} to {}: {mark}{}",
             in_words(&metrics),
             if metrics.len() == 1 { "s" } else { "" },
             sweep.fields[0],
-            fmt_extreme(sweep, f64::min),
-            fmt_extreme(sweep, f64::max),
+            from,
+            to,
             if any_exact(sweep, &metrics) {
                 ", × at its exact value where one is known"
             } else {
@@ -109,10 +123,19 @@ impl Chart for SweepLines {
     ) -> Result<(), String> {
         let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
         let metrics = lines(sweep);
+        // Words are categories: a dot and its interval at each, nothing drawn between them.
+        let words = sweep.field_is_words(0);
         let mut keys: Vec<Key> = metrics
             .iter()
             .enumerate()
-            .map(|(k, m)| Key::Line(PALETTE[k % PALETTE.len()], m.clone()))
+            .map(|(k, m)| {
+                let color = PALETTE[k % PALETTE.len()];
+                if words {
+                    Key::Solid(color, m.clone())
+                } else {
+                    Key::Line(color, m.clone())
+                }
+            })
             .collect();
         if any_exact(sweep, &metrics) {
             keys.push(Key::Cross("exact value".into()));
@@ -185,10 +208,31 @@ impl Chart for SweepLines {
                 .zip(&s)
                 .map(|(&x, r)| (x, r.0, r.1, r.2))
                 .collect();
-            draw_band_line(&mut chart, &points, color, metric)?;
+            // Words: side by side within a category, a tenth of a step apart.
+            let shift = if words {
+                (k as f64 - (metrics.len() as f64 - 1.0) / 2.0) * 0.1
+            } else {
+                0.0
+            };
+            if words {
+                chart
+                    .draw_series(points.iter().map(|&(x, _, lo, hi)| {
+                        PathElement::new([(x + shift, lo), (x + shift, hi)], color.stroke_width(2))
+                    }))
+                    .map_err(err)?;
+                chart
+                    .draw_series(
+                        points
+                            .iter()
+                            .map(|&(x, p, _, _)| Circle::new((x + shift, p), 5, color.filled())),
+                    )
+                    .map_err(err)?;
+            } else {
+                draw_band_line(&mut chart, &points, color, metric)?;
+            }
             chart
                 .draw_series(xs.iter().zip(&s).filter_map(|(&x, r)| {
-                    r.3.map(|e| Cross::new((x, e), 4, color.stroke_width(2)))
+                    r.3.map(|e| Cross::new((x + shift, e), 4, color.stroke_width(2)))
                 }))
                 .map_err(err)?;
         }

@@ -234,6 +234,18 @@ fn a_sweep_over_words_names_its_words() {
         assert!(texts.iter().any(|t| t == w), "{w}: {texts:?}");
     }
     assert!(x_ticks(&chart_svg(&SweepLines, &s)).is_empty());
+    // Categories: dots on their intervals, no line joining one word to the next.
+    let svg = chart_svg(&SweepLines, &s);
+    assert!(svg.contains("<circle"), "dots");
+    assert!(!svg.contains("<polygon"), "no band between words");
+    assert!(
+        SweepLines.caption(&s).contains(
+            "as tactics goes from by_the_book to spread: each dot a rate's estimate on its 95% \
+             interval"
+        ),
+        "{}",
+        SweepLines.caption(&s)
+    );
     let headline = crate::export::index_page::sweep_headline(&s);
     assert_eq!(
         headline,
