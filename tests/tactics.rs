@@ -17,6 +17,19 @@ fn run_json(file: &str, args: &[&str]) -> Value {
     json_of(&oddsmith(&all))
 }
 
+/// Each rate of `names` in a run's JSON has an exact value, and its estimate is within 4.5
+/// standard errors of it (`what` says which run).
+fn near_exact(json: &Value, names: &[&str], what: &str) {
+    for name in names {
+        let (p, se, exact) = rate(json, name);
+        let exact = exact.unwrap_or_else(|| panic!("{what}: {name} has no exact value"));
+        assert!(
+            (p - exact).abs() <= 4.5 * se.max(1e-9),
+            "{what}: {name} sampled {p}, exact {exact}"
+        );
+    }
+}
+
 /// The rate `name` of a run's JSON: (estimate, standard error, exact).
 fn rate(json: &Value, name: &str) -> (f64, f64, Option<f64>) {
     let m = metric(json, name);
@@ -135,14 +148,11 @@ fn the_exact_walk_follows_every_profile() {
                 &set("npc.Thrall"),
             ],
         );
-        for name in ["any_death.pcs", "all_down.pcs", "win.pcs"] {
-            let (p, se, exact) = rate(&json, name);
-            let exact = exact.unwrap_or_else(|| panic!("{profile}: {name} has no exact value"));
-            assert!(
-                (p - exact).abs() <= 4.5 * se.max(1e-9),
-                "{profile}: {name} sampled {p}, exact {exact}"
-            );
-        }
+        near_exact(
+            &json,
+            &["any_death.pcs", "all_down.pcs", "win.pcs"],
+            &format!("{profile}"),
+        );
     }
 }
 
@@ -157,14 +167,11 @@ fn the_exact_walk_follows_a_disengaging_fighter() {
             "benches/fights/ul_duel.toml",
             &["--trials", "200000", "--set", &set],
         );
-        for name in ["win.party", "any_death.party", "fled.hero"] {
-            let (p, se, exact) = rate(&json, name);
-            let exact = exact.unwrap_or_else(|| panic!("{profile}: {name} has no exact value"));
-            assert!(
-                (p - exact).abs() <= 4.5 * se.max(1e-9),
-                "{profile}: {name} sampled {p}, exact {exact}"
-            );
-        }
+        near_exact(
+            &json,
+            &["win.party", "any_death.party", "fled.hero"],
+            &format!("{profile}"),
+        );
         fled.push(rate(&json, "fled.hero").2.unwrap());
     }
     // Only the cautious hero leaves: more than half the time, below half its health.
@@ -210,14 +217,11 @@ fn a_spreading_attacker_with_two_attacks_is_walked_exactly() {
     for profile in ["by_the_book", "spread"] {
         let set = format!("combatant.Goblin C.tactics={profile}");
         let json = run_json(file, &["--trials", "400000", "--set", &set]);
-        for name in ["any_death.goblins", "all_down.goblins", "win.other"] {
-            let (p, se, exact) = rate(&json, name);
-            let exact = exact.unwrap_or_else(|| panic!("{profile}: {name} has no exact value"));
-            assert!(
-                (p - exact).abs() <= 4.5 * se.max(1e-9),
-                "{profile}: {name} sampled {p}, exact {exact}"
-            );
-        }
+        near_exact(
+            &json,
+            &["any_death.goblins", "all_down.goblins", "win.other"],
+            &format!("{profile}"),
+        );
         seen.push(rate(&json, "any_death.goblins").2.unwrap());
     }
     // Spreading its two attacks kills fewer goblins than a random pick for each.
@@ -438,14 +442,11 @@ fn the_exact_walk_follows_a_helper() {
     for helps in ["true", "false"] {
         let set = format!("combatant.helper.helps={helps}");
         let json = run_json(file, &["--trials", "200000", "--set", &set]);
-        for name in ["win.party", "any_death.party"] {
-            let (p, se, exact) = rate(&json, name);
-            let exact = exact.unwrap_or_else(|| panic!("helps={helps}: {name} has no exact value"));
-            assert!(
-                (p - exact).abs() <= 4.5 * se.max(1e-9),
-                "helps={helps}: {name} sampled {p}, exact {exact}"
-            );
-        }
+        near_exact(
+            &json,
+            &["win.party", "any_death.party"],
+            &format!("helps={helps}"),
+        );
         win.push(rate(&json, "win.party").2.unwrap());
     }
     assert!(win[0] > win[1] + 0.01, "{win:?}");
@@ -519,15 +520,11 @@ fn the_exact_walk_follows_a_leader_and_a_last_effort() {
             file,
             &["--trials", "200000", "--set", &sets[0], "--set", &sets[1]],
         );
-        for name in ["win.party", "any_death.party", "death.Archer"] {
-            let (p, se, exact) = rate(&json, name);
-            let exact =
-                exact.unwrap_or_else(|| panic!("{perception} {last}: {name} has no exact value"));
-            assert!(
-                (p - exact).abs() <= 4.5 * se.max(1e-9),
-                "{perception} {last}: {name} sampled {p}, exact {exact}"
-            );
-        }
+        near_exact(
+            &json,
+            &["win.party", "any_death.party", "death.Archer"],
+            &format!("{perception} {last}"),
+        );
         seen.push((
             rate(&json, "death.Archer").2.unwrap(),
             rate(&json, "win.party").2.unwrap(),
