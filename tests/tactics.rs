@@ -151,7 +151,7 @@ fn the_exact_walk_follows_every_profile() {
         near_exact(
             &json,
             &["any_death.pcs", "all_down.pcs", "win.pcs"],
-            &format!("{profile}"),
+            profile,
         );
     }
 }
@@ -170,7 +170,7 @@ fn the_exact_walk_follows_a_disengaging_fighter() {
         near_exact(
             &json,
             &["win.party", "any_death.party", "fled.hero"],
-            &format!("{profile}"),
+            profile,
         );
         fled.push(rate(&json, "fled.hero").2.unwrap());
     }
@@ -220,7 +220,7 @@ fn a_spreading_attacker_with_two_attacks_is_walked_exactly() {
         near_exact(
             &json,
             &["any_death.goblins", "all_down.goblins", "win.other"],
-            &format!("{profile}"),
+            profile,
         );
         seen.push(rate(&json, "any_death.goblins").2.unwrap());
     }
