@@ -308,8 +308,21 @@ fn parse_shard(text: &str) -> Result<(u64, u64), UsageError> {
     Ok((i, n))
 }
 
-/// A scenario file's name without its extension (`scenario` if it has none).
+/// The name of a scenario's default output folder (`reports/<name>/`): its file name without
+/// the extension (`scenario` if it has none) for a file in a folder named `scenarios` (the
+/// shipped ones: `scenarios/yeti.toml` → `yeti`), else that name after the name of the folder
+/// holding the file (`campaign/yeti.toml` → `campaign-yeti`; a file in the folder the command
+/// runs in takes that folder's name), so that files of one name in two folders do not share
+/// an output folder.
 pub fn file_stem(path: &Path) -> String {
-    path.file_stem()
-        .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned())
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned());
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let folder =
+        (real.parent().and_then(Path::file_name)).map(|f| f.to_string_lossy().into_owned());
+    match folder {
+        Some(f) if f != "scenarios" => format!("{f}-{stem}"),
+        _ => stem,
+    }
 }

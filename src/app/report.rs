@@ -74,13 +74,15 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             eprintln!("running {}", path.display());
         }
         let outcome = run::run(&plan, s, &dir)?;
+        // What the report writes beside the run joins the run's files in its manifest.
+        let mut beside = Vec::new();
         let variants = super::compare::variants(&plan, s, &|_, _| Ok(()))?;
         if let Some(v) = &variants {
-            crate::export::variants::write_variants(v, &dir)?;
+            beside.extend(crate::export::variants::write_variants(v, &dir)?);
         }
         let tactics = super::tactics::of_file(&plan, s)?;
         if let Some(t) = &tactics {
-            crate::export::tactics::write_tactics(t, &dir)?;
+            beside.extend(crate::export::tactics::write_tactics(t, &dir)?);
         }
         let info = RunInfo {
             name: s.name.clone(),
@@ -103,7 +105,8 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         let mut pages = Staged::new(&dir)?;
         pages.text("index.html", &html::page(&info, results, &dir))?;
         pages.text("report.md", &html::markdown(&info, results, &dir))?;
-        pages.commit()?;
+        beside.extend(pages.commit()?);
+        crate::export::manifest::add_files(&dir, &beside)?;
         entries.push(IndexEntry::of(&folder, &info.name, &info.system, results));
     }
     let index = write_file(

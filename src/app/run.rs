@@ -240,6 +240,8 @@ pub(super) fn start_manifest(
         finished: false,
         partial: false,
         trials_done: None,
+        // Until this run ends, the last run's files: a run killed on the way still names them.
+        files: manifest::previous_files(out),
     };
     manifest::write(&record, out)?;
     Ok(record)
@@ -259,6 +261,10 @@ pub(super) fn finish_manifest(
     record.finished = true;
     record.partial = partial.is_some();
     record.trials_done = Some(trials_done);
+    // The folder holds this run alone: the last run's files this one did not write go.
+    let names = manifest::names_in(out, &written);
+    manifest::remove_stale(out, &record.files, &names);
+    record.files = names;
     written.push(manifest::write(&record, out)?);
     plan.wrote(&written);
     Ok(())

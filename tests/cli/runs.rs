@@ -426,3 +426,136 @@ fn json_carries_headlines_and_combatants() {
     );
     assert!(metric(&roll, "success")["estimate"].as_f64().unwrap() < 1.0);
 }
+
+/// The files in `dir`, by name relative to it, sorted.
+fn names_under(dir: &Path) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let name = path.strip_prefix(dir).unwrap().to_string_lossy();
+                names.push(name.replace('\\', "/"));
+            }
+        }
+    }
+    names.sort();
+    names
+}
+
+/// An output folder holds one run: a run into a folder removes the files its last run (here
+/// a report, with its pages, variants and tactics) wrote and it does not write again, and
+/// keeps a file no run wrote; every file left is the manifest's. A manifest naming files
+/// outside its folder removes nothing there.
+#[test]
+fn an_output_folder_holds_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let ok = |args: &[&str]| {
+        let out = oddsmith(args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let root = dir.path().to_str().unwrap();
+    ok(&[
+        "report",
+        "scenarios/yeti_what_if.toml",
+        "--trials",
+        "2000",
+        "--quiet",
+        "--out",
+        root,
+    ]);
+    let folder = dir.path().join("yeti_what_if");
+    let before = names_under(&folder);
+    for page in ["index.html", "report.md", "variants.csv", "tactics.csv"] {
+        assert!(before.iter().any(|n| n == page), "{page}: {before:?}");
+    }
+    std::fs::write(folder.join("notes.txt"), "mine").unwrap();
+    let f = folder.to_str().unwrap();
+    ok(&[
+        "run",
+        "scenarios/warded_door.toml",
+        "--trials",
+        "2000",
+        "--quiet",
+        "--out",
+        f,
+    ]);
+    let after = names_under(&folder);
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(folder.join("manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["scenario"], "Sortilege vs a warded door");
+    let listed: Vec<String> = (manifest["files"].as_array().unwrap().iter())
+        .map(|f| f.as_str().unwrap().to_string())
+        .collect();
+    let mut expect = listed.clone();
+    expect.extend(["manifest.json".to_string(), "notes.txt".to_string()]);
+    expect.sort();
+    assert_eq!(
+        after, expect,
+        "only the door's run and the file no run wrote"
+    );
+    // A manifest that names files outside its folder: nothing there is removed.
+    std::fs::write(dir.path().join("outside.txt"), "mine").unwrap();
+    let tampered =
+        serde_json::json!({ "files": ["../outside.txt", "/etc/hostname", "notes.txt/.."] });
+    std::fs::write(folder.join("manifest.json"), tampered.to_string()).unwrap();
+    ok(&[
+        "run",
+        "scenarios/warded_door.toml",
+        "--trials",
+        "2000",
+        "--quiet",
+        "--out",
+        f,
+    ]);
+    assert!(dir.path().join("outside.txt").exists());
+    assert!(folder.join("notes.txt").exists());
+}
+
+/// Without `--out`, a shipped scenario writes to `reports/<stem>/` and a file of the same name
+/// elsewhere to `reports/<its folder>-<stem>/`: they never share a folder.
+#[test]
+fn files_of_one_name_in_two_folders_do_not_share_an_output_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    for folder in ["scenarios", "campaign"] {
+        std::fs::create_dir(dir.path().join(folder)).unwrap();
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/warded_door.toml"),
+            dir.path().join(folder).join("warded_door.toml"),
+        )
+        .unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_oddsmith"))
+            .args([
+                "run",
+                &format!("{folder}/warded_door.toml"),
+                "--trials",
+                "2000",
+                "--quiet",
+            ])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let reports = names_under(&dir.path().join("reports"));
+    assert!(
+        reports.contains(&"warded_door/manifest.json".to_string()),
+        "{reports:?}"
+    );
+    assert!(
+        reports.contains(&"campaign-warded_door/manifest.json".to_string()),
+        "{reports:?}"
+    );
+}

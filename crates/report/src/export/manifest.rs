@@ -3,6 +3,9 @@
 //! run finished. It is written with `finished: false` when a run starts and rewritten with
 //! `finished: true` after every other file is in place, so a killed run is recognisable; an
 //! interrupted run that wrote what it had finished says `partial: true` and the trials done.
+//! It lists the files the run wrote (`files`), so that the folder holds one run: the next run
+//! into it removes those of them it does not write again ([`remove_stale`]), and never a file
+//! it did not write.
 //! Paths in it, as in every output, are relative ([`shown_path`]): no output names the
 //! folders of the machine it was made on.
 
@@ -41,6 +44,93 @@ pub struct Manifest {
     pub partial: bool,
     /// Trials done (per grid point for a sweep); `null` until the run ends.
     pub trials_done: Option<u64>,
+    /// The files of the folder this run wrote, by name relative to it (`manifest.json`
+    /// aside), sorted; while it runs, those the folder's last run wrote, so that a run killed
+    /// before its end still names them for the next run to remove.
+    pub files: Vec<String>,
+}
+
+/// The files `dir`'s last run wrote, as its `manifest.json` lists them (none where there is
+/// no manifest, or one without the list).
+pub fn previous_files(dir: &Path) -> Vec<String> {
+    let Ok(text) = std::fs::read_to_string(dir.join("manifest.json")) else {
+        return Vec::new();
+    };
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return Vec::new();
+    };
+    value["files"]
+        .as_array()
+        .map(|files| {
+            files
+                .iter()
+                .filter_map(|f| f.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The names of `written` relative to `dir` (those outside it left out, `manifest.json`
+/// too), sorted and without repeats.
+pub fn names_in(dir: &Path, written: &[PathBuf]) -> Vec<String> {
+    let mut names: Vec<String> = written
+        .iter()
+        .filter_map(|p| p.strip_prefix(dir).ok())
+        .map(|p| p.to_string_lossy().replace('\\', "/"))
+        .filter(|n| n != "manifest.json")
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Removes from `dir` each file of `previous` (the last run's, [`previous_files`]) that is
+/// not in `kept`: only a name inside the folder (relative, no `..`, not the manifest), only a
+/// plain file (not a link or folder). Returns the paths removed.
+pub fn remove_stale(dir: &Path, previous: &[String], kept: &[String]) -> Vec<PathBuf> {
+    let mut removed = Vec::new();
+    for name in previous {
+        if kept.contains(name) || !inside(name) {
+            continue;
+        }
+        let path = dir.join(name);
+        let plain = std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file());
+        if plain && std::fs::remove_file(&path).is_ok() {
+            removed.push(path);
+        }
+    }
+    removed
+}
+
+/// Whether `name` names a file inside a folder: relative, every part a plain name, not the
+/// manifest itself.
+fn inside(name: &str) -> bool {
+    let path = Path::new(name);
+    name != "manifest.json"
+        && !name.is_empty()
+        && path
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)))
+}
+
+/// Adds `written` to the files `dir`'s manifest lists (files a command writes beside its run,
+/// such as a report's pages): the next run into the folder removes them too if it does not
+/// write them again.
+pub fn add_files(dir: &Path, written: &[PathBuf]) -> Result<(), OutputError> {
+    let path = dir.join("manifest.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(());
+    };
+    let Ok(mut value) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return Ok(());
+    };
+    let mut files = previous_files(dir);
+    files.extend(names_in(dir, written));
+    files.sort();
+    files.dedup();
+    value["files"] = serde_json::json!(files);
+    let text = serde_json::to_string_pretty(&value).expect("a manifest always serializes");
+    super::write::write_file(&path, (text + "\n").as_bytes()).map(|_| ())
 }
 
 /// How the scenario file `path` is named in an output written into `folder`: as given when
