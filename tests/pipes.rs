@@ -60,5 +60,11 @@ fn a_reader_that_stops_early_is_no_error() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         assert_eq!(code, Some(0), "{args:?}: {stderr}");
     }
-    assert!(dir.path().join("out").join("summary.csv").exists());
+    // Each run wrote its files whole; the folder holds the last one's (the sweep's) alone.
+    let out = dir.path().join("out");
+    assert!(out.join("sweep.csv").exists());
+    assert!(
+        !out.join("summary.csv").exists(),
+        "the Yeti's run was replaced"
+    );
 }

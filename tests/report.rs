@@ -328,8 +328,10 @@ fn no_written_file_names_the_machines_folders() {
     }
     // The paths are relative: to the folder it ran in, or to the report's folder.
     let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
-    assert!(read("door/report.md").contains("`../../mine/door.toml`"));
-    assert!(read("door/manifest.json").contains("\"scenario_path\": \"../../mine/door.toml\""));
+    assert!(read("mine-door/report.md").contains("`../../mine/door.toml`"));
+    assert!(
+        read("mine-door/manifest.json").contains("\"scenario_path\": \"../../mine/door.toml\"")
+    );
     assert!(read("warded_door_sweep/index.html").contains("scenarios/warded_door_sweep.toml"));
 }
 

@@ -478,15 +478,18 @@ fn an_output_folder_holds_one_run() {
     }
     std::fs::write(folder.join("notes.txt"), "mine").unwrap();
     let f = folder.to_str().unwrap();
-    ok(&[
-        "run",
-        "scenarios/warded_door.toml",
-        "--trials",
-        "2000",
-        "--quiet",
-        "--out",
-        f,
-    ]);
+    let door = || {
+        ok(&[
+            "run",
+            "scenarios/warded_door.toml",
+            "--trials",
+            "2000",
+            "--quiet",
+            "--out",
+            f,
+        ])
+    };
+    door();
     let after = names_under(&folder);
     let manifest: Value =
         serde_json::from_str(&std::fs::read_to_string(folder.join("manifest.json")).unwrap())
@@ -507,15 +510,7 @@ fn an_output_folder_holds_one_run() {
     let tampered =
         serde_json::json!({ "files": ["../outside.txt", "/etc/hostname", "notes.txt/.."] });
     std::fs::write(folder.join("manifest.json"), tampered.to_string()).unwrap();
-    ok(&[
-        "run",
-        "scenarios/warded_door.toml",
-        "--trials",
-        "2000",
-        "--quiet",
-        "--out",
-        f,
-    ]);
+    door();
     assert!(dir.path().join("outside.txt").exists());
     assert!(folder.join("notes.txt").exists());
 }
