@@ -53,7 +53,8 @@ fn compare_variants(plan: &Plan, a: &Scenario, args: &CompareArgs) -> Result<()>
         if plan.json {
             printed.borrow_mut().push(pair.compare.clone());
         }
-        let dir = plan.out_subdir(label, || format!("compare_{}_{label}", file_stem(&args.a)));
+        let label = crate::stats::summary::file_part(label);
+        let dir = plan.out_subdir(&label, || format!("compare_{}_{label}", file_stem(&args.a)));
         plan.wrote(&crate::export::compare::write(&pair.compare, &dir)?);
         Ok(())
     })?

@@ -313,7 +313,7 @@ fn parse_shard(text: &str) -> Result<(u64, u64), UsageError> {
 /// shipped ones: `scenarios/yeti.toml` → `yeti`), else that name after the name of the folder
 /// holding the file (`campaign/yeti.toml` → `campaign-yeti`; a file in the folder the command
 /// runs in takes that folder's name), so that files of one name in two folders do not share
-/// an output folder.
+/// an output folder. The name is file-name-safe ([`crate::stats::summary::file_part`]).
 pub fn file_stem(path: &Path) -> String {
     let stem = path
         .file_stem()
@@ -321,8 +321,8 @@ pub fn file_stem(path: &Path) -> String {
     let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let folder =
         (real.parent().and_then(Path::file_name)).map(|f| f.to_string_lossy().into_owned());
-    match folder {
+    crate::stats::summary::file_part(&match folder {
         Some(f) if f != "scenarios" => format!("{f}-{stem}"),
         _ => stem,
-    }
+    })
 }

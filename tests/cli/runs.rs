@@ -554,3 +554,42 @@ fn files_of_one_name_in_two_folders_do_not_share_an_output_folder() {
         "{reports:?}"
     );
 }
+
+/// A side's name goes into file names (`deaths.SIDE_histogram.csv`) only file-name-safe: a
+/// side named `../../escape` writes inside the output folder.
+#[test]
+fn a_side_named_like_a_path_writes_inside_the_output_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yeti.toml"))
+            .unwrap()
+            .replace("side = \"yeti\"", "side = \"../../escape\"");
+    let file = dir.path().join("escape.toml");
+    std::fs::write(&file, text).unwrap();
+    let out_dir = dir.path().join("a").join("b");
+    let out = oddsmith(&[
+        "run",
+        file.to_str().unwrap(),
+        "--trials",
+        "2000",
+        "--quiet",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let names = names_under(dir.path());
+    assert!(
+        names
+            .iter()
+            .all(|n| n == "escape.toml" || n.starts_with("a/b/")),
+        "{names:?}"
+    );
+    assert!(
+        names.contains(&"a/b/deaths..._.._escape_histogram.csv".to_string()),
+        "{names:?}"
+    );
+}

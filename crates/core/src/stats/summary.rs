@@ -258,9 +258,12 @@ pub fn fmt_value(v: f64) -> String {
     }
 }
 
-/// File-name-safe form of a metric name.
-pub fn file_part(metric: &str) -> String {
-    metric
+/// The one file-name-safe form of user text in an output's name (a metric name with a side's
+/// name in it, a variant's label, a scenario's folder and file): ASCII letters, digits, `.`
+/// and `-` kept, anything else `_`, and a leading `.` made `_`, so that no name is hidden,
+/// empty, or a step out of its folder (`..`).
+pub fn file_part(text: &str) -> String {
+    let mut safe: String = text
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
@@ -269,5 +272,25 @@ pub fn file_part(metric: &str) -> String {
                 '_'
             }
         })
-        .collect()
+        .collect();
+    if safe.is_empty() || safe.starts_with('.') {
+        safe.replace_range(..safe.len().min(1), "_");
+    }
+    safe
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_part;
+
+    #[test]
+    fn a_file_part_never_leaves_its_folder_nor_hides() {
+        assert_eq!(file_part("deaths.party"), "deaths.party");
+        assert_eq!(file_part("deaths.the party"), "deaths.the_party");
+        assert_eq!(file_part("../../escape"), "_._.._escape");
+        assert_eq!(file_part(".."), "_.");
+        assert_eq!(file_part(".hidden"), "_hidden");
+        assert_eq!(file_part(""), "_");
+        assert_eq!(file_part("a/b\\c\u{7}é"), "a_b_c__");
+    }
 }

@@ -9,6 +9,7 @@
 use super::Exporter;
 use super::write::Staged;
 use oddsmith_core::error::OutputError;
+use oddsmith_core::stats::summary::file_part;
 use oddsmith_core::stats::{Distribution, DistributionKind, Report};
 use polars::prelude::*;
 use std::path::Path;
@@ -125,7 +126,7 @@ impl Exporter for DistributionCsv {
     fn write(&self, report: &Report, files: &mut Staged) -> Result<(), OutputError> {
         let of_kind = |k| report.distributions.iter().filter(move |d| d.kind == k);
         for d in of_kind(DistributionKind::Histogram) {
-            let name = format!("{}_histogram.csv", d.name);
+            let name = format!("{}_histogram.csv", file_part(&d.name));
             write_table(files, &name, || histogram_frame(d))?;
         }
         if of_kind(DistributionKind::Survival).next().is_some() {

@@ -11,6 +11,7 @@ use super::axis::{Ticked, whole, whole_ticks};
 use super::columns::{Column, Columns, Series, draw_columns, short_percent};
 use super::frame::{self, Key, draw_header};
 use super::{Chart, PALETTE, draw_band_line, draw_rate_mesh};
+use oddsmith_core::stats::summary::file_part;
 use oddsmith_core::stats::wilson_interval;
 use oddsmith_core::stats::{About, DistPoint, Distribution, DistributionKind, Report, Role};
 use plotters::coord::Shift;
@@ -162,7 +163,7 @@ impl Chart for HistogramChart {
     type Data = Report;
 
     fn stem(&self) -> String {
-        format!("{}_histogram", self.name)
+        format!("{}_histogram", file_part(&self.name))
     }
 
     fn caption(&self, report: &Report) -> String {
