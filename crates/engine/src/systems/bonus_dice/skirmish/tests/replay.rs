@@ -101,6 +101,23 @@ fn scripted(d: &[(u32, i64)], picks: &[(usize, usize)]) -> Scripted {
         .picks(picks.iter().copied())
 }
 
+/// A skirmish of `rounds` rounds: an Orc (one attack die and one action, never dodging,
+/// Durability and Health 30, Vigor 10, no Stamina, going for Al; `orc` adds its keys) against
+/// the party's `members`, each a name and its keys beside `side = "party"` and `vigor = 10`.
+fn orc_against(rounds: u32, orc: &str, members: &[(&str, &str)]) -> Skirmish {
+    let mut text = format!(
+        "[run]\nmax_rounds = {rounds}\n[[combatant]]\nname = \"Orc\"\nside = \"orcs\"\n\
+         attack_dice = 1\nactions = 1\ndodge_policy = \"never\"\ndurability = 30\n\
+         health = 30\nvigor = 10\nstamina = 0\ntarget = \"Al\"\n{orc}"
+    );
+    for (name, keys) in members {
+        text.push_str(&format!(
+            "[[combatant]]\nname = \"{name}\"\nside = \"party\"\nvigor = 10\n{keys}"
+        ));
+    }
+    skirmish(&text)
+}
+
 fn replay(s: &Skirmish, dice: &mut Scripted) -> (Ending, u32, Vec<String>, Arena) {
     let mut trace = Trace::of(s);
     let (ending, rounds, arena, _) = combat::replay(s, dice, &mut trace);
@@ -500,43 +517,22 @@ stamina = 0
 fn emergency_aid_takes_two_actions_and_restores_a_d10_of_durability() {
     // 002:28: two actions, a Medicine (treatment) check VS 20, 1d10 Durability back. Mo
     // protects anyone hurt; the Orc strikes Al first.
-    let s = skirmish(
-        r#"
-[run]
-max_rounds = 2
-[[combatant]]
-name = "Orc"
-side = "orcs"
-attack_dice = 1
-actions = 1
-dodge_policy = "never"
-durability = 30
-health = 30
-vigor = 10
-stamina = 0
-target = "Al"
-[[combatant]]
-name = "Mo"
-side = "party"
-actions = 3
-dodge_policy = "never"
-durability = 10
-health = 10
-vigor = 10
-stamina = 10
-medicine = { bonus_dice = 1, base_die = "d4" }
-tactics = "protect"
-protect_below = 1.0
-[[combatant]]
-name = "Al"
-side = "party"
-actions = 0
-dodge_policy = "never"
-durability = 10
-health = 10
-vigor = 10
-stamina = 10
-"#,
+    let s = orc_against(
+        2,
+        "",
+        &[
+            (
+                "Mo",
+                "actions = 3\ndodge_policy = \"never\"\ndurability = 10\nhealth = 10\n\
+                 stamina = 10\nmedicine = { bonus_dice = 1, base_die = \"d4\" }\n\
+                 tactics = \"protect\"\nprotect_below = 1.0\n",
+            ),
+            (
+                "Al",
+                "actions = 0\ndodge_policy = \"never\"\ndurability = 10\nhealth = 10\n\
+                 stamina = 10\n",
+            ),
+        ],
     );
     let mut dice = scripted(
         &[
@@ -576,43 +572,21 @@ fn escaping_gives_every_foe_an_opening_it_cannot_dodge() {
     // 14 of 20 and Escapes on his turn; the Orc pays 5 Vigor for the opening, which hits and
     // which Al (who Dodges a hit whenever he can) cannot Dodge on his own turn: 2 more, and
     // standing, he is gone.
-    let s = skirmish(
-        r#"
-[run]
-max_rounds = 2
-[[combatant]]
-name = "Orc"
-side = "orcs"
-attack_dice = 1
-actions = 1
-dodge_policy = "never"
-durability = 30
-health = 30
-vigor = 10
-vigor_recovery = 0
-stamina = 0
-target = "Al"
-[[combatant]]
-name = "Al"
-side = "party"
-actions = 1
-dodge_dice = 1
-durability = 10
-health = 10
-vigor = 10
-stamina = 10
-tactics = "cautious"
-cautious_below = 0.8
-[[combatant]]
-name = "Mo"
-side = "party"
-actions = 1
-dodge_policy = "never"
-durability = 10
-health = 10
-vigor = 10
-stamina = 10
-"#,
+    let s = orc_against(
+        2,
+        "vigor_recovery = 0\n",
+        &[
+            (
+                "Al",
+                "actions = 1\ndodge_dice = 1\ndurability = 10\nhealth = 10\nstamina = 10\n\
+                 tactics = \"cautious\"\ncautious_below = 0.8\n",
+            ),
+            (
+                "Mo",
+                "actions = 1\ndodge_policy = \"never\"\ndurability = 10\nhealth = 10\n\
+                 stamina = 10\n",
+            ),
+        ],
     );
     let mut dice = scripted(
         &[
@@ -650,42 +624,21 @@ stamina = 10
 fn a_potion_is_one_action_and_brings_one_in_shock_back_up() {
     // 002:27: using an item is one action; a potion restores Health first, then Durability
     // (our reading), and one in Shock given Health is up again (002:75–76).
-    let s = skirmish(
-        r#"
-[run]
-max_rounds = 1
-[[combatant]]
-name = "Orc"
-side = "orcs"
-attack_dice = 1
-actions = 1
-dodge_policy = "never"
-durability = 30
-health = 30
-vigor = 10
-stamina = 0
-target = "Al"
-[[combatant]]
-name = "Al"
-side = "party"
-actions = 1
-dodge_policy = "never"
-durability = 0
-health = 1
-vigor = 10
-stamina = 3
-[[combatant]]
-name = "Mo"
-side = "party"
-actions = 1
-dodge_policy = "never"
-durability = 10
-health = 10
-vigor = 10
-stamina = 10
-tactics = "protect"
-potions = { count = 1, heal = "1d6" }
-"#,
+    let s = orc_against(
+        1,
+        "",
+        &[
+            (
+                "Al",
+                "actions = 1\ndodge_policy = \"never\"\ndurability = 0\nhealth = 1\n\
+                 stamina = 3\n",
+            ),
+            (
+                "Mo",
+                "actions = 1\ndodge_policy = \"never\"\ndurability = 10\nhealth = 10\n\
+                 stamina = 10\ntactics = \"protect\"\npotions = { count = 1, heal = \"1d6\" }\n",
+            ),
+        ],
     );
     let mut dice = scripted(
         &[
