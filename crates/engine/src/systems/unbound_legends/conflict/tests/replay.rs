@@ -2,7 +2,7 @@
 //! death save (L268–269, L249, L446); a parry's crit, the counter and first aid (L258–259,
 //! L386, L453).
 
-use super::super::super::fight::Event;
+use super::super::super::fight::{Arena, Event};
 use super::super::Conflict;
 use super::conflict;
 use crate::combat::{self, Ending, Observer};
@@ -261,6 +261,16 @@ fn a_parry_crit_counters_and_first_aid_stabilises() {
     assert_eq!((o.ap_by_kind, o.rounds_active), ([25, 0, 0, 5], 3));
 }
 
+/// `c` played with dice that show the faces `d` in order, each (sides, face), every one of
+/// them used: the trace and the arena at the end.
+fn played(c: &Conflict, d: &[(u32, i64)]) -> (Trace, Arena) {
+    let mut dice = Scripted::new().in_order(d.iter().copied());
+    let mut trace = Trace::default();
+    let (_, _, arena, _) = combat::replay(c, &mut dice, &mut trace);
+    dice.finish();
+    (trace, arena)
+}
+
 /// Mira (Vitality 4, Health 6) and Bran of the party against a Goblin that goes for Bran,
 /// for `rounds` rounds: `mira` is her AP and further keys, `bran` his AP, Vitality, Health
 /// and further keys.
@@ -310,17 +320,17 @@ fn triage_spends_8_ap_and_heals_1_health_per_5_over_10() {
         (13, "triage = 2\ntactics = \"protect\"\nprotect_below = 1.0"),
         (6, 0, 8, ""),
     );
-    let mut dice = Scripted::new().in_order([
-        (20, 1),  // Mira (13 AP): nobody hurt, she attacks and misses
-        (20, 15), // the Goblin (10): 19 against 12
-        (6, 4),   // for 6: Bran's Health 8 → 2
-        (20, 19), // Mira (8 AP, Triage's price): 19 + 2 = 21, 11 over 10: 2 Health
-        (20, 1),  // the Goblin (5) misses
-        (20, 1),  // Bran (6) misses
-    ]);
-    let mut trace = Trace::default();
-    let (_, _, arena, _) = combat::replay(&c, &mut dice, &mut trace);
-    dice.finish();
+    let (trace, arena) = played(
+        &c,
+        &[
+            (20, 1),  // Mira (13 AP): nobody hurt, she attacks and misses
+            (20, 15), // the Goblin (10): 19 against 12
+            (6, 4),   // for 6: Bran's Health 8 → 2
+            (20, 19), // Mira (8 AP, Triage's price): 19 + 2 = 21, 11 over 10: 2 Health
+            (20, 1),  // the Goblin (5) misses
+            (20, 1),  // Bran (6) misses
+        ],
+    );
     let triage: Vec<&String> = trace
         .lines
         .iter()
@@ -340,14 +350,14 @@ fn a_cautious_fighter_disengages_for_4_ap_and_is_out_alive() {
         (3, ""),
         (9, 0, 8, "tactics = \"cautious\"\ncautious_below = 0.9"),
     );
-    let mut dice = Scripted::new().in_order([
-        (20, 15), // the Goblin (10 AP): 19 against 12
-        (6, 4),   // for 6: Bran's Health 8 → 2
-        (20, 1),  // the Goblin (5) at Mira, the one left up, misses
-    ]);
-    let mut trace = Trace::default();
-    let (_, _, arena, _) = combat::replay(&c, &mut dice, &mut trace);
-    dice.finish();
+    let (trace, arena) = played(
+        &c,
+        &[
+            (20, 15), // the Goblin (10 AP): 19 against 12
+            (6, 4),   // for 6: Bran's Health 8 → 2
+            (20, 1),  // the Goblin (5) at Mira, the one left up, misses
+        ],
+    );
     assert!(
         trace.lines.contains(&"1 Disengage at 1".to_string()),
         "{:#?}",
@@ -373,17 +383,17 @@ fn a_protector_gives_a_dying_ally_a_potion_and_it_rises() {
         ),
         (6, 0, 5, ""),
     );
-    let mut dice = Scripted::new().in_order([
-        (20, 1),  // Mira (13 AP): nobody down, she attacks and misses
-        (20, 15), // the Goblin (10): 19 against 12
-        (6, 4),   // for 6: Bran's Health 5 → −1, Disabled, dying
-        (4, 3),   // Mira (8): a potion for Bran, 6 AP: 3 Health, up
-        (20, 1),  // Bran (6) attacks and misses
-        (20, 1),  // the Goblin (5) misses Bran
-    ]);
-    let mut trace = Trace::default();
-    let (_, _, arena, _) = combat::replay(&c, &mut dice, &mut trace);
-    dice.finish();
+    let (trace, arena) = played(
+        &c,
+        &[
+            (20, 1),  // Mira (13 AP): nobody down, she attacks and misses
+            (20, 15), // the Goblin (10): 19 against 12
+            (6, 4),   // for 6: Bran's Health 5 → −1, Disabled, dying
+            (4, 3),   // Mira (8): a potion for Bran, 6 AP: 3 Health, up
+            (20, 1),  // Bran (6) attacks and misses
+            (20, 1),  // the Goblin (5) misses Bran
+        ],
+    );
     assert!(
         trace.lines.contains(&"0 Potion(1) at 1".to_string()),
         "{:#?}",
@@ -411,17 +421,17 @@ fn a_breather_gives_a_vitality_die_back_when_the_next_round_begins() {
              short_rest = { vitality_dice = 1, die = \"d6\" }",
         ),
     );
-    let mut dice = Scripted::new().in_order([
-        (20, 15), // the Goblin (10 AP): 19 against 12
-        (6, 4),   // for 6: Bran's Vitality 4 → 0, Health 8 → 6
-        (20, 1),  // Bran (9) breathes; the Goblin (5) misses him
-        (6, 5),   // round 2: Bran's Vitality Die, 5: Vitality back to its 4
-        (20, 1),  // the Goblin (10) misses Bran, who (9) Disengages
-        (20, 1),  // the Goblin (5) misses Mira
-    ]);
-    let mut trace = Trace::default();
-    let (_, _, arena, _) = combat::replay(&c, &mut dice, &mut trace);
-    dice.finish();
+    let (trace, arena) = played(
+        &c,
+        &[
+            (20, 15), // the Goblin (10 AP): 19 against 12
+            (6, 4),   // for 6: Bran's Vitality 4 → 0, Health 8 → 6
+            (20, 1),  // Bran (9) breathes; the Goblin (5) misses him
+            (6, 5),   // round 2: Bran's Vitality Die, 5: Vitality back to its 4
+            (20, 1),  // the Goblin (10) misses Bran, who (9) Disengages
+            (20, 1),  // the Goblin (5) misses Mira
+        ],
+    );
     let bran: Vec<&String> = (trace.lines.iter())
         .filter(|l| l.starts_with("1 B") || l.starts_with("1 D"))
         .collect();
@@ -442,17 +452,17 @@ fn help_spends_6_ap_and_the_helped_ally_attacks_at_advantage() {
     // Goblin (10) misses; Bran's attack rolls two d20s and keeps the higher; the help is
     // used up, so Mira, with no ally left to act before her, attacks with one d20.
     let c = mira_and_bran(1, (13, "helps = true"), (9, 4, 8, ""));
-    let mut dice = Scripted::new().in_order([
-        (20, 1),  // the Goblin (10) misses Bran
-        (20, 3),  // Bran (9), helped: 3 …
-        (20, 17), // … and 17, the higher kept: 17 against 12
-        (6, 5),   // for 5: the Goblin's Vitality 4 → 0, Health 30 → 29
-        (20, 2),  // Mira (7) attacks alone and misses
-        (20, 1),  // the Goblin (5) misses Bran
-    ]);
-    let mut trace = Trace::default();
-    let (_, _, arena, _) = combat::replay(&c, &mut dice, &mut trace);
-    dice.finish();
+    let (trace, arena) = played(
+        &c,
+        &[
+            (20, 1),  // the Goblin (10) misses Bran
+            (20, 3),  // Bran (9), helped: 3 …
+            (20, 17), // … and 17, the higher kept: 17 against 12
+            (6, 5),   // for 5: the Goblin's Vitality 4 → 0, Health 30 → 29
+            (20, 2),  // Mira (7) attacks alone and misses
+            (20, 1),  // the Goblin (5) misses Bran
+        ],
+    );
     assert!(
         trace.lines.contains(&"0 Help(1) at 1".to_string()),
         "{:#?}",
@@ -478,17 +488,18 @@ fn help_is_not_given_where_the_helper_would_act_again_first() {
     // 001:310: the advantage lasts until the helper's next turn. Mira with 20 AP would act
     // again (14) before Bran (9), so she attacks instead.
     let c = mira_and_bran(1, (20, "helps = true"), (9, 4, 8, ""));
-    let mut dice = Scripted::new().in_order([
-        (20, 1), // Mira (20) attacks and misses
-        (20, 1), // Mira (15) again, ahead of Bran's 9 even at 9 (L269, file order); misses
-        // Mira (10, ahead of the Goblin's 10 as a PC) now has 4 left after Help: Help Bran
-        (20, 1), // the Goblin (10) misses Bran
-        (20, 3), // Bran (9), helped: 3 …
-        (20, 2), // … and 2: 3 against 12 misses
-        (20, 1), // the Goblin (5) misses Bran; nobody else can pay 5
-    ]);
-    let mut trace = Trace::default();
-    let (_, _, _, _) = combat::replay(&c, &mut dice, &mut trace);
+    let (trace, _) = played(
+        &c,
+        &[
+            (20, 1), // Mira (20) attacks and misses
+            (20, 1), // Mira (15) again, ahead of Bran's 9 even at 9 (L269, file order); misses
+            // Mira (10, ahead of the Goblin's 10 as a PC) now has 4 left after Help: Help Bran
+            (20, 1), // the Goblin (10) misses Bran
+            (20, 3), // Bran (9), helped: 3 …
+            (20, 2), // … and 2: 3 against 12 misses
+            (20, 1), // the Goblin (5) misses Bran; nobody else can pay 5
+        ],
+    );
     let helps: Vec<&String> = (trace.lines.iter())
         .filter(|l| l.starts_with("0 "))
         .collect();
