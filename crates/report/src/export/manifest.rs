@@ -53,13 +53,18 @@ pub struct Manifest {
 /// The files `dir`'s last run wrote, as its `manifest.json` lists them (none where there is
 /// no manifest, or one without the list).
 pub fn previous_files(dir: &Path) -> Vec<String> {
-    let Ok(text) = std::fs::read_to_string(dir.join("manifest.json")) else {
-        return Vec::new();
-    };
-    let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else {
-        return Vec::new();
-    };
-    value["files"]
+    read(dir).map(|m| files_of(&m)).unwrap_or_default()
+}
+
+/// `dir`'s `manifest.json` as JSON, if it reads.
+fn read(dir: &Path) -> Option<serde_json::Value> {
+    let text = std::fs::read_to_string(dir.join("manifest.json")).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// The `files` a manifest lists.
+fn files_of(manifest: &serde_json::Value) -> Vec<String> {
+    manifest["files"]
         .as_array()
         .map(|files| {
             files
@@ -117,20 +122,16 @@ fn inside(name: &str) -> bool {
 /// such as a report's pages): the next run into the folder removes them too if it does not
 /// write them again.
 pub fn add_files(dir: &Path, written: &[PathBuf]) -> Result<(), OutputError> {
-    let path = dir.join("manifest.json");
-    let Ok(text) = std::fs::read_to_string(&path) else {
+    let Some(mut value) = read(dir) else {
         return Ok(());
     };
-    let Ok(mut value) = serde_json::from_str::<serde_json::Value>(&text) else {
-        return Ok(());
-    };
-    let mut files = previous_files(dir);
+    let mut files = files_of(&value);
     files.extend(names_in(dir, written));
     files.sort();
     files.dedup();
     value["files"] = serde_json::json!(files);
     let text = serde_json::to_string_pretty(&value).expect("a manifest always serializes");
-    super::write::write_file(&path, (text + "\n").as_bytes()).map(|_| ())
+    super::write::write_file(&dir.join("manifest.json"), (text + "\n").as_bytes()).map(|_| ())
 }
 
 /// How the scenario file `path` is named in an output written into `folder`: as given when
