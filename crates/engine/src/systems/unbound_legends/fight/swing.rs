@@ -51,7 +51,7 @@ impl Conflict {
         class: impl Fn(i64) -> C,
     ) -> i64 {
         arena.helped &= !(1 << a);
-        roller.merged_by(|r| r.d20().max(r.d20()), |&d20| class(d20))
+        roller.merged_by(|r| attack_d20(r, true), |&d20| class(d20))
     }
 
     /// `a` attacks `t` with its attack `k`; a Parry's crit answers with a counterattack, which
@@ -167,16 +167,7 @@ impl Conflict {
             key as u64,
             |r| {
                 let value = Self::roll_defense(d, r) as i32;
-                let d20 = r.d20() as i32;
-                // 001:310: a Helped attack rolls two d20s and keeps the higher.
-                (
-                    value,
-                    if helped == 1 {
-                        d20.max(r.d20() as i32)
-                    } else {
-                        d20
-                    },
-                )
+                (value, attack_d20(r, helped == 1) as i32)
             },
             |&(value, d20)| result(value.into(), d20.into()),
         );
@@ -318,4 +309,12 @@ pub(super) fn makes_defense(f: &Fighter, d: &ActiveDefense, ap: i64) -> bool {
             swings(ap - d.cost) == swings(ap)
         }
     }
+}
+
+/// An attack roll's d20: with a Help pending (`helped`), two d20s and the higher kept
+/// (001:310).
+#[inline(always)]
+fn attack_d20<Ro: Dice>(roller: &mut Ro, helped: bool) -> i64 {
+    let d20 = roller.d20();
+    if helped { d20.max(roller.d20()) } else { d20 }
 }
