@@ -171,3 +171,116 @@ fn precision_runs_a_day_until_its_rates_are_narrow_enough() {
         assert!(half <= 0.01, "{name}: {row}");
     }
 }
+
+/// Per-encounter deaths mean what they say, in every shipped day: a member's
+/// `encounter.N.died.NAME` (it died in encounter N, its fight or its aftermath) adds up over
+/// the encounters to the day's `death.NAME`, to the day; the party's
+/// `encounter.N.any_died.SIDE` adds up to at least the day's `any_death.SIDE` (two may die in
+/// two encounters) and is at most the cumulative `encounter.N.any_death.SIDE`; and an
+/// encounter's `dead_in_fight.NAME` counts only deaths in it (at most `died.NAME`: a member
+/// killed earlier, sitting it out, is no death of its fight, nor its first death).
+#[test]
+fn per_encounter_deaths_add_up_to_the_days() {
+    for day in [
+        "scenarios/yeti_day.toml",
+        "scenarios/ridge_trail_day.toml",
+        "scenarios/road_to_the_mill.toml",
+        "scenarios/schaelee_day.toml",
+    ] {
+        let out = oddsmith(&[
+            "run",
+            day,
+            "--trials",
+            "100000",
+            "--json",
+            "--quiet",
+            "--out",
+            &std::env::temp_dir()
+                .join("oddsmith-days-died")
+                .display()
+                .to_string(),
+        ]);
+        let json = json_of(&out);
+        let rows = json["metrics"].as_array().unwrap();
+        let value = |name: &str| {
+            rows.iter()
+                .find(|m| m["metric"] == name)
+                .map(|m| m["estimate"].as_f64().unwrap())
+        };
+        let encounters = (1..)
+            .take_while(|n| value(&format!("encounter.{n}.reached")).is_some())
+            .count();
+        let members: Vec<String> = rows
+            .iter()
+            .filter_map(|m| {
+                m["metric"]
+                    .as_str()?
+                    .strip_prefix("encounter.1.died.")
+                    .map(String::from)
+            })
+            .collect();
+        assert!(!members.is_empty(), "{day}");
+        for name in &members {
+            let died: f64 = (1..=encounters)
+                .map(|n| value(&format!("encounter.{n}.died.{name}")).unwrap())
+                .sum();
+            let death = value(&format!("death.{name}")).unwrap();
+            assert!(
+                (died - death).abs() < 1e-9,
+                "{day}: {name} died {died}, death {death}"
+            );
+            for n in 1..=encounters {
+                if let Some(in_fight) = value(&format!("encounter.{n}.dead_in_fight.{name}")) {
+                    let here = value(&format!("encounter.{n}.died.{name}")).unwrap();
+                    assert!(
+                        in_fight <= here + 1e-12,
+                        "{day}: encounter {n}, {name}: dead in fight {in_fight}, died {here}"
+                    );
+                }
+            }
+        }
+        let any = rows
+            .iter()
+            .find(|m| {
+                m["metric"]
+                    .as_str()
+                    .is_some_and(|s| s.starts_with("encounter.1.any_died."))
+            })
+            .and_then(|m| m["metric"].as_str())
+            .map(|s| s.trim_start_matches("encounter.1.any_died.").to_string())
+            .unwrap();
+        let any_died: Vec<f64> = (1..=encounters)
+            .map(|n| value(&format!("encounter.{n}.any_died.{any}")).unwrap())
+            .collect();
+        let day_any = value(&format!("any_death.{any}")).unwrap();
+        assert!(
+            any_died.iter().sum::<f64>() >= day_any - 1e-12,
+            "{day}: {any_died:?} against {day_any}"
+        );
+        for (n, here) in any_died.iter().enumerate() {
+            // The days whose first death on the party came in encounter N's rounds: no more
+            // than the members' deaths in those rounds add up to (one killed earlier is no
+            // first death here).
+            let tail = |t: &str| value(&format!("encounter.{}.first_death.{any}.{t}", n + 1));
+            if let (Some(after), Some(never)) = (tail("after"), tail("never")) {
+                let in_rounds = 1.0 - after - never;
+                let in_fight: f64 = (members.iter())
+                    .filter_map(|m| value(&format!("encounter.{}.dead_in_fight.{m}", n + 1)))
+                    .sum();
+                assert!(
+                    in_rounds <= in_fight + 1e-9,
+                    "{day}: encounter {}: first death in its rounds {in_rounds}, deaths in them \
+                     {in_fight}",
+                    n + 1
+                );
+            }
+            if let Some(by_then) = value(&format!("encounter.{}.any_death.{any}", n + 1)) {
+                assert!(
+                    *here <= by_then + 1e-12,
+                    "{day}: encounter {}: {here} > {by_then}",
+                    n + 1
+                );
+            }
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! A day's encounters as a report shows them: for each encounter, in order, the rows that say
-//! how the party fared in it — reached, won, someone of the party dead, all of it down —
+//! how the party fared in it — reached, won, someone of the party died in it, someone dead
+//! by its end, all of it down —
 //! found by the meaning each row keeps within its encounter ([`Meta::encounter`]), never by
 //! its name.
 
@@ -16,7 +17,9 @@ pub struct EncounterFate<'a> {
     pub reached: &'a MetricRow,
     /// The party won it (a hazard: passed).
     pub won: Option<&'a MetricRow>,
-    /// Someone of the party is dead after it.
+    /// Someone of the party died in it, its fight or its aftermath (not before it).
+    pub died: Option<&'a MetricRow>,
+    /// Someone of the party is dead after it (earlier encounters' dead too).
     pub any_death: Option<&'a MetricRow>,
     /// Nobody of the party stands at its end.
     pub all_down: Option<&'a MetricRow>,
@@ -56,6 +59,7 @@ pub fn encounter_fates(report: &Report) -> Vec<EncounterFate<'_>> {
             name,
             reached,
             won: rate(n, Role::Win),
+            died: rate(n, Role::AnyDied),
             any_death: rate(n, Role::AnyDeath),
             all_down: rate(n, Role::AllDown),
         });
@@ -79,8 +83,14 @@ pub fn encounter_report(report: &Report, n: u32) -> Report {
         .metrics
         .iter()
         .filter_map(|r| {
-            let meta = inner(&r.meta)?;
+            let mut meta = inner(&r.meta)?;
             let metric = r.metric.strip_prefix(&prefix)?.to_string();
+            // A member dead by now may have died in an earlier encounter: say so.
+            match meta.role {
+                Role::Death => meta.label = format!("dead by the end of encounter {n}"),
+                Role::AnyDeath => meta.label = format!("someone dead by the end of encounter {n}"),
+                _ => {}
+            }
             (meta.role != Role::Reached).then(|| MetricRow {
                 metric,
                 meta,

@@ -59,6 +59,11 @@ pub enum Role {
     FellAt,
     /// A day: the encounter was reached (`encounter.N.reached`).
     Reached,
+    /// A day: a party member died in the encounter, its fight or its aftermath
+    /// (`encounter.N.died.NAME`), not before it.
+    Died,
+    /// A day: someone of the party died in the encounter (`encounter.N.any_died.SIDE`).
+    AnyDied,
     /// One value of a distribution (`successes.2`), or a summary of one (`successes.mean`).
     Distribution,
     /// Anything else.

@@ -323,10 +323,21 @@ pub struct Day<S, R> {
     layout: Layout,
     recorder: DayRecorder,
     nested: Vec<Nested>,
+    /// Per encounter: each party member's `encounter.N.died.NAME`, then the party's
+    /// `encounter.N.any_died.SIDE`.
+    died: Vec<(Vec<CounterId>, CounterId)>,
     /// Per encounter, what a day that never reached it records in each of its histograms
     /// (so each holds one value per day, as every histogram does): none of it happened —
     /// 0, or "never" for a round something first happened.
     unreached: Vec<Vec<(HistogramId, usize)>>,
+}
+
+/// Who of `party` is dead, by bit.
+fn dead_mask<M: Member>(party: &[M]) -> u64 {
+    party
+        .iter()
+        .enumerate()
+        .fold(0, |m, (k, s)| m | u64::from(s.dead()) << k)
 }
 
 /// What a day that never reached an encounter records in each of its histograms.
@@ -357,12 +368,15 @@ impl<S: Stage, R: Recovery<State = S::State>> Day<S, R> {
         let names: Vec<String> = encounters.iter().map(|e| e.name.clone()).collect();
         let recorder = DayRecorder::declare(&mut layout, &party, &side, &names);
         recovery.declare(&mut layout, &party, &side);
+        let mut died = Vec::new();
         let nested = encounters
             .iter()
             .enumerate()
             .map(|(n, e)| {
                 let n = n as u32 + 1;
-                layout.nest(&format!("encounter.{n}."), n, e.stage.layout())
+                let nest = layout.nest(&format!("encounter.{n}."), n, e.stage.layout());
+                died.push(declare_died(&mut layout, n, &party, &side));
+                nest
             })
             .collect();
         let unreached = encounters
@@ -377,9 +391,36 @@ impl<S: Stage, R: Recovery<State = S::State>> Day<S, R> {
             layout,
             recorder,
             nested,
+            died,
             unreached,
         }
     }
+}
+
+/// Encounter `n`'s deaths of its own, beside what its stage records: per member of `party`,
+/// `encounter.N.died.NAME` (it died in this encounter, its fight or its aftermath), then
+/// `encounter.N.any_died.SIDE` (someone did). The stage's `death.NAME` counts those dead by
+/// its end, earlier encounters' dead too.
+fn declare_died(
+    layout: &mut Layout,
+    n: u32,
+    party: &[String],
+    side: &str,
+) -> (Vec<CounterId>, CounterId) {
+    let members = party
+        .iter()
+        .map(|name| {
+            layout.counter(
+                format!("encounter.{n}.died.{name}"),
+                Meta::combatant(Role::Died, "died here", name, side).within(n),
+            )
+        })
+        .collect();
+    let any = layout.counter(
+        format!("encounter.{n}.any_died.{side}"),
+        Meta::side(Role::AnyDied, "someone died here", side).within(n),
+    );
+    (members, any)
 }
 
 /// A batch's buffers for a day.
@@ -414,7 +455,14 @@ impl<S: Stage, R: Recovery<State = S::State>> Day<S, R> {
                     .gap(e.rest, e.gap_minutes, party, &mut clock, dice);
             }
             tally.count(rec.reached[n], true);
+            let dead_before = dead_mask(party);
             let passed = e.stage.play(party, dice, &mut arenas[n], &mut tallies[n]);
+            let died = dead_mask(party) & !dead_before;
+            let (members, any) = &self.died[n];
+            for (k, &id) in members.iter().enumerate() {
+                tally.count(id, died >> k & 1 == 1);
+            }
+            tally.count(*any, died != 0);
             won += usize::from(passed);
             let up = party.iter().any(Member::up);
             if fell == last && (!up || party.iter().any(Member::dead)) {

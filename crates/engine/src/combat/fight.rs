@@ -145,6 +145,9 @@ pub struct Played {
     pub end: Fates,
     /// Everyone's state once the aftermath is over: nobody dying.
     pub after: Fates,
+    /// Those dead before the fight began (a day's member killed in an earlier encounter,
+    /// sitting this one out): no death of this fight.
+    pub arrived_dead: u64,
 }
 
 impl Played {
@@ -273,6 +276,10 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
 ) -> Played {
     let bout = fight.bout();
     let mut progress = Progress::start(bout, up, sides);
+    // Those out or dead as it begins (a day's members carried in down or dead) fell and died
+    // before it: not its first fall or death.
+    let arrived_dead = fight.dead(arena);
+    (progress.seen_out, progress.seen_dead) = (fight.out(arena), arrived_dead);
     let (mut ending, mut rounds) = (Ending::Stalemate, bout.max_rounds);
     for round in 1..=bout.max_rounds {
         let played = fight.round(round, progress.up, dice, arena, observer);
@@ -289,7 +296,10 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
             break;
         }
     }
-    finish(fight, ending, rounds, progress.undead, dice, arena, sides)
+    Played {
+        arrived_dead,
+        ..finish(fight, ending, rounds, progress.undead, dice, arena, sides)
+    }
 }
 
 /// What the driver keeps of a fight in progress beside the arena and the sides' rounds: who
@@ -408,6 +418,7 @@ pub fn finish<F: Fight + ?Sized, D: Dice>(
         rounds,
         end,
         after,
+        arrived_dead: 0,
     }
 }
 

@@ -254,10 +254,16 @@ impl FightRecorder {
         &self.own
     }
 
-    /// Combatant `i`'s code ([`CODES`]).
+    /// Combatant `i`'s code ([`CODES`]). One dead before the fight began counts as down at
+    /// its end and dead after it: dead by then, not dead in it.
     #[inline(always)]
     fn code(played: &Played, i: usize) -> usize {
-        played.end.state(i) * 2 + (played.after.dead >> i & 1) as usize
+        let state = if played.arrived_dead >> i & 1 == 1 {
+            1
+        } else {
+            played.end.state(i)
+        };
+        state * 2 + (played.after.dead >> i & 1) as usize
     }
 
     /// Adds one fight as [`played`](Played), with the round each side stopped fighting

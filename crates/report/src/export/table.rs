@@ -121,7 +121,9 @@ pub fn run_tables(report: &Report, glance: &Glance<'_>) -> Vec<TextTable> {
 }
 
 /// A day's encounters, a row each: how often the day reached it, and how often the party
-/// won it, lost someone in it (dead after it) and was all down at its end (over all days).
+/// won it, lost someone in it (`died here`: in its fight or aftermath; these add up over the
+/// day), had someone dead by its end (earlier encounters' dead too) and was all down at its
+/// end (over all days).
 pub fn encounter_table(fates: &[EncounterFate<'_>]) -> TextTable {
     let cell = |r: Option<&MetricRow>| match r {
         // The first encounter, and any the day cannot miss.
@@ -137,6 +139,7 @@ pub fn encounter_table(fates: &[EncounterFate<'_>]) -> TextTable {
                 f.name.to_string(),
                 cell(Some(f.reached)),
                 cell(f.won),
+                cell(f.died),
                 cell(f.any_death),
                 cell(f.all_down),
             ]
@@ -149,7 +152,8 @@ pub fn encounter_table(fates: &[EncounterFate<'_>]) -> TextTable {
             "encounter",
             "reached",
             "won",
-            "someone dead",
+            "died here",
+            "dead by its end",
             "all down",
         ]
         .map(String::from)

@@ -1,6 +1,6 @@
 //! The day chart (`day.png`, `day.svg`): the party's fate encounter by encounter over all
 //! days — how often the day reached each encounter, how often the party won it, how often
-//! someone of the party was dead after it and how often nobody of it stood at its end — a
+//! someone of the party died in it and how often nobody of it stood at its end — a
 //! line each through the encounters, over its 95% band, the encounters named on the axis.
 //! The rows are found by their meaning within each encounter
 //! ([`oddsmith_core::stats::encounters::encounter_fates`]).
@@ -25,7 +25,7 @@ type Line = (
 const LINES: [Line; 4] = [
     ("reached", |f| Some(f.reached)),
     ("won", |f| f.won),
-    ("someone dead", |f| f.any_death),
+    ("died here", |f| f.died),
     ("all down", |f| f.all_down),
 ];
 
@@ -49,8 +49,9 @@ impl Chart for DayChart {
     fn caption(&self, _: &Report) -> String {
         "The party's fate encounter by encounter, as a share of all days: how often the day \
          reached the encounter, how often the party won it (a hazard: someone still up after \
-         it), how often someone of the party was dead after it and how often nobody of the \
-         party stood at its end, each with its 95% band."
+         it), how often someone of the party died there (in its fight or its aftermath: \
+         these add up over the day) and how often nobody of the party stood at its end, each \
+         with its 95% band."
             .into()
     }
 

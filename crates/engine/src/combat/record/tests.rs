@@ -17,6 +17,7 @@ fn played(ending: Ending, rounds: u32, end: Fates, after: Fates) -> Played {
         rounds,
         end,
         after,
+        arrived_dead: 0,
     }
 }
 

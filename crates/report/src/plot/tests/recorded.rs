@@ -65,6 +65,7 @@ fn recorded() -> Report {
             rounds,
             end,
             after,
+            arrived_dead: 0,
         };
         let sides = SideRounds {
             stopped: stopped.to_vec(),
