@@ -176,10 +176,17 @@ pub fn encounter_tables(report: &Report) -> Vec<TextTable> {
             tables.extend(combatant_table(&glance));
             tables.extend(combatant_means(&glance));
             for (i, t) in tables.iter_mut().enumerate() {
+                // Its dead are those dead by its end, earlier encounters' dead too.
                 let what = if i == 0 {
-                    "the fight"
+                    "the fight".to_string()
                 } else {
-                    t.title.as_str()
+                    t.title.replace(
+                        "dead once the aftermath is over",
+                        &format!(
+                            "dead: by the end of encounter {}, earlier ones' dead too",
+                            f.n
+                        ),
+                    )
                 };
                 t.title = format!("Encounter {} ({}): {what}", f.n, f.name);
             }
