@@ -22,7 +22,7 @@
 //! ([`Layout::nest`]), over all days: a day that stopped before an encounter counts as one in
 //! which nothing happened there (its histograms get 0, or "never").
 
-use super::fight::{Scratch, fight_once, flush};
+use super::fight::{Arrived, Scratch, fight_once, flush};
 use super::{Ending, Fate, Fight, Observer, Unobserved};
 use crate::systems::{RuleSystem, Taped};
 use oddsmith_core::dice::{Dice, FightDice, Tape};
@@ -148,7 +148,15 @@ impl<F: Carry> Stage for FightStage<F> {
         arena: &mut Scratch<F::Arena>,
         tally: &mut Tally,
     ) -> bool {
-        let played = fight_once(&self.fight, dice, arena, tally, |dice, a| {
+        // Those carried in dead or not up fell before this fight.
+        let arrived = Arrived {
+            out: party
+                .iter()
+                .enumerate()
+                .fold(0, |m, (k, s)| m | u64::from(!s.up()) << k),
+            dead: dead_mask(party),
+        };
+        let played = fight_once(&self.fight, dice, arena, tally, arrived, |dice, a| {
             self.fight.begin_from(dice, a, party, &mut Unobserved)
         });
         for (k, s) in party.iter_mut().enumerate() {

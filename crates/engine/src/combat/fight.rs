@@ -274,12 +274,40 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
     sides: &mut SideRounds,
     observer: &mut O,
 ) -> Played {
+    play_arrived(fight, up, Arrived::NONE, dice, arena, sides, observer)
+}
+
+/// Who was out of a fight and dead as it began: a day's members carried in down or dead
+/// ([`crate::combat::day::FightStage`]), whose falls and deaths came before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Arrived {
+    /// Out of the fight (down, dead, …), by bit.
+    pub out: u64,
+    /// Dead, by bit.
+    pub dead: u64,
+}
+
+impl Arrived {
+    /// Nobody: a fresh fight.
+    pub const NONE: Arrived = Arrived { out: 0, dead: 0 };
+}
+
+/// [`play_from`] of a fight that `arrived` began with some already out or dead: they are
+/// not its first fall or death ([`SideRounds`]), and its dead are not its deaths
+/// ([`Played::arrived_dead`]).
+#[inline(always)]
+pub fn play_arrived<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
+    fight: &F,
+    up: u64,
+    arrived: Arrived,
+    dice: &mut D,
+    arena: &mut F::Arena,
+    sides: &mut SideRounds,
+    observer: &mut O,
+) -> Played {
     let bout = fight.bout();
     let mut progress = Progress::start(bout, up, sides);
-    // Those out or dead as it begins (a day's members carried in down or dead) fell and died
-    // before it: not its first fall or death.
-    let arrived_dead = fight.dead(arena);
-    (progress.seen_out, progress.seen_dead) = (fight.out(arena), arrived_dead);
+    (progress.seen_out, progress.seen_dead) = (arrived.out, arrived.dead);
     let (mut ending, mut rounds) = (Ending::Stalemate, bout.max_rounds);
     for round in 1..=bout.max_rounds {
         let played = fight.round(round, progress.up, dice, arena, observer);
@@ -297,7 +325,7 @@ pub fn play_from<F: Fight + ?Sized, D: Dice, O: Observer<F>>(
         }
     }
     Played {
-        arrived_dead,
+        arrived_dead: arrived.dead,
         ..finish(fight, ending, rounds, progress.undead, dice, arena, sides)
     }
 }
@@ -465,6 +493,7 @@ pub fn fight_once<F: Fight + ?Sized, D: Dice>(
     dice: &mut D,
     scratch: &mut Scratch<F::Arena>,
     tally: &mut Tally,
+    arrived: Arrived,
     begin: impl FnOnce(&mut D, &mut F::Arena) -> u64,
 ) -> Played {
     let Scratch {
@@ -473,7 +502,7 @@ pub fn fight_once<F: Fight + ?Sized, D: Dice>(
         counts,
     } = scratch;
     let up = begin(dice, arena);
-    let played = play_from(fight, up, dice, arena, sides, &mut Unobserved);
+    let played = play_arrived(fight, up, arrived, dice, arena, sides, &mut Unobserved);
     fight.outcome(arena, tally);
     let left = winners_left(fight, &played, arena);
     fight.bout().recorder.count(counts, &played, sides, left);
@@ -514,7 +543,7 @@ pub fn fights<F: Fight + ?Sized, R: Rng + ?Sized>(
 ) {
     let mut dice = FightDice::new(rng);
     for _ in 0..trials {
-        fight_once(fight, &mut dice, scratch, tally, &mut begin);
+        fight_once(fight, &mut dice, scratch, tally, Arrived::NONE, &mut begin);
     }
     flush(fight, scratch, tally);
 }
@@ -561,9 +590,14 @@ impl<F: Fight> RuleSystem for F {
         let mut dice = FightDice::new(rng);
         taped.each(trials, tally, |tape, tally| {
             let mut dice = tape.recording_dice(&mut dice);
-            fight_once(self, &mut dice, scratch, tally, |dice, arena| {
-                self.begin(dice, arena, &mut Unobserved)
-            });
+            fight_once(
+                self,
+                &mut dice,
+                scratch,
+                tally,
+                Arrived::NONE,
+                |dice, arena| self.begin(dice, arena, &mut Unobserved),
+            );
             flush(self, scratch, tally);
         });
     }
@@ -576,9 +610,14 @@ impl<F: Fight> RuleSystem for F {
         tally: &mut Tally,
     ) {
         let mut dice = tape.replaying_dice(FightDice::new(fallback));
-        fight_once(self, &mut dice, scratch, tally, |dice, arena| {
-            self.begin(dice, arena, &mut Unobserved)
-        });
+        fight_once(
+            self,
+            &mut dice,
+            scratch,
+            tally,
+            Arrived::NONE,
+            |dice, arena| self.begin(dice, arena, &mut Unobserved),
+        );
         flush(self, scratch, tally);
     }
 
