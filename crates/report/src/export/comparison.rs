@@ -73,12 +73,18 @@ fn phrase(row: &MetricRow) -> (String, bool) {
     match row.meta.role {
         Role::Success => ("succeeds".into(), true),
         Role::SideEffect => (format!("gets {}", row.meta.label), true),
-        Role::Win => (format!("{side} wins"), false),
+        Role::Win => (format::agreeing(&side, "wins"), false),
         Role::AnyDeath => (format!("someone on {side} dies"), false),
         Role::AllDown => (format!("all of {side} go down"), false),
         Role::Death => (format!("{side} dies"), false),
-        Role::Survived => (format!("{side} gets through the day"), false),
-        Role::Cleared => (format!("{side} wins every encounter"), false),
+        Role::Survived => (
+            format!("{} through the day", format::agreeing(&side, "gets")),
+            false,
+        ),
+        Role::Cleared => (
+            format!("{} every encounter", format::agreeing(&side, "wins")),
+            false,
+        ),
         _ => (format!("{} comes up", row.metric), false),
     }
 }

@@ -217,6 +217,28 @@ pub fn exact(row: &MetricRow) -> Option<String> {
     )
 }
 
+/// `side` with `verb` (written for one: `wins`, `gets`) agreeing with it: a side named in the
+/// plural (`monsters`, `bandits`, `pcs`: ending in one `s`) takes the plural (`monsters
+/// win`), any other the singular (`party wins`, `Yeti wins`, `boss wins`).
+pub fn agreeing(side: &str, verb: &str) -> String {
+    let lower = side.to_lowercase();
+    let plural = lower.ends_with('s') && !["ss", "us", "is"].iter().any(|e| lower.ends_with(e));
+    match verb.strip_suffix('s') {
+        Some(stem) if plural => format!("{side} {stem}"),
+        _ => format!("{side} {verb}"),
+    }
+}
+
+/// A count of things in words, singular for one: `1 round`, `4 rounds` (`unit` written in the
+/// plural).
+pub fn count_of(n: f64, unit: &str) -> String {
+    if n == 1.0 {
+        format!("1 {}", unit.strip_suffix('s').unwrap_or(unit))
+    } else {
+        format!("{} {unit}", plain(n))
+    }
+}
+
 /// A number in a sentence with its precision: `99.91% (±0.02)`, `49.00% (exact)`; a mean or
 /// quantile as its plain value.
 pub fn in_words(row: &MetricRow) -> String {

@@ -6,7 +6,9 @@
 //! their names, so every rule system's fights and checks read the same way; a run's notes are
 //! placed by their kind ([`split_notes`]), never by their words.
 
-use super::format::{in_words, one_in, percent, percent_interval, plain, threshold};
+use super::format::{
+    agreeing, count_of, in_words, one_in, percent, percent_interval, plain, threshold,
+};
 use oddsmith_core::stats::difficulty::{Difficulty, Reading};
 use oddsmith_core::stats::{About, MetricKind, MetricRow, Note, Report, Role, Tail};
 use serde::Serialize;
@@ -262,7 +264,10 @@ fn who_dies(report: &Report, any: &MetricRow, unit: &str) -> String {
         s.push_str(&format!(": {}", named.join(", ")));
     }
     if let Some(all) = all_down {
-        s.push_str(&format!("; all of {side} go down in {}", with_odds(all)));
+        match with_odds(all).strip_prefix("never ") {
+            Some(rest) => s.push_str(&format!("; all of {side} never go down together {rest}")),
+            None => s.push_str(&format!("; all of {side} go down in {}", with_odds(all))),
+        }
     }
     s + "."
 }
@@ -338,10 +343,14 @@ fn winners_end_up(report: &Report, win: &MetricRow) -> Option<String> {
     };
     let mut parts = Vec::new();
     if let Some(d) = mean(Role::WonDown) {
-        parts.push(format!(
-            "{} of them not standing on average",
-            plain((d.estimate * 100.0).round() / 100.0)
-        ));
+        let down = plain((d.estimate * 100.0).round() / 100.0);
+        parts.push(if d.estimate == 0.0 {
+            "all of them standing".to_string()
+        } else if down == "0" {
+            "under 0.01 of them not standing on average".to_string()
+        } else {
+            format!("{down} of them not standing on average")
+        });
     }
     if let Some(l) = mean(Role::WonLeft) {
         parts.push(format!("{} of their toughness left", percent(l.estimate)));
@@ -352,7 +361,7 @@ fn winners_end_up(report: &Report, win: &MetricRow) -> Option<String> {
             with_odds(p)
         ));
     }
-    (!parts.is_empty()).then(|| format!("When {side} wins: {}.", parts.join("; ")))
+    (!parts.is_empty()).then(|| format!("When {}: {}.", agreeing(side, "wins"), parts.join("; ")))
 }
 
 /// `notes` split by kind into the words printed above the headlines (every remark) and those
@@ -396,7 +405,11 @@ pub fn headlines(report: &Report) -> Vec<String> {
         out.extend(first_death(report, &any.meta.about));
     }
     if !wins.is_empty() {
-        let mut s = format!("{} wins {}", side_of(wins[0]), in_words(wins[0]));
+        let mut s = format!(
+            "{} {}",
+            agreeing(side_of(wins[0]), "wins"),
+            in_words(wins[0])
+        );
         for w in &wins[1..] {
             s.push_str(&format!("; {} {}", side_of(w), with_odds(w)));
         }
@@ -427,10 +440,9 @@ pub fn headlines(report: &Report) -> Vec<String> {
     if let (Some(median), Some(p90)) = (quantile(50), quantile(90))
         && !median.estimate.is_nan()
     {
-        let unit = &median.meta.label;
         out.push(format!(
-            "It usually takes {} {unit} (median; 90% within {}).",
-            plain(median.estimate),
+            "It usually takes {} (median; 90% within {}).",
+            count_of(median.estimate, &median.meta.label),
             plain(p90.estimate)
         ));
     }
@@ -459,9 +471,18 @@ pub fn headlines(report: &Report) -> Vec<String> {
 fn day_headlines(report: &Report, survived: &MetricRow) -> Vec<String> {
     let side = side_of(survived);
     let mut out = Vec::new();
-    let mut s = format!("{side} gets through the day in {}", in_words(survived));
+    let mut s = format!(
+        "{} through the day in {}",
+        agreeing(side, "gets"),
+        in_words(survived)
+    );
     if let Some(c) = rows_with(report, Role::Cleared).next() {
-        s.push_str(&format!(" and wins every encounter in {}", in_words(c)));
+        let wins = if agreeing(side, "wins").ends_with("wins") {
+            "wins"
+        } else {
+            "win"
+        };
+        s.push_str(&format!(" and {wins} every encounter in {}", in_words(c)));
     }
     out.push(s + ".");
     let mut falls: Vec<&MetricRow> = rows_with(report, Role::FellAt)

@@ -317,3 +317,42 @@ fn a_roll_leads_with_success_and_side_effects() {
         ["Succeeds 49.00% (±0.10; exact 49.00%); flux 10.00% (±0.06)."]
     );
 }
+
+/// Sentences agree with what they say: a side named in the plural takes the plural verb,
+/// one round is "1 round", a side never all down says so without "in never in", and winners
+/// with nobody down are "all of them standing".
+#[test]
+fn sentences_agree_with_what_they_say() {
+    let mut r = fight();
+    for m in &mut r.metrics {
+        match &mut m.meta.about {
+            About::Side(s) | About::Combatant { side: s, .. } if s == "party" => {
+                *s = "monsters".into()
+            }
+            _ => {}
+        }
+        if m.meta.role == Role::AllDown {
+            (m.estimate, m.ci_low, m.ci_high) = (0.0, 0.0, 0.000_02);
+        }
+        if m.meta.role == Role::Rounds && m.kind == MetricKind::Quantile(50) {
+            m.estimate = 1.0;
+        }
+        if m.meta.role == Role::WonDown {
+            (m.estimate, m.ci_low, m.ci_high) = (0.0, 0.0, 0.0);
+        }
+    }
+    let all = Glance::of(&r).headlines.join(" ");
+    for says in [
+        "Monsters win 99.91%",
+        "When monsters win: all of them standing;",
+        "all of monsters never go down together in 200,000 trials (<",
+        "It usually takes 1 round (median",
+    ] {
+        assert!(all.contains(says), "{says}: {all}");
+    }
+    assert!(!all.contains("in never"), "{all}");
+    assert_eq!(super::agreeing("party", "wins"), "party wins");
+    assert_eq!(super::agreeing("boss", "wins"), "boss wins");
+    assert_eq!(super::agreeing("Pcs", "gets"), "Pcs get");
+    assert_eq!(super::count_of(4.0, "rounds"), "4 rounds");
+}
