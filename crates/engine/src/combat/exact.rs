@@ -37,8 +37,10 @@
 //!
 //! **Limits.** The walk stops ([`Stop`]) when a round leaves more distinct states than
 //! [`Limits::states`], when one state's round has more paths than [`Limits::paths`], past
-//! [`Limits::seconds`], or holding more than [`Limits::bytes`]; a run then samples only, and
-//! says why.
+//! [`Limits::work`] paths in all (or sure to be, by a round's states so far), or holding more
+//! than [`Limits::bytes`]; a run then samples only, and says why. Every limit counts the
+//! walk's own work, never the clock, so the same run stops at the same place on any machine
+//! and says the same.
 
 mod dice;
 mod layer;
@@ -106,19 +108,20 @@ pub struct Limits {
     pub states: usize,
     /// Most paths of dice in one state's round (or one way of beginning, or one end).
     pub paths: usize,
-    /// Most seconds in all.
-    pub seconds: f64,
+    /// Most paths of dice in all (the walk's work: about a second for every million on
+    /// this project's 2-core machine).
+    pub work: u64,
     /// Most bytes the walk may hold (its states, keys and kept rounds).
     pub bytes: usize,
 }
 
 impl Limits {
-    /// The default: a million states a round, 100 000 paths a state's round, 3 seconds,
-    /// 256 MiB.
+    /// The default: a million states a round, 100 000 paths a state's round, 4 million paths
+    /// in all, 256 MiB.
     pub const DEFAULT: Limits = Limits {
         states: 1_000_000,
         paths: 100_000,
-        seconds: 3.0,
+        work: 4_000_000,
         bytes: 256 << 20,
     };
 
@@ -168,11 +171,11 @@ pub enum Stop {
         /// States then.
         states: usize,
     },
-    /// Past `seconds` (or sure to be, by the states done so far) in round `round`, with
-    /// `states` states.
-    Time {
-        /// The time allowed.
-        seconds: f64,
+    /// Past `work` paths in all (or sure to be, by the states of round `round` done so
+    /// far), with `states` states.
+    Work {
+        /// The paths allowed in all.
+        work: u64,
         /// The round.
         round: u32,
         /// States then.
@@ -225,14 +228,16 @@ impl fmt::Display for Stop {
                 count(states),
                 bytes >> 20
             ),
-            Stop::Time {
-                seconds,
+            Stop::Work {
+                work,
                 round,
                 states,
             } => write!(
                 f,
-                "too large for exact values: {} states by round {round}, over {seconds} s",
-                count(states)
+                "too large for exact values: {} states by round {round}, over {} paths of dice \
+                 in all",
+                count(states),
+                count(work as usize)
             ),
         }
     }

@@ -197,11 +197,9 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
                 round,
             });
         }
-        if self.paths.is_multiple_of(4096)
-            && self.clock.elapsed().as_secs_f64() > self.limits.seconds
-        {
-            return Err(Stop::Time {
-                seconds: self.limits.seconds,
+        if self.paths > self.limits.work {
+            return Err(Stop::Work {
+                work: self.limits.work,
                 round,
                 states,
             });
@@ -428,7 +426,7 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
         let width = self.width;
         let (mut next, mut ended) = (self.layer(0), self.layer(1));
         let (mut once, mut once_sums) = (Vec::new(), Vec::new());
-        let started = self.clock.elapsed().as_secs_f64();
+        let started = self.paths;
         for k in 0..layer.len() {
             // Past the memory allowed, the checkpoints walked (kept to save time within a
             // state's round) go first; a walk that holds more without them stops.
@@ -449,15 +447,16 @@ impl<'f, F: Fight + ?Sized> Walker<'f, F> {
                     });
                 }
             }
-            // A round whose states so far say it would take past the time allowed stops now
-            // (once it has taken a thirtieth of the time: its first states, which find what the
-            // rest reuse, cost the most).
+            // A round whose states so far say it would walk past the paths allowed stops now
+            // (once it has walked a thirtieth of them: its first states, which find what the
+            // rest reuse, cost the most). Counted, not timed: the same on any machine.
             if k % 64 == 63 || matches!(k, 3 | 7 | 15 | 31) {
-                let now = self.clock.elapsed().as_secs_f64();
-                let rest = (now - started) * (layer.len() - k) as f64 / k as f64;
-                if now - started > self.limits.seconds / 30.0 && now + rest > self.limits.seconds {
-                    return Err(Stop::Time {
-                        seconds: self.limits.seconds,
+                let done = self.paths - started;
+                let rest = done as f64 * (layer.len() - k) as f64 / k as f64;
+                let work = self.limits.work;
+                if done > work / 30 && (self.paths as f64 + rest) > work as f64 {
+                    return Err(Stop::Work {
+                        work,
                         round,
                         states: layer.len(),
                     });

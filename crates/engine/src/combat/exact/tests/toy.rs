@@ -238,14 +238,17 @@ fn each_limit_stops_the_walk_with_its_own_reason() {
     let stop = walk(&toy, &bytes).unwrap_err();
     assert!(matches!(stop, Stop::Memory { bytes: 4096, .. }), "{stop:?}");
     assert!(stop.to_string().contains("over 0 MiB"), "{stop}");
-    // Time: none at all.
-    let time = Limits {
-        seconds: 0.0,
+    // Work: no path at all.
+    let work = Limits {
+        work: 0,
         ..Limits::DEFAULT
     };
-    let stop = walk(&toy, &time).unwrap_err();
-    assert!(matches!(stop, Stop::Time { .. }), "{stop:?}");
-    assert!(stop.to_string().contains("over 0 s"), "{stop}");
+    let stop = walk(&toy, &work).unwrap_err();
+    assert!(matches!(stop, Stop::Work { .. }), "{stop:?}");
+    assert!(
+        stop.to_string().contains("over 0 paths of dice in all"),
+        "{stop}"
+    );
     // Within the default limits the same fight walks.
     assert!(walk(&toy, &Limits::DEFAULT).is_ok());
 }

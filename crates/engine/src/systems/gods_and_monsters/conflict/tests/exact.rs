@@ -187,7 +187,7 @@ fn walked(
         .collect();
     let conflict = Conflict::new(fighters, sides, rounds, rules);
     let limits = crate::combat::exact::Limits {
-        seconds: 120.0,
+        work: u64::MAX,
         ..crate::combat::exact::Limits::DEFAULT
     };
     let w = crate::combat::exact::walk(&conflict, &limits).expect("a duel walks");
