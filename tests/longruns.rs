@@ -424,3 +424,39 @@ fn an_interrupted_target_search_prints_what_it_finished_and_claims_no_answer() {
     // The first value alone takes far longer than the wait: nothing finished.
     assert_eq!(report["tried"], serde_json::json!([]), "{report}");
 }
+
+/// An interrupted `report` says so where a reader looks first: its page, its Markdown and the
+/// index say "partial: N of M trials" in their headers, N the trials run, and nothing shows
+/// the trials asked for as if run.
+#[test]
+fn an_interrupted_report_is_marked_partial_on_its_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = interrupted_into(
+        &["report", "scenarios/yeti.toml"],
+        "100000000",
+        dir.path(),
+        std::time::Duration::from_millis(1500),
+    );
+    assert_eq!(code, Some(130));
+    let folder = dir.path().join("yeti");
+    let done = json_file(&folder.join("manifest.json"))["trials_done"]
+        .as_u64()
+        .unwrap();
+    let thousands = |n: u64| {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    let says = format!("partial: {} of 100,000,000 trials", thousands(done));
+    for page in ["yeti/index.html", "yeti/report.md", "index.html"] {
+        let text = std::fs::read_to_string(dir.path().join(page)).unwrap();
+        assert!(text.contains(&says), "{page}: {says}");
+        assert!(!text.contains("100000000 trials"), "{page}");
+    }
+}

@@ -219,6 +219,30 @@ fn figure(name: &str, svg: &str, caption: Option<&str>) -> String {
 }
 
 /// The self-contained HTML page of one scenario; charts are read from `dir`.
+/// The trials a page's header shows: the `trials` run, or for an interrupted run that it is
+/// partial and how far it got (`partial: 4,784,128 of 100,000,000 trials`); per grid point
+/// for a sweep.
+pub fn trials_shown(trials: u64, results: Results<'_>) -> String {
+    let (done, partial, per) = match results {
+        Results::Single(report, _) => (report.trials, report.partial.as_ref(), ""),
+        Results::Sweep(sweep) => (sweep.trials, sweep.partial.as_ref(), " per grid point"),
+    };
+    match partial {
+        Some(p) => {
+            let mut s = format!(
+                "partial: {} of {} trials{per}",
+                super::format::thousands(done),
+                super::format::thousands(p.trials_requested)
+            );
+            if !p.missing_points.is_empty() {
+                s.push_str(&format!(", {} grid points not run", p.missing_points.len()));
+            }
+            s
+        }
+        None => format!("{trials} trials{per}"),
+    }
+}
+
 pub fn page(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
     let mut h = String::new();
     let _ = write!(
@@ -231,14 +255,9 @@ pub fn page(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
     );
     let _ = writeln!(
         h,
-        "<p class=\"note\">system <b>{}</b> · {} trials{} · seed {} · oddsmith {} · {}</p>",
+        "<p class=\"note\">system <b>{}</b> · {} · seed {} · oddsmith {} · {}</p>",
         escape(&info.system),
-        info.trials,
-        if matches!(results, Results::Sweep(_)) {
-            " per grid point"
-        } else {
-            ""
-        },
+        escape(&trials_shown(info.trials, results)),
         info.seed,
         escape(&info.version),
         escape(&info.date)
@@ -310,8 +329,12 @@ pub fn markdown(info: &RunInfo, results: Results<'_>, dir: &Path) -> String {
     let _ = writeln!(m, "# {}\n\n{}\n", info.name, info.description);
     let _ = writeln!(
         m,
-        "system `{}` · {} trials · seed {} · oddsmith {} · {}\n",
-        info.system, info.trials, info.seed, info.version, info.date
+        "system `{}` · {} · seed {} · oddsmith {} · {}\n",
+        info.system,
+        trials_shown(info.trials, results),
+        info.seed,
+        info.version,
+        info.date
     );
     let (above, under) = match results {
         Results::Single(_, notes) => glance::split_notes(notes),

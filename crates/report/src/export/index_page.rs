@@ -26,6 +26,8 @@ pub struct IndexEntry {
     pub band: Option<Band>,
     /// The headline sentence.
     pub headline: String,
+    /// How far an interrupted run got (`partial: 4,784,128 of 100,000,000 trials`).
+    pub partial: Option<String>,
 }
 
 impl IndexEntry {
@@ -64,6 +66,10 @@ impl IndexEntry {
                 (difficulty, hi, sweep_headline(sweep))
             }
         };
+        let partial = match results {
+            Results::Single(report, _) => report.partial.is_some(),
+            Results::Sweep(sweep) => sweep.partial.is_some(),
+        };
         Self {
             folder: folder.into(),
             name: name.into(),
@@ -71,6 +77,7 @@ impl IndexEntry {
             difficulty,
             band,
             headline,
+            partial: partial.then(|| super::html::trials_shown(0, results)),
         }
     }
 }
@@ -204,12 +211,16 @@ pub fn index(entries: &[IndexEntry], date: &str) -> String {
         };
         let _ = writeln!(
             h,
-            "<tr><td class=\"text\"><a href=\"{0}/index.html\">{1}</a><br><span class=\"note\">{2}</span></td>\
+            "<tr><td class=\"text\"><a href=\"{0}/index.html\">{1}</a><br><span class=\"note\">{2}{4}</span></td>\
              {band}<td class=\"text wrap\">{3}</td></tr>",
             escape(&e.folder),
             escape(&e.name),
             escape(&e.system),
-            escape(&e.headline)
+            escape(&e.headline),
+            e.partial
+                .as_deref()
+                .map(|p| format!(" · <b>{}</b>", escape(p)))
+                .unwrap_or_default()
         );
     }
     h.push_str("</table>\n</body></html>\n");
