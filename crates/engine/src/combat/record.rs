@@ -87,7 +87,7 @@ impl FightRecorder {
     /// over), `all_down` (nobody standing at the end), `all_dead`, `pyrrhic` (won, and someone
     /// of it dead); `draw`, `stalemate`; per combatant `death` (dead once the fight and its
     /// aftermath are over), `dying` (dying when the fight ended), `saved` (dying then, alive
-    /// after), `dead_in_fight`, `fled`, `down` (not standing at the end); `rounds` (mean and
+    /// after), `dead_in_fight`, `fled`, `down` (not standing at the end, fled aside); `rounds` (mean and
     /// quantiles, and its histogram), `fighting.<side>` (survival curves) and
     /// `deaths.<side>` (how many of it die: a rate per count and the mean). A system
     /// declares its own metrics after these.
@@ -284,7 +284,8 @@ impl FightRecorder {
         tally.add(self.saved[i], when(state == 3 && !dead_after));
         tally.add(self.dead_in_fight[i], when(state == 4));
         tally.add(self.fled[i], when(state == 2));
-        tally.add(self.down[i], when(state != 0));
+        // Down: not standing at the end and still in the fight (fled is a column of its own).
+        tally.add(self.down[i], when(state != 0 && state != 2));
     }
 }
 

@@ -239,11 +239,19 @@ fn who_dies(report: &Report, any: &MetricRow, unit: &str) -> String {
             Some(rest) => format!("{name} never dies {rest}"),
             None => format!("{name} dies in {}", with_odds(only)),
         };
-        if let Some(all) = all_down {
-            match with_odds(all).strip_prefix("never ") {
-                Some(rest) => s.push_str(&format!(" and is never down at the end {rest}")),
-                None => s.push_str(&format!(" and is down at the end in {}", with_odds(all))),
+        // Its own rows: down (still in the fight) and fled apart; the side's all-down counts
+        // both.
+        let own = |role: Role| rows_with(report, role).find(|r| r.meta.about == only.meta.about);
+        let fled = own(Role::Fled).filter(|f| value(f) > 0.0);
+        if let Some(down) = own(Role::Down).or(all_down) {
+            let and = if fled.is_some() { "," } else { " and" };
+            match with_odds(down).strip_prefix("never ") {
+                Some(rest) => s.push_str(&format!("{and} is never down at the end {rest}")),
+                None => s.push_str(&format!("{and} is down at the end in {}", with_odds(down))),
             }
+        }
+        if let Some(f) = fled {
+            s.push_str(&format!(" and flees in {}", with_odds(f)));
         }
         return s + ".";
     }

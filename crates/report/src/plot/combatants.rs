@@ -14,9 +14,10 @@
 //! - dying, then saved = `saved` (dying at the end, alive after);
 //! - fled = `fled`: the aftermath kills only the dying and, finishing, the dying and the
 //!   down, so whoever fled is alive after it;
-//! - down = `down` ([`Role::Down`]: not standing at the end) − dead − saved − fled: down at
-//!   the end and alive after, since only those not standing can be dead after the fight;
-//! - standing = 1 − `down`: standing at the end (the standing are never killed after).
+//! - down = `down` ([`Role::Down`]: not standing at the end and still in the fight) − dead −
+//!   saved: down at the end and alive after, since only those not standing can be dead after
+//!   the fight (and whoever fled is alive);
+//! - standing = 1 − `down` − fled: standing at the end (the standing are never killed after).
 //!
 //! The five are disjoint and cover every fight, so they add up to 100% exactly (all are
 //! counts over the same fights; the down segment is held at 0 against rounding only). The rows
@@ -102,11 +103,17 @@ pub fn fates(report: &Report) -> Vec<Fates<'_>> {
         };
         let share = |role| find(who, role).map_or(0.0, |r| r.estimate);
         let (dead, saved, fled) = (row.estimate, share(Role::Saved), share(Role::Fled));
-        let out_alive = (down.estimate - dead - saved - fled).max(0.0);
+        let out_alive = (down.estimate - dead - saved).max(0.0);
         out.push(Fates {
             name: who.0,
             side: who.1,
-            shares: [dead, saved, out_alive, fled, (1.0 - down.estimate).max(0.0)],
+            shares: [
+                dead,
+                saved,
+                out_alive,
+                fled,
+                (1.0 - down.estimate - fled).max(0.0),
+            ],
             death: row,
         });
     }
