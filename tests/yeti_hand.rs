@@ -73,6 +73,8 @@ fn hand_count(h: &YetiCounts, name: &str) -> Option<u64> {
     };
     let fled = [0, 0, 0, h.fled_yeti];
     let dying: [u64; 4] = std::array::from_fn(|i| h.death[i] - h.dead[i]);
+    // `down` is not standing and still in the fight: the loop's not standing less the fled.
+    let down: [u64; 4] = std::array::from_fn(|i| h.down[i] - fled[i]);
     Some(match name {
         "win.party" => h.win_party,
         "win.yeti" => h.win_yeti,
@@ -87,7 +89,7 @@ fn hand_count(h: &YetiCounts, name: &str) -> Option<u64> {
         "pyrrhic.party" => h.pyrrhic[0],
         "pyrrhic.yeti" => h.pyrrhic[1],
         _ => per("death", &h.death)
-            .or_else(|| per("down", &h.down))
+            .or_else(|| per("down", &down))
             .or_else(|| per("unconscious", &h.unconscious))
             .or_else(|| per("fled", &fled))
             .or_else(|| per("dead_in_fight", &h.dead))
