@@ -279,3 +279,32 @@ fn errors_suggest_what_was_meant_and_counts_read_as_written() {
     );
     assert!(!stderr.contains("i64"), "{stderr}");
 }
+
+/// Two tables taking one library entry by `use` share its name: the error says how to take
+/// it twice (`name` or `count`), and `count` does.
+#[test]
+fn a_repeated_use_hints_name_or_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let fight = |goblins: &str| {
+        let text = format!(
+            "name = \"t\"\nsystem = \"gods-and-monsters\"\n[[combatant]]\nuse = \"Sam Stevens\"\n{goblins}"
+        );
+        let path = dir.path().join("goblins.toml");
+        std::fs::write(&path, text).unwrap();
+        oddsmith(&["validate", path.to_str().unwrap()])
+    };
+    let twice = "[[combatant]]\nuse = \"Goblin\"\nside = \"g\"\n".repeat(2);
+    let out = fight(&twice);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("it comes with `use = \"Goblin\"`: give each table its own `name = \"…\"`, or write one table with `count = N`"),
+        "{err}"
+    );
+    let out = fight("[[combatant]]\nuse = \"Goblin\"\ncount = 2\nside = \"g\"\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -87,14 +87,24 @@ pub fn roster<'a>(
         Err(RosterError::EmptyName(i)) => {
             Err(source.invalid(entries[i].name.span(), name_key(i), "must not be empty"))
         }
-        Err(RosterError::DuplicateName(i)) => Err(source.invalid(
-            entries[i].name.span(),
-            name_key(i),
-            format!(
-                "\"{}\" is used twice; every combatant needs its own name",
-                entries[i].name.get_ref()
-            ),
-        )),
+        Err(RosterError::DuplicateName(i)) => {
+            let name = entries[i].name.get_ref();
+            // A name the file does not write came with a `use` (a library's or an include's
+            // template): say how to take it twice.
+            let hint = if source.is_own(entries[i].name.span().start) {
+                String::new()
+            } else {
+                format!(
+                    "; it comes with `use = \"{name}\"`: give each table its own `name = \"…\"`, \
+                     or write one table with `count = N` (named \"{name} 1\", \"{name} 2\", …)"
+                )
+            };
+            Err(source.invalid(
+                entries[i].name.span(),
+                name_key(i),
+                format!("\"{name}\" is used twice; every combatant needs its own name{hint}"),
+            ))
+        }
         Err(RosterError::TooMany) => Err(source.invalid(
             entries[MAX_FIGHTERS].name.span(),
             entries[MAX_FIGHTERS].table,
