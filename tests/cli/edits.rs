@@ -402,3 +402,51 @@ fn a_counted_template_makes_fighters_that_report_target_and_sweep_by_name() {
         "{stderr}"
     );
 }
+
+/// `--set` may write a table the system declares and the file leaves out: the Yeti's fight
+/// with `--set aftermath.heal_injuries=4` is the fight of the file with that table written;
+/// a key the table does not declare is refused by name.
+#[test]
+fn set_writes_a_declared_table_the_file_leaves_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yeti.toml"))
+            .unwrap();
+    assert!(
+        !text.contains("[aftermath]"),
+        "the shipped Yeti leaves it out"
+    );
+    let with = dir.path().join("with.toml");
+    std::fs::write(&with, format!("{text}\n[aftermath]\nheal_injuries = 4\n")).unwrap();
+    let json = |file: &str, set: &[&str]| {
+        let mut args = vec![
+            "run", file, "--trials", "20000", "--json", "--quiet", "--out",
+        ];
+        let out = dir.path().join("out");
+        args.push(out.to_str().unwrap());
+        args.extend(set);
+        let mut v = json_of(&oddsmith(&args));
+        v["scenario"] = Value::Null;
+        v
+    };
+    let set = json(
+        "scenarios/yeti.toml",
+        &["--set", "aftermath.heal_injuries=4"],
+    );
+    let written = json(with.to_str().unwrap(), &[]);
+    assert_eq!(set["metrics"], written["metrics"]);
+    // And it counts: healing after the fight saves some of the dying.
+    assert_ne!(set["metrics"], json("scenarios/yeti.toml", &[])["metrics"]);
+    let out = oddsmith(&[
+        "validate",
+        "scenarios/yeti.toml",
+        "--set",
+        "aftermath.heal_injurie=4",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("did you mean `heal_injuries`?"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

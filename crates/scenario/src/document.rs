@@ -185,6 +185,9 @@ pub struct Document {
     /// The built-in library of the system the file names, once [`Document::assembled`] has
     /// looked it up (a `use` naming no template says what it has).
     pub(super) library: Option<&'static Library>,
+    /// The keys of the system the file names, once [`Document::assembled`] has looked it up
+    /// (`--set` may then write a declared table the file leaves out).
+    pub(super) schema: Option<&'static crate::keys::Schema>,
 }
 
 impl Document {
@@ -207,6 +210,7 @@ impl Document {
             source,
             root,
             library: None,
+            schema: None,
         })
     }
 
@@ -310,6 +314,21 @@ impl Document {
     /// line it overrides.
     pub fn set(&self, path: &str, value: Node) -> Result<Document, String> {
         let mut doc = self.clone();
+        // A table its system declares once (`[aftermath]`) that the file leaves out: made
+        // empty, so that the key goes in it (the load checks the key as any other).
+        if let Some((top, _)) = path.split_once('.')
+            && doc.get(top).is_none()
+            && (doc.schema.iter().flat_map(|s| s.tables()))
+                .any(|t| t.path == top && t.form == crate::keys::Form::One)
+            && let NodeValue::Table(entries) = &mut doc.root.value
+        {
+            let span = doc.root.span.start..doc.root.span.start;
+            let table = Node {
+                span: span.clone(),
+                value: NodeValue::Table(Vec::new()),
+            };
+            entries.push((Spanned::new(span, top.to_string()), table));
+        }
         set_path(&mut doc.root, path, value, true)?;
         Ok(doc)
     }

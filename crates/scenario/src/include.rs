@@ -49,6 +49,10 @@ impl Document {
             .and_then(Node::as_str)
             .map(str::to_string);
         self.library = system.as_deref().and_then(|s| catalog.library(s));
+        self.schema = system
+            .as_deref()
+            .and_then(|s| catalog.get(s))
+            .map(|s| s.schema);
         let mut walk = Walk {
             source: &mut self.source,
             system: system.as_deref(),
