@@ -315,6 +315,9 @@ fn a_second_interrupt_exits_at_once_and_leaves_no_torn_file() {
         assert!(child.try_wait().unwrap().is_none(), "the run ended early");
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
+    // Its first batch under way (the manifest comes just before the workers start, and a
+    // loaded machine may take a moment there; a batch here takes minutes).
+    std::thread::sleep(std::time::Duration::from_millis(400));
     signal(&child, "-INT");
     // The first interrupt waits for the running batch, minutes away: still running.
     std::thread::sleep(std::time::Duration::from_millis(500));
